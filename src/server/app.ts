@@ -1,0 +1,101 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { AppError } from './errors.ts';
+import { createCompanyRepository } from './features/company/company.repository.ts';
+import { registerCompanyRoutes } from './features/company/company.routes.ts';
+import { createCompanyService } from './features/company/company.service.ts';
+import { registerLogoRoutes } from './features/company/logo.routes.ts';
+import { createCustomerRepository } from './features/customer/customer.repository.ts';
+import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
+import { createCustomerService } from './features/customer/customer.service.ts';
+import { createWaitListRepository } from './features/wait-list/wait-list.repository.ts';
+import { registerWaitListRoutes } from './features/wait-list/wait-list.routes.ts';
+import { createWaitListService } from './features/wait-list/wait-list.service.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+
+const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+  /** Built customer app; the API works without it (tests, `npm run dev` where Vite serves it). */
+  clientDir?: string;
+}
+
+/** Builds the whole app from its dependencies and never listens: main.ts does, and tests inject. */
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const { config, db } = deps;
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    bodyLimit: 16 * 1024,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    trustProxy: true,
+    return503OnClosing: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // The app is served over plain HTTP on a laptop too; HSTS belongs to the TLS proxy in front.
+    strictTransportSecurity: false,
+  });
+  await app.register(rateLimit, { global: false });
+  registerErrorHandler(app);
+
+  const companyRepository = createCompanyRepository(db);
+  const companies = createCompanyService(companyRepository);
+  const customers = createCustomerService(createCustomerRepository(db));
+  const waitList = createWaitListService({ waitList: createWaitListRepository(db), companies });
+
+  registerCompanyRoutes(app, { companies });
+  registerLogoRoutes(app, { companies: companyRepository });
+  registerCustomerRoutes(app, { customers, signInsPerMinute: config.rateLimits.signInsPerMinute });
+  registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
+  app.get('/api/health', async () => ({ ok: true, database: db.kind }));
+
+  await registerClientApp(app, deps.clientDir ?? DEFAULT_CLIENT_DIR);
+  return app;
+}
+
+/** Serves the built SPA: hashed assets cached for good, every other page answered by index.html. */
+async function registerClientApp(app: FastifyInstance, clientDir: string): Promise<void> {
+  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/logo/') &&
+      !request.url.startsWith('/assets/');
+    if (isPage && hasClient) {
+      reply.header('Cache-Control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    throw new AppError('ROUTE_NOT_FOUND');
+  });
+}

@@ -1,0 +1,82 @@
+/** The only reader of process.env: parsed once at start, frozen, handed to everything else. */
+import * as z from 'zod/mini';
+
+// Whole numbers from the environment (ports, limits).
+const portSchema = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const port = Number(value);
+    if (!Number.isInteger(port) || port < 0 || port > 65535) {
+      ctx.issues.push({ code: 'custom', message: 'must be a whole number from 0 to 65535', input: value });
+      return z.NEVER;
+    }
+    return port;
+  }),
+);
+
+const urlSchema = (protocols: string[]) =>
+  z.string().check(
+    z.refine((value) => {
+      try {
+        return protocols.includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`),
+  );
+
+const envSchema = z.object({
+  NODE_ENV: z._default(z.enum(['development', 'production', 'test']), 'production'),
+  HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
+  PORT: z._default(portSchema, 3000),
+  DATA_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), './data'),
+  DATABASE_URL: z.optional(urlSchema(['postgres:', 'postgresql:'])),
+  PUBLIC_URL: z.optional(urlSchema(['http:', 'https:'])),
+  LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
+  SEED_DEMO: z._default(z.enum(['auto', 'always', 'never']), 'auto'),
+  RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(portSchema, 60),
+  RATE_LIMIT_JOINS_PER_MINUTE: z._default(portSchema, 20),
+});
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: string;
+  /** auto: the embedded database seeds the demo business on first start; PostgreSQL only via `npm run seed`. */
+  seedDemo: 'auto' | 'always' | 'never';
+  /** Per client IP (sign-ins) and per customer (joins); a salon's guest Wi-Fi puts many phones behind one IP. */
+  rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number }>;
+}>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const key = issue.path.join('.');
+      return `  ${key}=${JSON.stringify(env[key] ?? '')}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const values = parsed.data;
+  return Object.freeze({
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    dataDir: values.DATA_DIR,
+    databaseUrl: values.DATABASE_URL,
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
+    logLevel: values.LOG_LEVEL,
+    seedDemo: values.SEED_DEMO,
+    rateLimits: Object.freeze({
+      signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,
+      joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
+    }),
+  });
+}

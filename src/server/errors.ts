@@ -1,0 +1,40 @@
+/**
+ * One error shape. Domain code throws `new AppError('WAIT_ENTRY_NOT_FOUND')`; this table maps
+ * each code to its HTTP status and the message a user may see. 5xx details stay in the log.
+ */
+export const ERROR_CODES = {
+  VALIDATION_FAILED: { status: 400, message: 'Some of the information is not valid.' },
+  BAD_REQUEST: { status: 400, message: 'The request could not be understood.' },
+  UNAUTHENTICATED: { status: 401, message: 'Please reload the page to sign in again.' },
+  FORBIDDEN: { status: 403, message: 'You do not have access to this.' },
+  COMPANY_NOT_FOUND: { status: 404, message: 'We could not find that business. Check the link or code.' },
+  SERVICE_NOT_OFFERED: { status: 400, message: 'That service is not offered here. Please pick another.' },
+  WAIT_ENTRY_NOT_FOUND: { status: 404, message: 'We could not find that place in line.' },
+  ROUTE_NOT_FOUND: { status: 404, message: 'Not found.' },
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'That request is too large.' },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+  UNAVAILABLE: { status: 503, message: 'The service is starting or stopping. Please try again in a moment.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly field: string | undefined;
+
+  constructor(code: ErrorCode, options: { message?: string; field?: string; cause?: unknown } = {}) {
+    super(options.message ?? ERROR_CODES[code].message, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.status = ERROR_CODES[code].status;
+    this.field = options.field;
+  }
+}
+
+/** Guard that reads as a sentence: `invariantFound(entry, 'WAIT_ENTRY_NOT_FOUND')`. */
+export function invariantFound<T>(value: T | null | undefined, code: ErrorCode): T {
+  if (value === null || value === undefined) throw new AppError(code);
+  return value;
+}

@@ -1,0 +1,30 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { CustomerSession } from '../../../shared/schemas.ts';
+import type { CustomerRepository } from './customer.repository.ts';
+
+/**
+ * Anonymous identity (spec §1 "start-up behaviour"): the first visit gets a customer id and a
+ * secret token that the browser keeps; the server stores only the token's SHA-256. A 256-bit
+ * random token needs no slow hash: there is nothing to brute-force.
+ */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function createCustomerService(customers: CustomerRepository) {
+  return {
+    async signInAnonymously(): Promise<CustomerSession> {
+      const customerId = randomUUID();
+      const token = randomBytes(32).toString('base64url');
+      await customers.insertCustomer(customerId, hashToken(token));
+      return { customerId, token };
+    },
+
+    async findCustomerIdByToken(token: string): Promise<string | null> {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+      return customers.findIdByTokenHash(hashToken(token));
+    },
+  };
+}
+
+export type CustomerService = ReturnType<typeof createCustomerService>;

@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  companyParamsSchema,
+  type JoinWaitListResponse,
+  joinWaitListRequestSchema,
+  type WaitEntryResponse,
+  waitEntryParamsSchema,
+} from '../../../shared/schemas.ts';
+import { LIMITS } from '../../../shared/constants.ts';
+import { AppError } from '../../errors.ts';
+import { requireCustomer } from '../../http/auth.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { CustomerService } from '../customer/customer.service.ts';
+import type { WaitListService } from './wait-list.service.ts';
+
+function requireIdempotencyKey(header: string | string[] | undefined): string {
+  const key = Array.isArray(header) ? header[0] : header;
+  if (!key || key.length > LIMITS.idempotencyKeyMaxLength || !/^[\w-]+$/.test(key)) {
+    throw new AppError('BAD_REQUEST', { message: 'An Idempotency-Key header (letters, digits, dashes) is required.' });
+  }
+  return key;
+}
+
+export function registerWaitListRoutes(
+  app: FastifyInstance,
+  deps: { waitList: WaitListService; customers: CustomerService; joinsPerMinute: number },
+) {
+  const { waitList, customers } = deps;
+
+  app.post(
+    '/api/v1/companies/:companyId/wait-list',
+    {
+      config: {
+        rateLimit: {
+          max: deps.joinsPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => request.headers.authorization ?? request.ip,
+        },
+      },
+    },
+    async (request, reply): Promise<JoinWaitListResponse> => {
+      const { companyId } = parseInput(companyParamsSchema, request.params);
+      const customerId = await requireCustomer(request, customers);
+      const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
+      const body = parseInput(joinWaitListRequestSchema, request.body);
+      const { waitId, created } = await waitList.joinWaitList({ companyId, customerId, idempotencyKey, request: body });
+      reply.status(created ? 201 : 200);
+      return { waitId };
+    },
+  );
+
+  app.get('/api/v1/companies/:companyId/wait-list/:waitId', async (request): Promise<WaitEntryResponse> => {
+    const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+    const customerId = await requireCustomer(request, customers);
+    return waitList.getOwnWaitEntry(companyId, waitId, customerId);
+  });
+}

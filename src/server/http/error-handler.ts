@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { ApiError } from '../../shared/schemas.ts';
+import { AppError, ERROR_CODES, type ErrorCode } from '../errors.ts';
+
+function body(code: ErrorCode, message: string, field?: string): ApiError {
+  return { error: field ? { code, message, field } : { code, message } };
+}
+
+/** Maps Fastify's own client errors (bad JSON, wrong content type, body too large) to our codes. */
+function codeForFastifyError(error: FastifyError): ErrorCode | null {
+  if (error.statusCode === 413) return 'PAYLOAD_TOO_LARGE';
+  if (error.statusCode === 429) return 'RATE_LIMITED';
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return 'BAD_REQUEST';
+  return null;
+}
+
+/** One error handler: known errors keep their message, everything else is a masked 500. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send(body(error.code, error.message, error.field));
+    }
+    const code = codeForFastifyError(error);
+    if (code) {
+      request.log.info({ err: error }, 'client error');
+      const message = code === 'RATE_LIMITED' ? ERROR_CODES.RATE_LIMITED.message : ERROR_CODES[code].message;
+      return reply.status(ERROR_CODES[code].status).send(body(code, message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(body('INTERNAL', ERROR_CODES.INTERNAL.message));
+  });
+}

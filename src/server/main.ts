@@ -1,0 +1,60 @@
+/** Entry point: read config, open the database, listen, and close everything on SIGTERM/SIGINT. */
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { openDatabase } from './db/open-database.ts';
+import { DEMO_COMPANY_ID, seedDemoCompany } from './seed/demo.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase(config);
+  const { db } = database;
+  logger.info({ database: db.kind, dataDir: db.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
+
+  const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && db.kind === 'pglite');
+  if (shouldSeed && (await seedDemoCompany(db))) logger.info({ companyId: DEMO_COMPANY_ID }, 'seeded demo business');
+
+  const app = await buildApp({ config, db, logger });
+  try {
+    await app.listen({ host: config.host, port: config.port });
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  logger.info(`CheckN is ready at ${config.publicUrl} (demo business: ${config.publicUrl}/${DEMO_COMPANY_ID})`);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down: finishing in-flight requests');
+    // A request stuck longer than this must not keep the database open forever.
+    const forceExit = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 15_000);
+    forceExit.unref();
+    try {
+      await app.close();
+      await database.close();
+      logger.info('stopped cleanly');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while shutting down');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('CheckN could not start:', error);
+  }
+  process.exit(1);
+});

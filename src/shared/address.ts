@@ -1,0 +1,40 @@
+/**
+ * A company location is stored as "address|city|state|zip" (spec §3) and shown
+ * lowercased and capitalised, with the state uppercased: "12 Main St, Austin, TX 78701".
+ */
+export interface CompanyAddress {
+  street: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+function capitalizeWords(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/(^|[\s\-/.'])(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase());
+}
+
+export function parseLocation(pipeString: string | null | undefined): CompanyAddress | null {
+  if (!pipeString?.trim()) return null;
+  const [street = '', city = '', state = '', zip = ''] = pipeString.split('|');
+  return {
+    street: capitalizeWords(street),
+    city: capitalizeWords(city),
+    state: state.trim().toUpperCase(),
+    zip: zip.trim(),
+  };
+}
+
+/** One display line; empty parts are left out rather than leaving stray commas. */
+export function formatLocation(pipeString: string | null | undefined): string {
+  const address = parseLocation(pipeString);
+  if (!address) return '';
+  const stateZip = [address.state, address.zip].filter(Boolean).join(' ');
+  return [address.street, address.city, stateZip].filter(Boolean).join(', ');
+}
+
+export function toPipeLocation(address: CompanyAddress): string {
+  return [address.street, address.city, address.state, address.zip].map((part) => part.trim()).join('|');
+}

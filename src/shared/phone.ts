@@ -1,0 +1,37 @@
+import { PHONE_COUNTRY_PREFIX, PHONE_DIGITS } from './constants.ts';
+
+/**
+ * Digits the customer typed, without the fixed "+1" of the mask and capped at 10.
+ * The input shows "+1 (###) ###-####" (spec §5), so when the browser hands us the
+ * whole masked value back we must drop the mask's own "1" before keeping digits.
+ */
+export function phoneDigitsFromInput(value: string): string {
+  const withoutPrefix = value.trimStart().startsWith(PHONE_COUNTRY_PREFIX)
+    ? value.trimStart().slice(PHONE_COUNTRY_PREFIX.length)
+    : value;
+  return withoutPrefix.replace(/\D/g, '').slice(0, PHONE_DIGITS);
+}
+
+/** Formats up to 10 digits with the spec's mask, "+1 (###) ###-####", as far as they go. */
+export function maskPhone(digits: string): string {
+  const d = digits.replace(/\D/g, '').slice(0, PHONE_DIGITS);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `+1 (${d}`;
+  if (d.length <= 6) return `+1 (${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `+1 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
+/** The spec's one phone rule: exactly 10 digits (spec §5). */
+export function isCompletePhone(digits: string): boolean {
+  return /^\d{10}$/.test(digits);
+}
+
+/** Wait list entries store "+1" followed by the 10 digits (spec §3). */
+export function toStoredPhoneNumber(digits: string): string {
+  return `${PHONE_COUNTRY_PREFIX}${digits}`;
+}
+
+/** The add-client payload wants digits only: spaces, parentheses and dash removed (spec §3). */
+export function phoneDigitsOnly(masked: string): string {
+  return masked.replace(/[\s()-]/g, '');
+}

@@ -1,0 +1,89 @@
+/**
+ * The API contract: one schema per request and response, used by the customer app's
+ * forms and by the server's routes. zod/mini keeps the customer bundle small.
+ */
+import * as z from 'zod/mini';
+import { LIMITS } from './constants.ts';
+
+const trimmedText = (max: number, requiredMessage: string, tooLongMessage: string) =>
+  z.string(requiredMessage).check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(max, tooLongMessage));
+
+export const companyIdSchema = z
+  .string()
+  .check(z.minLength(1), z.maxLength(LIMITS.companyIdMaxLength), z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/));
+
+export const companyParamsSchema = z.object({ companyId: companyIdSchema });
+
+export const waitEntryParamsSchema = z.object({
+  companyId: companyIdSchema,
+  waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown wait entry')),
+});
+
+export const joinWaitListRequestSchema = z.object({
+  serviceType: trimmedText(LIMITS.serviceNameMaxLength, 'Please select service', 'That service name is too long'),
+  name: trimmedText(LIMITS.nameMaxLength, 'Please enter your name', `Name must be at most ${LIMITS.nameMaxLength} characters`),
+  phoneNumber: z
+    .string('Please enter a 10-digit phone number')
+    .check(z.regex(/^\+1\d{10}$/, 'Please enter a 10-digit phone number')),
+  allowSms: z._default(z.boolean(), true),
+  fcmToken: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.pushTokenMaxLength)))),
+});
+export type JoinWaitListRequest = z.input<typeof joinWaitListRequestSchema>;
+
+export const joinWaitListResponseSchema = z.object({ waitId: z.string() });
+export type JoinWaitListResponse = z.infer<typeof joinWaitListResponseSchema>;
+
+/** Everything the landing page needs in one round trip (besides the logo image). */
+export const walkInLandingSchema = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  location: z.string(),
+  services: z.array(z.string()),
+});
+export type WalkInLanding = z.infer<typeof walkInLandingSchema>;
+
+/** GET /api/v1/getCompanyLocations/{companyId}: a list whose first item's Name is read (spec §7). */
+export const companyLocationsResponseSchema = z.array(z.object({ Name: z.string() }));
+
+export const waitStatusSchema = z.enum(['waiting', 'called', 'in_service', 'done', 'no_show', 'cancelled']);
+export type WaitStatus = z.infer<typeof waitStatusSchema>;
+
+/** The wait history record of spec §3: which provider a wait went to. */
+export const waitHistorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  providerId: z.nullable(z.string()),
+  providerName: z.nullable(z.string()),
+  providerStation: z.nullable(z.string()),
+});
+
+export const waitEntryResponseSchema = z.object({
+  waitId: z.string(),
+  companyId: z.string(),
+  companyName: z.string(),
+  id: z.string(),
+  serviceType: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  allowSms: z.boolean(),
+  date: z.string(),
+  status: waitStatusSchema,
+  history: waitHistorySchema,
+});
+export type WaitEntryResponse = z.infer<typeof waitEntryResponseSchema>;
+
+export const customerSessionSchema = z.object({ customerId: z.string(), token: z.string() });
+export type CustomerSession = z.infer<typeof customerSessionSchema>;
+
+export const apiErrorSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), field: z.optional(z.string()) }),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** First failing field and its message, for the forms and for the server's 400 body. */
+export function firstIssue(error: z.core.$ZodError): { field: string | undefined; message: string } {
+  const issue = error.issues[0];
+  return { field: issue?.path.map(String).join('.') || undefined, message: issue?.message ?? 'Invalid input' };
+}
+
+export { z };
