@@ -4,10 +4,17 @@ import type { Database, Queryable } from './database.ts';
 // Keep timestamps and bigints as the server sends them; repositories convert where needed.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database> {
+export interface PostgresOptions {
+  max?: number;
+  /** Tests give each run its own schema so they never see each other's rows. */
+  schema?: string;
+}
+
+export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     // A stuck query must not hold a request forever (STYLE: timeouts everywhere).
     statement_timeout: 10_000,
     connectionTimeoutMillis: 5_000,

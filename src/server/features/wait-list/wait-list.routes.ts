@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  companyParamsSchema,
   type JoinWaitListResponse,
   joinWaitListRequestSchema,
   type WaitEntryResponse,
@@ -9,7 +8,7 @@ import {
 import { LIMITS } from '../../../shared/constants.ts';
 import { AppError } from '../../errors.ts';
 import { requireCustomer } from '../../http/auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { parseCompanyParams, parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { WaitListService } from './wait-list.service.ts';
 
@@ -39,7 +38,7 @@ export function registerWaitListRoutes(
       },
     },
     async (request, reply): Promise<JoinWaitListResponse> => {
-      const { companyId } = parseInput(companyParamsSchema, request.params);
+      const { companyId } = parseCompanyParams(request.params);
       const customerId = await requireCustomer(request, customers);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
       const body = parseInput(joinWaitListRequestSchema, request.body);

@@ -1,0 +1,43 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import { seedDemoCompany } from '../../src/server/seed/demo.ts';
+import { type DatabaseKind, openTestDatabase, type TestDatabase } from './test-database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  /** Signs in a new anonymous customer and returns its Authorization header. */
+  signIn(): Promise<{ customerId: string; authorization: string }>;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  await seedDemoCompany(database.db);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    RATE_LIMIT_JOINS_PER_MINUTE: '1000',
+    RATE_LIMIT_SIGN_INS_PER_MINUTE: '1000',
+    ...env,
+  });
+  const app = await buildApp({ config, db: database.db, clientDir: '/nonexistent' });
+  await app.ready();
+  return {
+    app,
+    database,
+    async signIn() {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/customers/anonymous' });
+      const { customerId, token } = response.json() as { customerId: string; token: string };
+      return { customerId, authorization: `Bearer ${token}` };
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export function json<T = unknown>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}

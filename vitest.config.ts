@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['src/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    pool: 'forks',
+    // PGlite starts in a few seconds on a busy 2-core machine; this is a hang guard, not a speed limit.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
