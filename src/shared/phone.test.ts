@@ -22,6 +22,8 @@ describe('phone mask +1 (###) ###-####', () => {
     ['+1 (415) 555-01234', '4155550123'],
     ['+1 (41', '41'],
     ['abc4x1y5', '415'],
+    ['14155550123', '4155550123'],
+    ['1-415-555-0123', '4155550123'],
     ['', ''],
   ])('keeps digits only from %j', (typed, digits) => {
     expect(phoneDigitsFromInput(typed)).toBe(digits);

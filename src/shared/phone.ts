@@ -6,10 +6,14 @@ import { PHONE_COUNTRY_PREFIX, PHONE_DIGITS } from './constants.ts';
  * whole masked value back we must drop the mask's own "1" before keeping digits.
  */
 export function phoneDigitsFromInput(value: string): string {
-  const withoutPrefix = value.trimStart().startsWith(PHONE_COUNTRY_PREFIX)
-    ? value.trimStart().slice(PHONE_COUNTRY_PREFIX.length)
-    : value;
-  return withoutPrefix.replace(/\D/g, '').slice(0, PHONE_DIGITS);
+  const trimmed = value.trimStart();
+  if (trimmed.startsWith(PHONE_COUNTRY_PREFIX)) {
+    return trimmed.slice(PHONE_COUNTRY_PREFIX.length).replace(/\D/g, '').slice(0, PHONE_DIGITS);
+  }
+  const digits = trimmed.replace(/\D/g, '');
+  // A pasted "1 415 555 0123" carries the country code without the plus.
+  const national = digits.length > PHONE_DIGITS && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.slice(0, PHONE_DIGITS);
 }
 
 /** Formats up to 10 digits with the spec's mask, "+1 (###) ###-####", as far as they go. */

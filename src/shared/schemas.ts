@@ -36,6 +36,8 @@ export type JoinWaitListResponse = z.infer<typeof joinWaitListResponseSchema>;
 /** Everything the landing page needs in one round trip (besides the logo image). */
 export const walkInLandingSchema = z.object({
   companyId: z.string(),
+  /** The business account id: the "id" part of getUserIdByCompanyId, kept by the app (spec §3). */
+  accountId: z.string(),
   name: z.string(),
   location: z.string(),
   services: z.array(z.string()),

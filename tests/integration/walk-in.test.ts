@@ -52,6 +52,7 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
       const landing = walkInLandingSchema.parse(response.json());
       expect(landing).toEqual({
         companyId: 'demo',
+        accountId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Bella Demo Salon',
         location: '1200 MAIN STREET|springfield|il|62701',
         services: ["Women's Haircut/Style", "Men's Haircut/Style", 'Facials', 'Massage', 'Mani/Pedi', 'Waxing'],

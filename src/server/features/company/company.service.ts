@@ -20,7 +20,7 @@ export function createCompanyService(companies: CompanyRepository) {
 
     async getWalkInLanding(companyId: string): Promise<WalkInLanding> {
       const [company, services] = await Promise.all([requireCompany(companyId), listServices(companyId)]);
-      return { companyId: company.id, name: company.name, location: company.location, services };
+      return { companyId: company.id, accountId: company.accountId, name: company.name, location: company.location, services };
     },
 
     async ensureServiceOffered(companyId: string, serviceType: string): Promise<void> {

@@ -1,0 +1,61 @@
+import { createBrowserRouter } from 'react-router';
+import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { walkInLandingLoader } from '../features/walk-in/api/get-walk-in-landing.ts';
+import { LandingPage } from '../features/walk-in/components/landing-page.tsx';
+import { withChunkTimeout } from '../lib/lazy-route.ts';
+import { paths } from '../lib/paths.ts';
+import { RootLayout, type RouteHandle } from './root-layout.tsx';
+import { ErrorPage } from './routes/error-page.tsx';
+import { HomePage } from './routes/home-page.tsx';
+import { NotFoundPage } from './routes/not-found-page.tsx';
+
+const handle = (screen: string): RouteHandle => ({ screen });
+const relative = (path: string) => path.slice(1);
+
+/**
+ * The landing page is in the first bundle (it is where every walk-in starts, and its budget is
+ * counted); the later steps load on demand so the landing page never downloads them.
+ */
+export function createRouter() {
+  return createBrowserRouter([
+    {
+      path: '/',
+      element: <RootLayout />,
+      errorElement: <ErrorPage />,
+      hydrateFallbackElement: <FullPageSpinner />,
+      children: [
+        { index: true, element: <HomePage />, handle: handle('home') },
+        {
+          path: relative(paths.landing.path),
+          element: <LandingPage />,
+          loader: walkInLandingLoader,
+          handle: handle('walk_in'),
+        },
+        {
+          path: relative(paths.userInfo.path),
+          handle: handle('user_info'),
+          loader: walkInLandingLoader,
+          lazy: withChunkTimeout(async () => {
+            const [page, { withQueryClient }] = await Promise.all([
+              import('../features/wait-list/components/user-info-page.tsx'),
+              import('../lib/query-client.tsx'),
+            ]);
+            return { Component: withQueryClient(page.UserInfoPage) };
+          }),
+        },
+        {
+          path: relative(paths.checkedIn.path),
+          handle: handle('checked_in'),
+          lazy: withChunkTimeout(async () => {
+            const [page, { withQueryClient }] = await Promise.all([
+              import('../features/wait-list/components/checked-in-page.tsx'),
+              import('../lib/query-client.tsx'),
+            ]);
+            return { Component: withQueryClient(page.CheckedInPage) };
+          }),
+        },
+        { path: '*', element: <NotFoundPage />, handle: handle('not_found') },
+      ],
+    },
+  ]);
+}

@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { texts } from '../../lib/texts.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+
+/** Any unexpected routing error: 'Oops!' / 'Sorry, an unexpected error has occurred.' (spec §2). */
+export function ErrorPage() {
+  const error = useRouteError();
+  useDocumentTitle(texts.error.title);
+  useEffect(() => {
+    console.warn('Unexpected routing error', error);
+  }, [error]);
+  return (
+    <main className="page page--center" id="error-page">
+      <h1 className="page__title">{texts.error.title}</h1>
+      <p className="page__text">{texts.error.body}</p>
+      {/* A full reload, not a client-side link: the app state may be what broke. */}
+      <a className="button button--primary" href="/">
+        {texts.error.home}
+      </a>
+    </main>
+  );
+}

@@ -1,0 +1,33 @@
+import { Modal } from '../../../components/ui/modal.tsx';
+import { texts } from '../../../lib/texts.ts';
+
+interface ConfirmJoinModalProps {
+  open: boolean;
+  name: string;
+  service: string;
+  pending: boolean;
+  error: string | null;
+  onClose: () => void;
+  onConfirm: () => void;
+}
+
+/** "Hi {name}" / "Are you ready to request '{service}'?" with a close control and Yes (spec §2). */
+export function ConfirmJoinModal({ open, name, service, pending, error, onClose, onConfirm }: ConfirmJoinModalProps) {
+  return (
+    <Modal open={open} title={texts.confirm.title(name)} onClose={onClose} busy={pending}>
+      <p className="modal__text">{texts.confirm.message(service)}</p>
+      <p className="form-error" role="alert">
+        {error ?? ''}
+      </p>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        onClick={onConfirm}
+        disabled={pending}
+        aria-busy={pending}
+      >
+        {pending ? texts.confirm.joining : texts.confirm.yes}
+      </button>
+    </Modal>
+  );
+}

@@ -1,0 +1,31 @@
+import { Link, useRevalidator } from 'react-router';
+import { MessagePage } from '../../../components/ui/message-page.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { texts } from '../../../lib/texts.ts';
+import type { WalkInLandingResult } from '../api/get-walk-in-landing.ts';
+
+/** What a walk-in sees when the business is unknown, or its page could not be loaded. */
+export function LandingUnavailable({ result }: { result: Exclude<WalkInLandingResult, { status: 'ok' }> }) {
+  const revalidator = useRevalidator();
+  if (result.status === 'not-found') {
+    return (
+      <MessagePage title={texts.landing.notFoundTitle} body={texts.landing.notFoundBody(result.companyId)}>
+        <Link className="button button--primary" to={paths.home.getHref()}>
+          {texts.landing.otherCode}
+        </Link>
+      </MessagePage>
+    );
+  }
+  return (
+    <MessagePage title={texts.landing.loadFailedTitle} body={texts.landing.loadFailedBody}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={revalidator.state === 'loading'}
+        onClick={() => void revalidator.revalidate()}
+      >
+        {texts.landing.retry}
+      </button>
+    </MessagePage>
+  );
+}

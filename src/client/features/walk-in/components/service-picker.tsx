@@ -1,0 +1,62 @@
+import { Fragment } from 'react';
+import { CheckIcon } from '../../../components/ui/icons.tsx';
+
+/** "Women's Haircut/Style" may wrap after its slash instead of mid-word on a narrow tile. */
+function ServiceName({ name }: { name: string }) {
+  const parts = name.split('/');
+  return (
+    <>
+      {parts.map((part, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
+        <Fragment key={index}>
+          {index > 0 ? (
+            <>
+              /<wbr />
+            </>
+          ) : null}
+          {part}
+        </Fragment>
+      ))}
+    </>
+  );
+}
+
+interface ServicePickerProps {
+  services: readonly string[];
+  selected: string | null;
+  invalid: boolean;
+  errorId: string;
+  onSelect: (service: string) => void;
+}
+
+/** One button per service; the selected one is filled and checked, not marked by colour alone. */
+export function ServicePicker({ services, selected, invalid, errorId, onSelect }: ServicePickerProps) {
+  return (
+    <ul
+      className={`service-list${invalid ? ' service-list--invalid' : ''}`}
+      aria-label="Services"
+      aria-describedby={invalid ? errorId : undefined}
+    >
+      {services.map((service) => {
+        const isSelected = service === selected;
+        return (
+          <li key={service}>
+            <button
+              type="button"
+              className={`service-button${isSelected ? ' service-button--selected' : ''}`}
+              aria-pressed={isSelected}
+              onClick={() => onSelect(service)}
+            >
+              <span className="service-button__name">
+                <ServiceName name={service} />
+              </span>
+              <span className="service-button__check" aria-hidden="true">
+                {isSelected ? <CheckIcon size={18} /> : null}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

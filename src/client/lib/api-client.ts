@@ -1,0 +1,70 @@
+import type { ApiError } from '../../shared/schemas.ts';
+import { ensureCustomerSession, renewCustomerSession } from './session.ts';
+
+/** A failed API call, with what the server said (code, message, field) or that the network failed. */
+export class ApiRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+
+  get isOffline(): boolean {
+    return this.status === 0;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Sends the anonymous customer's token, signing in first if needed. */
+  asCustomer?: boolean;
+  signal?: AbortSignal;
+}
+
+async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
+  try {
+    // The spec's HTTP client sets no timeout (spec §7); the browser's own limits apply.
+    return await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiRequestError('You seem to be offline.', 0, 'NETWORK');
+  }
+}
+
+async function toError(response: Response): Promise<ApiRequestError> {
+  const body = (await response.json().catch(() => null)) as ApiError | null;
+  return new ApiRequestError(
+    body?.error?.message ?? 'Something went wrong. Please try again.',
+    response.status,
+    body?.error?.code ?? 'HTTP_ERROR',
+    body?.error?.field,
+  );
+}
+
+/** JSON request to the product API under /api (spec §1). */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let token = options.asCustomer ? (await ensureCustomerSession()).token : null;
+  let response = await send(path, options, token);
+  if (response.status === 401 && options.asCustomer) {
+    // The server no longer knows the kept token (a reset demo, a cleared database): start afresh once.
+    token = (await renewCustomerSession()).token;
+    response = await send(path, options, token);
+  }
+  if (!response.ok) throw await toError(response);
+  return (await response.json()) as T;
+}

@@ -1,0 +1,23 @@
+/** Typed route paths: `paths.userInfo.getHref('demo', "Women's Haircut/Style")`. */
+const segment = (value: string) => encodeURIComponent(value);
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  landing: { path: '/:companyId', getHref: (companyId: string) => `/${segment(companyId)}` },
+  userInfo: {
+    path: '/:companyId/:serviceName/user-info',
+    // A service name may hold "/" and "'": one encoded segment keeps the route and survives reloads.
+    getHref: (companyId: string, serviceName: string) => `/${segment(companyId)}/${segment(serviceName)}/user-info`,
+  },
+  checkedIn: {
+    path: '/:companyId/checked-in',
+    getHref: (companyId: string, waitId: string) =>
+      `/${segment(companyId)}/checked-in?waitId=${encodeURIComponent(waitId)}`,
+  },
+  chat: {
+    path: '/:companyId/chat',
+    getHref: (companyId: string, waitHistoryId: string) =>
+      `/${segment(companyId)}/chat?id=${encodeURIComponent(waitHistoryId)}`,
+  },
+  addClient: { path: '/add-client/:spId' },
+} as const;
