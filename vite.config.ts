@@ -12,6 +12,8 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: true,
+    // bench/ reads the manifest to add up what each route downloads.
+    manifest: true,
     // The landing page budget is counted by bench/bundle-size.ts; keep chunks per route.
     reportCompressedSize: false,
   },

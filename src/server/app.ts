@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
+import { registerBenchRoutes } from './features/bench/bench.routes.ts';
 import { createCompanyRepository } from './features/company/company.repository.ts';
 import { registerCompanyRoutes } from './features/company/company.routes.ts';
 import { createCompanyService } from './features/company/company.service.ts';
@@ -69,6 +70,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerLogoRoutes(app, { companies: companyRepository });
   registerCustomerRoutes(app, { customers, signInsPerMinute: config.rateLimits.signInsPerMinute });
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
+  if (config.benchRoutes) await registerBenchRoutes(app, { db });
   app.get('/api/health', async () => ({ ok: true, database: db.kind }));
 
   await registerClientApp(app, deps.clientDir ?? DEFAULT_CLIENT_DIR);

@@ -34,6 +34,7 @@ const envSchema = z.object({
   PUBLIC_URL: z.optional(urlSchema(['http:', 'https:'])),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED_DEMO: z._default(z.enum(['auto', 'always', 'never']), 'auto'),
+  BENCH_ROUTES: z._default(z.enum(['0', '1']), '0'),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(portSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(portSchema, 20),
 });
@@ -49,6 +50,8 @@ export type Config = Readonly<{
   /** auto: the embedded database seeds the demo business on first start; PostgreSQL only via `npm run seed`. */
   seedDemo: 'auto' | 'always' | 'never';
   /** Per client IP (sign-ins) and per customer (joins); a salon's guest Wi-Fi puts many phones behind one IP. */
+  /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
+  benchRoutes: boolean;
   rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number }>;
 }>;
 
@@ -74,6 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     logLevel: values.LOG_LEVEL,
     seedDemo: values.SEED_DEMO,
+    benchRoutes: values.BENCH_ROUTES === '1',
     rateLimits: Object.freeze({
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
