@@ -8,11 +8,19 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
+import { createAnalyticsRepository } from './features/analytics/analytics.repository.ts';
+import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { registerBenchRoutes } from './features/bench/bench.routes.ts';
 import { createCompanyRepository } from './features/company/company.repository.ts';
 import { registerCompanyRoutes } from './features/company/company.routes.ts';
 import { createCompanyService } from './features/company/company.service.ts';
 import { registerLogoRoutes } from './features/company/logo.routes.ts';
+import { registerConversionRoutes } from './features/conversion/conversion.routes.ts';
+import {
+  type ConversionTracker,
+  createLoggingConversionTracker,
+  createRwgConversionTracker,
+} from './features/conversion/conversion-tracker.ts';
 import { createCustomerRepository } from './features/customer/customer.repository.ts';
 import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
@@ -28,6 +36,8 @@ export interface AppDependencies {
   db: Database;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** Replaces the conversion driver chosen from config (tests pass the recording fake). */
+  conversions?: ConversionTracker;
   /** Built customer app; the API works without it (tests, `npm run dev` where Vite serves it). */
   clientDir?: string;
 }
@@ -66,10 +76,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const customers = createCustomerService(createCustomerRepository(db));
   const waitList = createWaitListService({ waitList: createWaitListRepository(db), companies });
 
+  const conversions =
+    deps.conversions ??
+    (config.conversion.partnerId
+      ? createRwgConversionTracker({
+          endpoint: config.conversion.endpoint,
+          partnerId: config.conversion.partnerId,
+        })
+      : createLoggingConversionTracker(app.log));
+
   registerCompanyRoutes(app, { companies });
   registerLogoRoutes(app, { companies: companyRepository });
   registerCustomerRoutes(app, { customers, signInsPerMinute: config.rateLimits.signInsPerMinute });
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
+  registerAnalyticsRoutes(app, { analytics: createAnalyticsRepository(db) });
+  registerConversionRoutes(app, { conversions });
   if (config.benchRoutes) await registerBenchRoutes(app, { db });
   app.get('/api/health', async () => ({ ok: true, database: db.kind }));
 
@@ -92,7 +113,10 @@ async function registerClientApp(app: FastifyInstance, clientDir: string): Promi
     });
   }
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/logo/') &&
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/logo/') &&
       !request.url.startsWith('/assets/');
     if (isPage && hasClient) {
       reply.header('Cache-Control', 'no-cache');

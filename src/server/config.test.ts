@@ -4,13 +4,20 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('config', () => {
   it('works with nothing set', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, dataDir: './data', databaseUrl: undefined, host: '127.0.0.1' });
+    expect(config).toMatchObject({
+      port: 3000,
+      dataDir: './data',
+      databaseUrl: undefined,
+      host: '127.0.0.1',
+    });
     expect(config.publicUrl).toBe('http://localhost:3000');
     expect(Object.isFrozen(config)).toBe(true);
   });
 
   it('names each bad value and why', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://db/x', PUBLIC_URL: 'example.com' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://db/x', PUBLIC_URL: 'example.com' }),
+    ).toThrow(ConfigError);
     const load = () => loadConfig({ PORT: '70000', DATABASE_URL: 'mysql://db/x' });
     expect(load).toThrow('PORT="70000": must be a whole number from 0 to 65535');
     expect(load).toThrow('DATABASE_URL="mysql://db/x": must be a URL starting with postgres://');

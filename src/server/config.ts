@@ -16,13 +16,16 @@ const portSchema = z.pipe(
 
 const urlSchema = (protocols: string[]) =>
   z.string().check(
-    z.refine((value) => {
-      try {
-        return protocols.includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`),
+    z.refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}`,
+    ),
   );
 
 const envSchema = z.object({
@@ -34,6 +37,11 @@ const envSchema = z.object({
   PUBLIC_URL: z.optional(urlSchema(['http:', 'https:'])),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
   SEED_DEMO: z._default(z.enum(['auto', 'always', 'never']), 'auto'),
+  CONVERSION_ENDPOINT: z._default(
+    urlSchema(['https:', 'http:']),
+    'https://www.google.com/maps/conversion/collect',
+  ),
+  CONVERSION_PARTNER_ID: z.optional(z.string().check(z.minLength(1))),
   BENCH_ROUTES: z._default(z.enum(['0', '1']), '0'),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(portSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(portSchema, 20),
@@ -50,6 +58,8 @@ export type Config = Readonly<{
   /** auto: the embedded database seeds the demo business on first start; PostgreSQL only via `npm run seed`. */
   seedDemo: 'auto' | 'always' | 'never';
   /** Per client IP (sign-ins) and per customer (joins); a salon's guest Wi-Fi puts many phones behind one IP. */
+  /** Reserve with Google conversion collector; reports are only logged until a partner id is set. */
+  conversion: Readonly<{ endpoint: string; partnerId: string | undefined }>;
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
   rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number }>;
@@ -58,7 +68,9 @@ export type Config = Readonly<{
 export class ConfigError extends Error {}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
@@ -77,6 +89,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     logLevel: values.LOG_LEVEL,
     seedDemo: values.SEED_DEMO,
+    conversion: Object.freeze({
+      endpoint: values.CONVERSION_ENDPOINT,
+      partnerId: values.CONVERSION_PARTNER_ID,
+    }),
     benchRoutes: values.BENCH_ROUTES === '1',
     rateLimits: Object.freeze({
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,

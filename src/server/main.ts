@@ -11,10 +11,14 @@ async function main(): Promise<void> {
   const logger = pino({ level: config.logLevel });
   const database = await openDatabase(config);
   const { db } = database;
-  logger.info({ database: db.kind, dataDir: db.kind === 'pglite' ? config.dataDir : undefined }, 'database ready');
+  logger.info(
+    { database: db.kind, dataDir: db.kind === 'pglite' ? config.dataDir : undefined },
+    'database ready',
+  );
 
   const shouldSeed = config.seedDemo === 'always' || (config.seedDemo === 'auto' && db.kind === 'pglite');
-  if (shouldSeed && (await seedDemoCompany(db))) logger.info({ companyId: DEMO_COMPANY_ID }, 'seeded demo business');
+  if (shouldSeed && (await seedDemoCompany(db)))
+    logger.info({ companyId: DEMO_COMPANY_ID }, 'seeded demo business');
 
   const app = await buildApp({ config, db, logger });
   try {
@@ -23,7 +27,9 @@ async function main(): Promise<void> {
     await database.close();
     throw error;
   }
-  logger.info(`CheckN is ready at ${config.publicUrl} (demo business: ${config.publicUrl}/${DEMO_COMPANY_ID})`);
+  logger.info(
+    `CheckN is ready at ${config.publicUrl} (demo business: ${config.publicUrl}/${DEMO_COMPANY_ID})`,
+  );
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -13,7 +13,10 @@ function capitalizeWords(text: string): string {
   return text
     .trim()
     .toLowerCase()
-    .replace(/(^|[\s\-/.'])(\p{L})/gu, (_match, separator: string, letter: string) => separator + letter.toUpperCase());
+    .replace(
+      /(^|[\s\-/.'])(\p{L})/gu,
+      (_match, separator: string, letter: string) => separator + letter.toUpperCase(),
+    );
 }
 
 export function parseLocation(pipeString: string | null | undefined): CompanyAddress | null {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isCompletePhone, maskPhone, phoneDigitsFromInput, phoneDigitsOnly, toStoredPhoneNumber } from './phone.ts';
+import {
+  isCompletePhone,
+  maskPhone,
+  phoneDigitsFromInput,
+  phoneDigitsOnly,
+  toStoredPhoneNumber,
+} from './phone.ts';
 
 describe('phone mask +1 (###) ###-####', () => {
   it.each([

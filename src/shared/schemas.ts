@@ -6,7 +6,9 @@ import * as z from 'zod/mini';
 import { LIMITS } from './constants.ts';
 
 const trimmedText = (max: number, requiredMessage: string, tooLongMessage: string) =>
-  z.string(requiredMessage).check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(max, tooLongMessage));
+  z
+    .string(requiredMessage)
+    .check(z.trim(), z.minLength(1, requiredMessage), z.maxLength(max, tooLongMessage));
 
 export const companyIdSchema = z
   .string()
@@ -20,8 +22,16 @@ export const waitEntryParamsSchema = z.object({
 });
 
 export const joinWaitListRequestSchema = z.object({
-  serviceType: trimmedText(LIMITS.serviceNameMaxLength, 'Please select service', 'That service name is too long'),
-  name: trimmedText(LIMITS.nameMaxLength, 'Please enter your name', `Name must be at most ${LIMITS.nameMaxLength} characters`),
+  serviceType: trimmedText(
+    LIMITS.serviceNameMaxLength,
+    'Please select service',
+    'That service name is too long',
+  ),
+  name: trimmedText(
+    LIMITS.nameMaxLength,
+    'Please enter your name',
+    `Name must be at most ${LIMITS.nameMaxLength} characters`,
+  ),
   phoneNumber: z
     .string('Please enter a 10-digit phone number')
     .check(z.regex(/^\+1\d{10}$/, 'Please enter a 10-digit phone number')),
@@ -77,6 +87,41 @@ export type WaitEntryResponse = z.infer<typeof waitEntryResponseSchema>;
 export const customerSessionSchema = z.object({ customerId: z.string(), token: z.string() });
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 
+/** Event names of spec §7. */
+export const analyticsEventNameSchema = z.enum([
+  'screen_view',
+  'walk_in_service_selected',
+  'walk_in_next_pressed',
+  'user_info_next_pressed',
+  'user_info_new_walkin_success',
+  'add_client_success',
+]);
+export type AnalyticsEventName = z.infer<typeof analyticsEventNameSchema>;
+
+const analyticsParamValue = z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean(), z.null()]);
+
+export const analyticsBatchSchema = z.object({
+  visitorId: z.string().check(z.minLength(1), z.maxLength(64)),
+  userId: z.nullable(z.string().check(z.maxLength(64))),
+  events: z
+    .array(
+      z.object({
+        name: analyticsEventNameSchema,
+        params: z.record(z.string().check(z.maxLength(64)), analyticsParamValue),
+        occurredAt: z.iso.datetime(),
+      }),
+    )
+    .check(z.minLength(1), z.maxLength(50)),
+});
+export type AnalyticsBatch = z.infer<typeof analyticsBatchSchema>;
+
+/** Reserve with Google conversion report from the app (spec §7); the server adds the partner id. */
+export const conversionRequestSchema = z.object({
+  rwg_token: z.string().check(z.minLength(1), z.maxLength(1024)),
+  merchant_changed: z.enum(['1', '2']),
+});
+export type ConversionRequest = z.infer<typeof conversionRequestSchema>;
+
 export const apiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), field: z.optional(z.string()) }),
 });
@@ -85,7 +130,10 @@ export type ApiError = z.infer<typeof apiErrorSchema>;
 /** First failing field and its message, for the forms and for the server's 400 body. */
 export function firstIssue(error: z.core.$ZodError): { field: string | undefined; message: string } {
   const issue = error.issues[0];
-  return { field: issue?.path.map(String).join('.') || undefined, message: issue?.message ?? 'Invalid input' };
+  return {
+    field: issue?.path.map(String).join('.') || undefined,
+    message: issue?.message ?? 'Invalid input',
+  };
 }
 
 export { z };

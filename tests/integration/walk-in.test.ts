@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
+import { DEFAULT_SERVICES } from '../../src/shared/constants.ts';
 import {
   apiErrorSchema,
   companyLocationsResponseSchema,
@@ -8,7 +9,6 @@ import {
   waitEntryResponseSchema,
   walkInLandingSchema,
 } from '../../src/shared/schemas.ts';
-import { DEFAULT_SERVICES } from '../../src/shared/constants.ts';
 import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
@@ -55,7 +55,14 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
         accountId: expect.stringMatching(/^[0-9a-f-]{36}$/),
         name: 'Bella Demo Salon',
         location: '1200 MAIN STREET|springfield|il|62701',
-        services: ["Women's Haircut/Style", "Men's Haircut/Style", 'Facials', 'Massage', 'Mani/Pedi', 'Waxing'],
+        services: [
+          "Women's Haircut/Style",
+          "Men's Haircut/Style",
+          'Facials',
+          'Massage',
+          'Mani/Pedi',
+          'Waxing',
+        ],
       });
     });
 
@@ -65,19 +72,22 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
       expect(DEFAULT_SERVICES).toHaveLength(10);
     });
 
-    it.each(['nope', 'bad%20id', 'a.b', '-x', '%27%3B--'])('answers 404 with a message for unknown business %s', async (id) => {
-      for (const url of [
-        `/api/v1/companies/${id}/walk-in`,
-        `/api/v1/companies/${id}/services`,
-        `/api/v1/getCompanyLocations/${id}`,
-        `/api/v1/getUserIdByCompanyId/${id}`,
-      ]) {
-        const response = await t.app.inject({ url });
-        expect(response.statusCode, url).toBe(404);
-        const body = apiErrorSchema.parse(response.json());
-        expect(body.error.message).toBe('We could not find that business. Check the link or code.');
-      }
-    });
+    it.each(['nope', 'bad%20id', 'a.b', '-x', '%27%3B--'])(
+      'answers 404 with a message for unknown business %s',
+      async (id) => {
+        for (const url of [
+          `/api/v1/companies/${id}/walk-in`,
+          `/api/v1/companies/${id}/services`,
+          `/api/v1/getCompanyLocations/${id}`,
+          `/api/v1/getUserIdByCompanyId/${id}`,
+        ]) {
+          const response = await t.app.inject({ url });
+          expect(response.statusCode, url).toBe(404);
+          const body = apiErrorSchema.parse(response.json());
+          expect(body.error.message).toBe('We could not find that business. Check the link or code.');
+        }
+      },
+    );
   });
 
   describe('spec endpoints', () => {
@@ -135,7 +145,10 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
       expect(rows[0]!.token_hash).not.toContain(session.token);
       expect(rows[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
 
-      const me = await t.app.inject({ url: '/api/v1/customers/me', headers: { authorization: `Bearer ${session.token}` } });
+      const me = await t.app.inject({
+        url: '/api/v1/customers/me',
+        headers: { authorization: `Bearer ${session.token}` },
+      });
       expect(me.json()).toEqual({ customerId: session.customerId });
     });
 
@@ -229,7 +242,12 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
 
     it('accepts any of the ten defaults at a business without its own services', async () => {
       const { authorization } = await t.signIn();
-      const response = await join(authorization, buildJoinRequest({ serviceType: 'Med Spa' }), undefined, 'plain-salon');
+      const response = await join(
+        authorization,
+        buildJoinRequest({ serviceType: 'Med Spa' }),
+        undefined,
+        'plain-salon',
+      );
       expect(response.statusCode).toBe(201);
     });
 
@@ -268,7 +286,9 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
   describe('reading a wait entry', () => {
     it('lets the customer read their own entry with its history record', async () => {
       const { customerId, authorization } = await t.signIn();
-      const { waitId } = (await join(authorization, buildJoinRequest({ name: 'Bo', serviceType: 'Massage' }))).json();
+      const { waitId } = (
+        await join(authorization, buildJoinRequest({ name: 'Bo', serviceType: 'Massage' }))
+      ).json();
       const response = await t.app.inject({
         url: `/api/v1/companies/demo/wait-list/${waitId}`,
         headers: { authorization },

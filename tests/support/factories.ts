@@ -14,5 +14,6 @@ export function buildJoinRequest(overrides: Partial<JoinWaitListRequest> = {}): 
 }
 
 export function idempotencyKey(): string {
-  return `test-${Date.now()}-${(counter += 1)}`;
+  counter += 1;
+  return `test-${Date.now()}-${counter}`;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { ConversionTracker } from '../../src/server/features/conversion/conversion-tracker.ts';
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -12,16 +13,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(kind: DatabaseKind, env: Record<string, string> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  conversions?: ConversionTracker;
+}
+
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase(kind);
   await seedDemoCompany(database.db);
   const config = loadConfig({
     NODE_ENV: 'test',
     RATE_LIMIT_JOINS_PER_MINUTE: '1000',
     RATE_LIMIT_SIGN_INS_PER_MINUTE: '1000',
-    ...env,
+    ...options.env,
   });
-  const app = await buildApp({ config, db: database.db, clientDir: '/nonexistent' });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clientDir: '/nonexistent',
+    ...(options.conversions ? { conversions: options.conversions } : {}),
+  });
   await app.ready();
   return {
     app,

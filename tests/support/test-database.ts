@@ -8,7 +8,9 @@ import { openPostgres } from '../../src/server/db/postgres.ts';
 export type DatabaseKind = 'pglite' | 'postgres';
 
 /** Every suite runs on PGlite; on PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+export const databaseKinds: DatabaseKind[] = process.env.TEST_DATABASE_URL
+  ? ['pglite', 'postgres']
+  : ['pglite'];
 
 export interface TestDatabase {
   db: Database;

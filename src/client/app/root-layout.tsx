@@ -14,7 +14,7 @@ function useScreenViews() {
   const match = matches[matches.length - 1];
   const screen = (match?.handle as RouteHandle | undefined)?.screen ?? 'not_found';
   const params = JSON.stringify(match?.params ?? {});
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one event per page shown (path change)
+  // One event per page shown: keyed on the path, not on every re-render of its params.
   useEffect(() => {
     logEvent('screen_view', { screen_name: screen, params });
   }, [location.pathname]);
@@ -25,7 +25,9 @@ export function RootLayout() {
   const navigation = useNavigation();
   return (
     <>
-      {navigation.state === 'loading' ? <div className="route-progress" role="progressbar" aria-label="Loading" /> : null}
+      {navigation.state === 'loading' ? (
+        <div className="route-progress" role="progressbar" aria-label="Loading" />
+      ) : null}
       <Outlet />
     </>
   );

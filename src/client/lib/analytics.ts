@@ -1,14 +1,6 @@
+import type { AnalyticsEventName } from '../../shared/schemas.ts';
 import { randomId } from './random-id.ts';
 import { readStored, storageKeys, writeStored } from './storage-keys.ts';
-
-/** Event names of spec §7. */
-export type AnalyticsEventName =
-  | 'screen_view'
-  | 'walk_in_service_selected'
-  | 'walk_in_next_pressed'
-  | 'user_info_next_pressed'
-  | 'user_info_new_walkin_success'
-  | 'add_client_success';
 
 interface QueuedEvent {
   name: AnalyticsEventName;
@@ -44,7 +36,10 @@ function flush(useBeacon: boolean): void {
   queue = queue.slice(MAX_BATCH);
   const body = JSON.stringify({ visitorId: visitorId(), userId, events: batch });
   // Analytics must never disturb the customer: failures are dropped silently.
-  if (useBeacon && navigator.sendBeacon?.(`/api/v1/analytics/events`, new Blob([body], { type: 'application/json' }))) {
+  if (
+    useBeacon &&
+    navigator.sendBeacon?.(`/api/v1/analytics/events`, new Blob([body], { type: 'application/json' }))
+  ) {
     return;
   }
   void fetch('/api/v1/analytics/events', {

@@ -7,7 +7,8 @@ export const paths = {
   userInfo: {
     path: '/:companyId/:serviceName/user-info',
     // A service name may hold "/" and "'": one encoded segment keeps the route and survives reloads.
-    getHref: (companyId: string, serviceName: string) => `/${segment(companyId)}/${segment(serviceName)}/user-info`,
+    getHref: (companyId: string, serviceName: string) =>
+      `/${segment(companyId)}/${segment(serviceName)}/user-info`,
   },
   checkedIn: {
     path: '/:companyId/checked-in',

@@ -5,7 +5,10 @@ import { readStoredJson, storageKeys, writeStored } from './storage-keys.ts';
 let pending: Promise<CustomerSession> | null = null;
 
 async function signInAnonymously(): Promise<CustomerSession> {
-  const response = await fetch('/api/v1/customers/anonymous', { method: 'POST', headers: { accept: 'application/json' } });
+  const response = await fetch('/api/v1/customers/anonymous', {
+    method: 'POST',
+    headers: { accept: 'application/json' },
+  });
   if (!response.ok) throw new Error(`anonymous sign-in failed with ${response.status}`);
   const session = (await response.json()) as CustomerSession;
   writeStored('local', storageKeys.customerSession, JSON.stringify(session));

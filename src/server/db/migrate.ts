@@ -11,7 +11,10 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: string; sql: st
   return readdirSync(dir)
     .filter((file) => /^\d{4}_.+\.sql$/.test(file))
     .sort()
-    .map((file) => ({ version: file.replace(/\.sql$/, ''), sql: readFileSync(path.join(dir, file), 'utf8') }));
+    .map((file) => ({
+      version: file.replace(/\.sql$/, ''),
+      sql: readFileSync(path.join(dir, file), 'utf8'),
+    }));
 }
 
 /** Applies the numbered SQL files in migrations/ that this database has not seen, in order. */

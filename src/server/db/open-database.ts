@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
-import type { Database } from './database.ts';
 import { lockDataDir } from './data-dir-lock.ts';
+import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 import { openPostgres } from './postgres.ts';

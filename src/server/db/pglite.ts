@@ -20,7 +20,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     query,
     async transaction(work) {
       return pg.transaction(async (tx) =>
-        work({ query: async (sql, params) => ({ rows: (await tx.query(sql, params as unknown[])).rows as never[] }) }),
+        work({
+          query: async (sql, params) => ({
+            rows: (await tx.query(sql, params as unknown[])).rows as never[],
+          }),
+        }),
       );
     },
     async exec(sql) {

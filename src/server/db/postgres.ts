@@ -10,7 +10,10 @@ export interface PostgresOptions {
   schema?: string;
 }
 
-export async function openPostgres(connectionString: string, options: PostgresOptions = {}): Promise<Database> {
+export async function openPostgres(
+  connectionString: string,
+  options: PostgresOptions = {},
+): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
@@ -38,7 +41,9 @@ export async function openPostgres(connectionString: string, options: PostgresOp
       try {
         await client.query('begin');
         const tx: Queryable = {
-          query: async (sql, params) => ({ rows: (await client.query(sql, params as unknown[] | undefined)).rows }),
+          query: async (sql, params) => ({
+            rows: (await client.query(sql, params as unknown[] | undefined)).rows,
+          }),
         };
         const result = await work(tx);
         await client.query('commit');

@@ -7,7 +7,11 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   const created = await seedDemoCompany(database.db);
-  console.log(created ? `Seeded the demo business "${DEMO_COMPANY_ID}".` : `The demo business "${DEMO_COMPANY_ID}" already exists.`);
+  console.log(
+    created
+      ? `Seeded the demo business "${DEMO_COMPANY_ID}".`
+      : `The demo business "${DEMO_COMPANY_ID}" already exists.`,
+  );
 } finally {
   await database.close();
 }

@@ -17,7 +17,14 @@ export function HomePage() {
       <span className="home__mark" aria-hidden="true">
         <svg width="56" height="56" viewBox="0 0 32 32">
           <rect width="32" height="32" rx="9" fill="currentColor" />
-          <path d="M9 16.5l4.5 4.5L23 11.5" fill="none" stroke="#fff" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M9 16.5l4.5 4.5L23 11.5"
+            fill="none"
+            stroke="#fff"
+            strokeWidth="3"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </span>
       <h1 className="page__title">{texts.appName}</h1>

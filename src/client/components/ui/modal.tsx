@@ -37,7 +37,13 @@ export function Modal({ open, title, onClose, children, busy = false }: ModalPro
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
-        <button type="button" className="icon-button" aria-label={texts.confirm.close} onClick={onClose} disabled={busy}>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={texts.confirm.close}
+          onClick={onClose}
+          disabled={busy}
+        >
           <CloseIcon />
         </button>
       </div>

@@ -12,7 +12,10 @@ export async function registerBenchRoutes(app: FastifyInstance, deps: { db: Data
   );
   app.post('/api/bench/raw-insert', async (request) => {
     const id = randomUUID();
-    await deps.db.query('insert into bench_raw_inserts (id, payload) values ($1, $2)', [id, JSON.stringify(request.body ?? {})]);
+    await deps.db.query('insert into bench_raw_inserts (id, payload) values ($1, $2)', [
+      id,
+      JSON.stringify(request.body ?? {}),
+    ]);
     return { id };
   });
 }

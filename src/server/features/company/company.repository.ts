@@ -34,7 +34,9 @@ const companyColumns = 'id, account_id as "accountId", name, location, time_zone
 export function createCompanyRepository(db: Queryable) {
   return {
     async findById(companyId: string, tx: Queryable = db): Promise<CompanyRow | null> {
-      const { rows } = await tx.query<CompanyRow>(`select ${companyColumns} from companies where id = $1`, [companyId]);
+      const { rows } = await tx.query<CompanyRow>(`select ${companyColumns} from companies where id = $1`, [
+        companyId,
+      ]);
       return rows[0] ?? null;
     },
 
@@ -58,7 +60,13 @@ export function createCompanyRepository(db: Queryable) {
     async insertCompany(company: NewCompany, tx: Queryable = db): Promise<void> {
       await tx.query(
         'insert into companies (id, account_id, name, location, time_zone) values ($1, $2, $3, $4, $5)',
-        [company.id, company.accountId, company.name, company.location, company.timeZone ?? 'America/New_York'],
+        [
+          company.id,
+          company.accountId,
+          company.name,
+          company.location,
+          company.timeZone ?? 'America/New_York',
+        ],
       );
     },
 
@@ -81,11 +89,10 @@ export function createCompanyRepository(db: Queryable) {
     },
 
     async saveLogo(companyId: string, jpeg: Uint8Array, etag: string, tx: Queryable = db): Promise<void> {
-      await tx.query('update companies set logo = $2, logo_etag = $3, logo_updated_at = now() where id = $1', [
-        companyId,
-        jpeg,
-        etag,
-      ]);
+      await tx.query(
+        'update companies set logo = $2, logo_etag = $3, logo_updated_at = now() where id = $1',
+        [companyId, jpeg, etag],
+      );
     },
   };
 }

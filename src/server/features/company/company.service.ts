@@ -20,12 +20,19 @@ export function createCompanyService(companies: CompanyRepository) {
 
     async getWalkInLanding(companyId: string): Promise<WalkInLanding> {
       const [company, services] = await Promise.all([requireCompany(companyId), listServices(companyId)]);
-      return { companyId: company.id, accountId: company.accountId, name: company.name, location: company.location, services };
+      return {
+        companyId: company.id,
+        accountId: company.accountId,
+        name: company.name,
+        location: company.location,
+        services,
+      };
     },
 
     async ensureServiceOffered(companyId: string, serviceType: string): Promise<void> {
       const services = await listServices(companyId);
-      if (!services.includes(serviceType)) throw new AppError('SERVICE_NOT_OFFERED', { field: 'serviceType' });
+      if (!services.includes(serviceType))
+        throw new AppError('SERVICE_NOT_OFFERED', { field: 'serviceType' });
     },
   };
 }

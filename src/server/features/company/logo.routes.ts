@@ -9,13 +9,19 @@ const DEFAULT_LOGO = readFileSync(new URL('../../../../assets/default-logo.jpg',
 const DEFAULT_LOGO_ETAG = `"default-${createHash('sha1').update(DEFAULT_LOGO).digest('hex').slice(0, 16)}"`;
 const STARTED_AT = new Date();
 
-function sendJpeg(request: FastifyRequest, reply: FastifyReply, jpeg: Uint8Array, etag: string, modified: Date) {
+function sendJpeg(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  jpeg: Uint8Array,
+  etag: string,
+  modified: Date,
+) {
   // Short freshness, then revalidation: a logo the owner replaces shows within minutes.
   reply.header('Cache-Control', 'public, max-age=300, must-revalidate');
   reply.header('ETag', etag);
   reply.header('Last-Modified', modified.toUTCString());
   const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim() === etag)) {
+  if (ifNoneMatch?.split(',').some((tag) => tag.trim() === etag)) {
     return reply.status(304).send();
   }
   return reply.type('image/jpeg').send(Buffer.from(jpeg));

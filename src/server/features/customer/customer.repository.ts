@@ -7,7 +7,9 @@ export function createCustomerRepository(db: Queryable) {
     },
 
     async findIdByTokenHash(tokenHash: string, tx: Queryable = db): Promise<string | null> {
-      const { rows } = await tx.query<{ id: string }>('select id from customers where token_hash = $1', [tokenHash]);
+      const { rows } = await tx.query<{ id: string }>('select id from customers where token_hash = $1', [
+        tokenHash,
+      ]);
       return rows[0]?.id ?? null;
     },
   };

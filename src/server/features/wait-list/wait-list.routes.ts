@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { LIMITS } from '../../../shared/constants.ts';
 import {
   type JoinWaitListResponse,
   joinWaitListRequestSchema,
   type WaitEntryResponse,
   waitEntryParamsSchema,
 } from '../../../shared/schemas.ts';
-import { LIMITS } from '../../../shared/constants.ts';
 import { AppError } from '../../errors.ts';
 import { requireCustomer } from '../../http/auth.ts';
 import { parseCompanyParams, parseInput } from '../../http/validate.ts';
@@ -15,7 +15,9 @@ import type { WaitListService } from './wait-list.service.ts';
 function requireIdempotencyKey(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || key.length > LIMITS.idempotencyKeyMaxLength || !/^[\w-]+$/.test(key)) {
-    throw new AppError('BAD_REQUEST', { message: 'An Idempotency-Key header (letters, digits, dashes) is required.' });
+    throw new AppError('BAD_REQUEST', {
+      message: 'An Idempotency-Key header (letters, digits, dashes) is required.',
+    });
   }
   return key;
 }
@@ -42,7 +44,12 @@ export function registerWaitListRoutes(
       const customerId = await requireCustomer(request, customers);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
       const body = parseInput(joinWaitListRequestSchema, request.body);
-      const { waitId, created } = await waitList.joinWaitList({ companyId, customerId, idempotencyKey, request: body });
+      const { waitId, created } = await waitList.joinWaitList({
+        companyId,
+        customerId,
+        idempotencyKey,
+        request: body,
+      });
       reply.status(created ? 201 : 200);
       return { waitId };
     },

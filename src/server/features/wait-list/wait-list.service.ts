@@ -3,7 +3,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import type { JoinWaitListRequest, WaitEntryResponse } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import type { CompanyService } from '../company/company.service.ts';
-import type { WaitListRepository, WaitEntryRow } from './wait-list.repository.ts';
+import type { WaitEntryRow, WaitListRepository } from './wait-list.repository.ts';
 
 export interface JoinWaitListCommand {
   companyId: string;
@@ -15,7 +15,10 @@ export interface JoinWaitListCommand {
 /** The schema checks the shape (+1 and 10 digits); this checks it is a dialable US number length. */
 function ensureDialablePhone(phoneNumber: string): void {
   if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isPossible()) {
-    throw new AppError('VALIDATION_FAILED', { field: 'phoneNumber', message: 'Please enter a 10-digit phone number' });
+    throw new AppError('VALIDATION_FAILED', {
+      field: 'phoneNumber',
+      message: 'Please enter a 10-digit phone number',
+    });
   }
 }
 

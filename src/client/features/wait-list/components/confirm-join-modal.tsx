@@ -12,7 +12,15 @@ interface ConfirmJoinModalProps {
 }
 
 /** "Hi {name}" / "Are you ready to request '{service}'?" with a close control and Yes (spec §2). */
-export function ConfirmJoinModal({ open, name, service, pending, error, onClose, onConfirm }: ConfirmJoinModalProps) {
+export function ConfirmJoinModal({
+  open,
+  name,
+  service,
+  pending,
+  error,
+  onClose,
+  onConfirm,
+}: ConfirmJoinModalProps) {
   return (
     <Modal open={open} title={texts.confirm.title(name)} onClose={onClose} busy={pending}>
       <p className="modal__text">{texts.confirm.message(service)}</p>

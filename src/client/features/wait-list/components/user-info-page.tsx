@@ -1,7 +1,12 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
 import { formatLocation } from '../../../../shared/address.ts';
-import { isCompletePhone, maskPhone, phoneDigitsFromInput, toStoredPhoneNumber } from '../../../../shared/phone.ts';
+import {
+  isCompletePhone,
+  maskPhone,
+  phoneDigitsFromInput,
+  toStoredPhoneNumber,
+} from '../../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema } from '../../../../shared/schemas.ts';
 import { AlertIcon, BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
@@ -43,7 +48,9 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
   const phoneId = useId();
   const errorId = useId();
   const [name, setName] = useState(() => readStored('local', storageKeys.userName) ?? '');
-  const [phoneDigits, setPhoneDigits] = useState(() => phoneDigitsFromInput(readStored('local', storageKeys.userPhone) ?? ''));
+  const [phoneDigits, setPhoneDigits] = useState(() =>
+    phoneDigitsFromInput(readStored('local', storageKeys.userPhone) ?? ''),
+  );
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
   const [confirmed, setConfirmed] = useState(false);
@@ -108,7 +115,8 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
           setConfirmed(false);
           if (error instanceof ApiRequestError && error.field) {
             setConfirming(null);
-            const field = (['name', 'phoneNumber', 'serviceType'] as const).find((f) => f === error.field) ?? 'form';
+            const field =
+              (['name', 'phoneNumber', 'serviceType'] as const).find((f) => f === error.field) ?? 'form';
             setProblem({ field, message: error.message });
           }
         },
@@ -228,7 +236,11 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
             </button>
           </div>
         </form>
-        {address ? <p className="page__footnote">{companyName} · {address}</p> : null}
+        {address ? (
+          <p className="page__footnote">
+            {companyName} · {address}
+          </p>
+        ) : null}
       </main>
       <ConfirmJoinModal
         open={confirming !== null}

@@ -7,7 +7,15 @@ const DEFAULT_LOGO_URL = '/default-logo.jpg';
  * logo/{companyId}.jpg at 74 px (spec §2, §9). Reports when it has loaded, or fell back to the
  * default logo after an error, so the page can keep its full-page spinner until then.
  */
-export function CompanyLogo({ companyId, alt, onSettled }: { companyId: string; alt: string; onSettled: () => void }) {
+export function CompanyLogo({
+  companyId,
+  alt,
+  onSettled,
+}: {
+  companyId: string;
+  alt: string;
+  onSettled: () => void;
+}) {
   const [src, setSrc] = useState(`/logo/${encodeURIComponent(companyId)}.jpg`);
   const imageRef = useRef<HTMLImageElement>(null);
 

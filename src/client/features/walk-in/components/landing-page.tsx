@@ -67,7 +67,11 @@ function WalkInServiceStep({ landing }: { landing: WalkInLanding }) {
       {logoSettled ? null : <FullPageSpinner />}
       <main className="page page--with-bottom-bar">
         <header className="business-header">
-          <CompanyLogo companyId={landing.companyId} alt={texts.landing.logoAlt(landing.name)} onSettled={onLogoSettled} />
+          <CompanyLogo
+            companyId={landing.companyId}
+            alt={texts.landing.logoAlt(landing.name)}
+            onSettled={onLogoSettled}
+          />
           <div>
             <p className="business-header__name">{landing.name}</p>
             {address ? <p className="business-header__address">{address}</p> : null}

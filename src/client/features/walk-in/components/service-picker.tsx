@@ -7,7 +7,6 @@ function ServiceName({ name }: { name: string }) {
   return (
     <>
       {parts.map((part, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: parts of one fixed string
         <Fragment key={index}>
           {index > 0 ? (
             <>
