@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
@@ -52,6 +52,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     connectionTimeout: 60_000,
     trustProxy: true,
     return503OnClosing: true,
+    // Malformed URLs (bad percent-encoding, over-long params) get our error shape too.
+    frameworkErrors: (error, _request, reply) => {
+      const status = error.statusCode === 414 ? 414 : 400;
+      void (reply as FastifyReply)
+        .status(status)
+        .send({ error: { code: 'BAD_REQUEST', message: 'That address is not valid.' } });
+    },
   });
 
   await app.register(helmet, {

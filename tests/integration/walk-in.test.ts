@@ -283,6 +283,18 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
     });
   });
 
+  it.each([
+    '/api/v1/companies/%E0%A4%A/walk-in',
+    `/api/v1/companies/${'a'.repeat(5000)}/walk-in`,
+    '/logo/%ZZ.jpg',
+    '/api/v1/companies/demo/wait-list/%00',
+  ])('answers a malformed address %s with our error shape, not a 500', async (url) => {
+    const response = await t.app.inject({ url: url.slice(0, 6000) });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    apiErrorSchema.parse(response.json());
+  });
+
   describe('reading a wait entry', () => {
     it('lets the customer read their own entry with its history record', async () => {
       const { customerId, authorization } = await t.signIn();
