@@ -11,8 +11,8 @@ export function phoneDigitsFromInput(value: string): string {
     return trimmed.slice(PHONE_COUNTRY_PREFIX.length).replace(/\D/g, '').slice(0, PHONE_DIGITS);
   }
   const digits = trimmed.replace(/\D/g, '');
-  // A pasted "1 415 555 0123" carries the country code without the plus.
-  const national = digits.length > PHONE_DIGITS && digits.startsWith('1') ? digits.slice(1) : digits;
+  // A leading "1" is the country code, typed or pasted without the plus: no US area code starts with 1.
+  const national = digits.startsWith('1') ? digits.slice(1) : digits;
   return national.slice(0, PHONE_DIGITS);
 }
 

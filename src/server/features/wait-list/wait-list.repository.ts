@@ -60,9 +60,15 @@ export function createWaitListRepository(db: Queryable) {
           entry.fcmToken,
         ],
       );
-      const row = rows[0];
-      if (!row) throw new Error('wait entry insert returned no row');
-      return row;
+      if (rows[0]) return rows[0];
+      // A concurrent request with the same key committed after this statement's snapshot was
+      // taken (PostgreSQL, READ COMMITTED): its row is visible to a new statement.
+      const existing = await tx.query<{ waitId: string }>(
+        'select id as "waitId" from wait_entries where customer_id = $1 and idempotency_key = $2',
+        [entry.customerId, entry.idempotencyKey],
+      );
+      if (!existing.rows[0]) throw new Error('wait entry neither inserted nor found');
+      return { waitId: existing.rows[0].waitId, created: false };
     },
 
     async findById(waitId: string, tx: Queryable = db): Promise<WaitEntryRow | null> {

@@ -73,10 +73,6 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
       setProblem({ field: 'phoneNumber', message: null });
       return;
     }
-    if (!trimmedName) {
-      setProblem({ field: 'name', message: null });
-      return;
-    }
     setProblem(null);
     writeStored('local', storageKeys.userName, trimmedName);
     writeStored('local', storageKeys.userPhone, phoneDigits);

@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import { defineConfig } from '@playwright/test';
+
+const PORT = 3199;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+
+/**
+ * A fresh embedded database for every run. Playwright loads this file in the runner and again in
+ * each worker; workers inherit the runner's environment, so only the runner makes (and removes)
+ * the folder.
+ */
+function e2eDataDir(): string {
+  const inherited = process.env.CHECKN_E2E_DATA_DIR;
+  if (inherited) return inherited;
+  const dir = fs.mkdtempSync(`${os.tmpdir()}/checkn-e2e-`);
+  process.env.CHECKN_E2E_DATA_DIR = dir;
+  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  // Two cores: the server, the browser and one test at a time.
+  workers: 1,
+  retries: 0,
+  reporter: 'list',
+  // Hang guards for the first page load on a busy machine, not speed limits.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium-phone',
+      use: {
+        browserName: 'chromium',
+        // The Debian package: browsers cannot be downloaded on this machine.
+        launchOptions: {
+          executablePath: '/usr/bin/chromium',
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        deviceScaleFactor: 1,
+      },
+    },
+  ],
+  webServer: {
+    command: 'npm run build && node dist/server/main.js',
+    url: `${BASE_URL}/api/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: e2eDataDir(),
+      LOG_LEVEL: 'warn',
+      // Every test signs in and joins from the same IP within a minute.
+      RATE_LIMIT_JOINS_PER_MINUTE: '10000',
+      RATE_LIMIT_SIGN_INS_PER_MINUTE: '10000',
+    },
+  },
+});

@@ -1,0 +1,68 @@
+import { test as base, expect, type Page, type Request, type Response } from '@playwright/test';
+
+/** The not-found pages answer 404 on purpose; Chromium logs each as a console error. */
+const EXPECTED_404 = /^Failed to load resource: the server responded with a status of 404/;
+
+interface Options {
+  /** Console errors a test causes on purpose (an aborted request), on top of the 404s. */
+  allowedConsoleErrors: RegExp[];
+}
+
+interface Fixtures {
+  /** Fails the test on any uncaught page error or unexpected console.error. */
+  failOnPageErrors: undefined;
+}
+
+export const test = base.extend<Options & Fixtures>({
+  allowedConsoleErrors: [[], { option: true }],
+  failOnPageErrors: [
+    async ({ page, allowedConsoleErrors }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`uncaught: ${error.stack ?? error.message}`));
+      page.on('console', (message) => {
+        if (message.type() !== 'error') return;
+        const text = message.text();
+        if (EXPECTED_404.test(text) || allowedConsoleErrors.some((pattern) => pattern.test(text))) return;
+        problems.push(`console.error: ${text}`);
+      });
+      await use(undefined);
+      expect(problems, 'errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+export const WAIT_LIST_API = '/api/v1/companies/demo/wait-list';
+
+const isJoin = (method: string, url: string) => method === 'POST' && new URL(url).pathname === WAIT_LIST_API;
+
+/** Every join request and response of the page, in order, for assertions on what was sent. */
+export function recordJoins(page: Page): { requests: Request[]; responses: Response[] } {
+  const requests: Request[] = [];
+  const responses: Response[] = [];
+  page.on('request', (request) => {
+    if (isJoin(request.method(), request.url())) requests.push(request);
+  });
+  page.on('response', (response) => {
+    if (isJoin(response.request().method(), response.url())) responses.push(response);
+  });
+  return { requests, responses };
+}
+
+/** Counts history entries the app pushes or replaces, by URL, to catch double navigations. */
+export async function recordHistoryWrites(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const writes: string[] = [];
+    (window as unknown as { __historyWrites: string[] }).__historyWrites = writes;
+    for (const method of ['pushState', 'replaceState'] as const) {
+      const original = history[method].bind(history);
+      history[method] = (data: unknown, unused: string, url?: string | URL | null) => {
+        if (url !== undefined && url !== null) writes.push(String(url));
+        original(data, unused, url);
+      };
+    }
+  });
+  return () => page.evaluate(() => [...(window as unknown as { __historyWrites: string[] }).__historyWrites]);
+}
