@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
@@ -21,13 +23,24 @@ import {
   createLoggingConversionTracker,
   createRwgConversionTracker,
 } from './features/conversion/conversion-tracker.ts';
+import { createChatRepository } from './features/chat/chat.repository.ts';
+import { registerChatRoutes } from './features/chat/chat.routes.ts';
+import { createChatService } from './features/chat/chat.service.ts';
 import { createCustomerRepository } from './features/customer/customer.repository.ts';
 import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
+import { createStaffRepository } from './features/staff/staff.repository.ts';
+import { registerStaffRoutes } from './features/staff/staff.routes.ts';
+import { createStaffService } from './features/staff/staff.service.ts';
+import { registerBoardRoutes } from './features/wait-list/board.routes.ts';
 import { createWaitListRepository } from './features/wait-list/wait-list.repository.ts';
 import { registerWaitListRoutes } from './features/wait-list/wait-list.routes.ts';
 import { createWaitListService } from './features/wait-list/wait-list.service.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { createEventLog } from './realtime/event-log.ts';
+import { createRealtimeHub } from './realtime/hub.ts';
+import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
+import { createTopicAccess } from './realtime/topic-access.ts';
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 
@@ -76,30 +89,50 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     strictTransportSecurity: false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(cookie);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
 
   const companyRepository = createCompanyRepository(db);
+  const waitListRepository = createWaitListRepository(db);
+  const eventLog = createEventLog(db);
   const companies = createCompanyService(companyRepository);
   const customers = createCustomerService(createCustomerRepository(db));
-  const waitList = createWaitListService({ waitList: createWaitListRepository(db), companies });
-
+  const staff = createStaffService(createStaffRepository(db));
+  const waitList = createWaitListService({ db, waitList: waitListRepository, companies, companyRepository, eventLog });
+  const chat = createChatService({
+    db,
+    chat: createChatRepository(db),
+    waitList: waitListRepository,
+    companies: companyRepository,
+    eventLog,
+  });
   const conversions =
     deps.conversions ??
     (config.conversion.partnerId
-      ? createRwgConversionTracker({
-          endpoint: config.conversion.endpoint,
-          partnerId: config.conversion.partnerId,
-        })
+      ? createRwgConversionTracker({ endpoint: config.conversion.endpoint, partnerId: config.conversion.partnerId })
       : createLoggingConversionTracker(app.log));
+  const hub = createRealtimeHub({ db, eventLog, logger: app.log });
+  await hub.start();
+  app.addHook('onClose', async () => hub.stop());
 
   registerCompanyRoutes(app, { companies });
   registerLogoRoutes(app, { companies: companyRepository });
   registerCustomerRoutes(app, { customers, signInsPerMinute: config.rateLimits.signInsPerMinute });
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
+  registerStaffRoutes(app, { staff, companies, secureCookies: config.publicUrl.startsWith('https:') });
+  registerBoardRoutes(app, { waitList, staff });
+  registerChatRoutes(app, { chat, customers, staff });
+  registerRealtimeRoutes(app, {
+    hub,
+    canSubscribe: createTopicAccess({ waitList: waitListRepository }),
+    customers,
+    staff,
+  });
   registerAnalyticsRoutes(app, { analytics: createAnalyticsRepository(db) });
   registerConversionRoutes(app, { conversions });
   if (config.benchRoutes) await registerBenchRoutes(app, { db });
-  app.get('/api/health', async () => ({ ok: true, database: db.kind }));
+  app.get('/api/health', async () => ({ ok: true, database: db.kind, realtime: hub.stats() }));
 
   await registerClientApp(app, deps.clientDir ?? DEFAULT_CLIENT_DIR);
   return app;

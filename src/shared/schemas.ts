@@ -81,8 +81,96 @@ export const waitEntryResponseSchema = z.object({
   date: z.string(),
   status: waitStatusSchema,
   history: waitHistorySchema,
+  /** 1 for next in line; null unless waiting. */
+  position: z.nullable(z.number()),
+  estimatedWaitMinutes: z.nullable(z.number()),
+  /** The chat node "{providerId}-{userId}" of this wait (spec §3). */
+  chatThreadKey: z.string(),
 });
 export type WaitEntryResponse = z.infer<typeof waitEntryResponseSchema>;
+
+export const providerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  speciality: z.string(),
+  station: z.string(),
+});
+export type Provider = z.infer<typeof providerSchema>;
+
+export const boardEntrySchema = z.object({
+  waitId: z.string(),
+  customerId: z.string(),
+  name: z.string(),
+  phoneNumber: z.string(),
+  serviceType: z.string(),
+  status: waitStatusSchema,
+  date: z.string(),
+  calledAt: z.nullable(z.string()),
+  startedAt: z.nullable(z.string()),
+  finishedAt: z.nullable(z.string()),
+  providerId: z.nullable(z.string()),
+  providerName: z.nullable(z.string()),
+  chatThreadKey: z.string(),
+});
+export type BoardEntry = z.infer<typeof boardEntrySchema>;
+
+export const boardResponseSchema = z.object({
+  companyId: z.string(),
+  entries: z.array(boardEntrySchema),
+  providers: z.array(providerSchema),
+  /** Subscribe to the board topic after this seq to miss nothing. */
+  seq: z.number(),
+});
+export type BoardResponse = z.infer<typeof boardResponseSchema>;
+
+export const assignProviderRequestSchema = z.object({ providerId: z.nullable(z.string().check(z.maxLength(64))) });
+
+export const CHAT_MESSAGE_MAX_LENGTH = 1000;
+
+/** The spec's sendMessage payload (spec §7). historyId is the wait id; chatNode the thread key. */
+export const sendMessageRequestSchema = z.object({
+  historyId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown conversation')),
+  companyId: z.string().check(z.minLength(1), z.maxLength(64)),
+  message: z
+    .string('Please write a message')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please write a message'),
+      z.maxLength(CHAT_MESSAGE_MAX_LENGTH, `Messages can be at most ${CHAT_MESSAGE_MAX_LENGTH} characters`),
+    ),
+  user: z.object({ id: z.string().check(z.maxLength(100)), name: z.string().check(z.maxLength(100)) }),
+  notify: z.object({ id: z.string().check(z.maxLength(100)), name: z.string().check(z.maxLength(100)) }),
+  chatNode: z.string().check(z.minLength(1), z.maxLength(200)),
+});
+export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
+
+/** A chat message as spec §3 shapes it: createdAt in epoch seconds, userName (and name). */
+export const chatMessageSchema = z.object({
+  id: z.string(),
+  createdAt: z.number(),
+  userId: z.string(),
+  userName: z.string(),
+  name: z.string(),
+  message: z.string(),
+  sender: z.enum(['customer', 'staff']),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+
+export const chatThreadSchema = z.object({
+  waitId: z.string(),
+  companyId: z.string(),
+  threadKey: z.string(),
+  /** Who the customer talks to: the assigned provider, else the business. */
+  providerName: z.string(),
+  providerId: z.string(),
+  customerId: z.string(),
+  customerName: z.string(),
+  /** The latest messages, oldest first. */
+  messages: z.array(chatMessageSchema),
+  /** Subscribe to the chat topic after this seq to miss nothing. */
+  seq: z.number(),
+});
+export type ChatThread = z.infer<typeof chatThreadSchema>;
 
 export const customerSessionSchema = z.object({ customerId: z.string(), token: z.string() });
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
@@ -121,6 +209,28 @@ export const conversionRequestSchema = z.object({
   merchant_changed: z.enum(['1', '2']),
 });
 export type ConversionRequest = z.infer<typeof conversionRequestSchema>;
+
+export const staffSignInRequestSchema = z.object({
+  email: z.string('Please enter your email').check(z.trim(), z.minLength(3, 'Please enter your email'), z.maxLength(254)),
+  password: z.string('Please enter your password').check(z.minLength(1, 'Please enter your password'), z.maxLength(200)),
+});
+export type StaffSignInRequest = z.infer<typeof staffSignInRequestSchema>;
+
+export const staffRoleSchema = z.enum(['owner', 'provider']);
+export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+export const staffMeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  companyId: z.string(),
+  companyName: z.string(),
+  providerId: z.nullable(z.string()),
+  /** Sent back in the X-CSRF-Token header on every change. */
+  csrfToken: z.string(),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
 
 export const apiErrorSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), field: z.optional(z.string()) }),

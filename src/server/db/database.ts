@@ -12,5 +12,10 @@ export interface Database extends Queryable {
   transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Runs several statements in one round trip (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Calls `onPayload` for each NOTIFY on `channel`, from any process using this database.
+   * `onResync` runs after a lost listening connection is back: notifications may have been missed.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onResync?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -30,6 +30,10 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     async exec(sql) {
       await pg.exec(sql);
     },
+    async listen(channel, onPayload) {
+      // One PGlite instance per process: its notifications never get lost in transit.
+      return pg.listen(channel, onPayload);
+    },
     async close() {
       await pg.close();
     },

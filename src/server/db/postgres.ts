@@ -58,8 +58,65 @@ export async function openPostgres(
     async exec(sql) {
       await pool.query(sql);
     },
+    listen: (channel, onPayload, onResync) => listenWithReconnect(connectionString, options, channel, onPayload, onResync),
     async close() {
       await pool.end();
     },
+  };
+}
+
+/**
+ * LISTEN needs one connection held for good, outside the pool. If it drops, reconnect with
+ * back-off and tell the caller to resync, since notifications sent meanwhile are gone.
+ */
+async function listenWithReconnect(
+  connectionString: string,
+  options: PostgresOptions,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onResync: (() => void) | undefined,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let attempt = 0;
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    const delay = Math.min(100 * 2 ** attempt, 5_000);
+    attempt += 1;
+    setTimeout(() => {
+      connect().then(() => onResync?.(), scheduleReconnect);
+    }, delay).unref();
+  };
+
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({
+      connectionString,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    // An error is followed by 'end', which reconnects.
+    next.on('error', () => {});
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => {});
+      throw error;
+    }
+    next.on('end', () => {
+      client = null;
+      scheduleReconnect();
+    });
+    attempt = 0;
+    client = next;
+  };
+
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
   };
 }

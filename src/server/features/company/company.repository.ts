@@ -1,3 +1,4 @@
+import type { Provider } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export interface CompanyRow {
@@ -47,6 +48,14 @@ export function createCompanyRepository(db: Queryable) {
         [companyId],
       );
       return rows.map((row) => row.name);
+    },
+
+    async listProviders(companyId: string, tx: Queryable = db): Promise<Provider[]> {
+      const { rows } = await tx.query<Provider>(
+        'select id, name, speciality, station from providers where company_id = $1 and active order by position, name',
+        [companyId],
+      );
+      return rows;
     },
 
     async findLogo(companyId: string, tx: Queryable = db): Promise<LogoRow | null> {

@@ -1,4 +1,4 @@
-import type { WaitStatus } from '../../../shared/schemas.ts';
+import type { BoardEntry, WaitStatus } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export interface NewWaitEntry {
@@ -11,6 +11,7 @@ export interface NewWaitEntry {
   phoneNumber: string;
   allowSms: boolean;
   fcmToken: string | null;
+  chatThreadKey: string;
 }
 
 export interface WaitEntryRow {
@@ -27,7 +28,50 @@ export interface WaitEntryRow {
   providerId: string | null;
   providerName: string | null;
   providerStation: string | null;
+  chatThreadKey: string;
 }
+
+interface BoardRow {
+  waitId: string;
+  customerId: string;
+  name: string;
+  phoneNumber: string;
+  serviceType: string;
+  status: WaitStatus;
+  date: Date;
+  calledAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  providerId: string | null;
+  providerName: string | null;
+  chatThreadKey: string;
+}
+
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
+
+function toBoardEntry(row: BoardRow): BoardEntry {
+  return {
+    ...row,
+    date: new Date(row.date).toISOString(),
+    calledAt: iso(row.calledAt),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w.phone_number as "phoneNumber",
+  w.service_type as "serviceType", w.status, w.date, w.called_at as "calledAt", w.started_at as "startedAt",
+  w.finished_at as "finishedAt", w.provider_id as "providerId", p.name as "providerName",
+  w.chat_thread_key as "chatThreadKey"`;
+
+/** The timestamp column each status stamps when an entry enters it. */
+const STATUS_TIMESTAMP: Partial<Record<WaitStatus, string>> = {
+  called: 'called_at',
+  in_service: 'started_at',
+  done: 'finished_at',
+  no_show: 'finished_at',
+  cancelled: 'finished_at',
+};
 
 export function createWaitListRepository(db: Queryable) {
   return {
@@ -39,8 +83,9 @@ export function createWaitListRepository(db: Queryable) {
       const { rows } = await tx.query<{ waitId: string; created: boolean }>(
         `with inserted as (
            insert into wait_entries
-             (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+             (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
+              chat_thread_key)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            on conflict (customer_id, idempotency_key) do nothing
            returning id
          )
@@ -58,6 +103,7 @@ export function createWaitListRepository(db: Queryable) {
           entry.phoneNumber,
           entry.allowSms,
           entry.fcmToken,
+          entry.chatThreadKey,
         ],
       );
       if (rows[0]) return rows[0];
@@ -76,7 +122,8 @@ export function createWaitListRepository(db: Queryable) {
         `select w.id as "waitId", w.company_id as "companyId", c.name as "companyName",
                 w.customer_id as "customerId", w.service_type as "serviceType", w.name,
                 w.phone_number as "phoneNumber", w.allow_sms as "allowSms", w.date, w.status,
-                p.id as "providerId", p.name as "providerName", p.station as "providerStation"
+                p.id as "providerId", p.name as "providerName", p.station as "providerStation",
+                w.chat_thread_key as "chatThreadKey"
            from wait_entries w
            join companies c on c.id = w.company_id
            left join providers p on p.id = w.provider_id
@@ -84,6 +131,94 @@ export function createWaitListRepository(db: Queryable) {
         [waitId],
       );
       return rows[0] ?? null;
+    },
+
+    async customerHasEntryAt(customerId: string, companyId: string, tx: Queryable = db): Promise<boolean> {
+      const { rows } = await tx.query('select 1 from wait_entries where customer_id = $1 and company_id = $2 limit 1', [
+        customerId,
+        companyId,
+      ]);
+      return rows.length > 0;
+    },
+
+    async findThreadOwner(threadKey: string, tx: Queryable = db): Promise<{ companyId: string; customerId: string } | null> {
+      const { rows } = await tx.query<{ companyId: string; customerId: string }>(
+        'select company_id as "companyId", customer_id as "customerId" from wait_entries where chat_thread_key = $1 limit 1',
+        [threadKey],
+      );
+      return rows[0] ?? null;
+    },
+
+    async findBoardEntry(waitId: string, tx: Queryable = db): Promise<BoardEntry | null> {
+      const { rows } = await tx.query<BoardRow>(
+        `select ${boardColumns} from wait_entries w left join providers p on p.id = w.provider_id where w.id = $1`,
+        [waitId],
+      );
+      return rows[0] ? toBoardEntry(rows[0]) : null;
+    },
+
+    /** Today's board: every active entry, and finished ones from the last 12 hours. */
+    async listBoard(companyId: string, tx: Queryable = db): Promise<BoardEntry[]> {
+      const { rows } = await tx.query<BoardRow>(
+        `select ${boardColumns}
+           from wait_entries w left join providers p on p.id = w.provider_id
+          where w.company_id = $1
+            and (w.status in ('waiting', 'called', 'in_service') or w.updated_at > now() - interval '12 hours')
+          order by w.date`,
+        [companyId],
+      );
+      return rows.map(toBoardEntry);
+    },
+
+    /** Moves an entry to `to` only if it is still in one of `from`; null when it was not. */
+    async changeStatus(
+      waitId: string,
+      companyId: string,
+      from: readonly WaitStatus[],
+      to: WaitStatus,
+      tx: Queryable = db,
+    ): Promise<boolean> {
+      const stamp = STATUS_TIMESTAMP[to];
+      const { rows } = await tx.query(
+        `update wait_entries set status = $4, updated_at = now()${stamp ? `, ${stamp} = now()` : ''}
+          where id = $1 and company_id = $2 and status = any($3::text[])
+          returning id`,
+        [waitId, companyId, from, to],
+      );
+      return rows.length > 0;
+    },
+
+    async assignProvider(waitId: string, companyId: string, providerId: string | null, tx: Queryable = db) {
+      const { rows } = await tx.query(
+        `update wait_entries set provider_id = $3, assigned_at = case when $3::uuid is null then null else now() end,
+                updated_at = now()
+          where id = $1 and company_id = $2 returning id`,
+        [waitId, companyId, providerId],
+      );
+      return rows.length > 0;
+    },
+
+    /**
+     * Minutes of service ahead of a waiting entry: the waiting entries that joined before it,
+     * plus what is left of the ones called or in service, by each service's duration.
+     */
+    async minutesAhead(waitId: string, tx: Queryable = db): Promise<{ position: number; minutes: number[] } | null> {
+      const { rows } = await tx.query<{ status: WaitStatus; minutes: number; ahead: boolean }>(
+        `select o.status,
+                greatest(0, coalesce(s.duration_minutes, 30)
+                  - case when o.status = 'in_service'
+                         then extract(epoch from now() - o.started_at) / 60 else 0 end)::float8 as minutes,
+                o.status = 'waiting' as ahead
+           from wait_entries me
+           join wait_entries o on o.company_id = me.company_id
+           left join services s on s.company_id = o.company_id and s.name = o.service_type
+          where me.id = $1 and me.status = 'waiting'
+            and (o.status in ('called', 'in_service') or (o.status = 'waiting' and (o.date, o.id) < (me.date, me.id)))`,
+        [waitId],
+      );
+      const mine = await tx.query<{ status: WaitStatus }>('select status from wait_entries where id = $1', [waitId]);
+      if (mine.rows[0]?.status !== 'waiting') return null;
+      return { position: rows.filter((row) => row.ahead).length + 1, minutes: rows.map((row) => row.minutes) };
     },
   };
 }

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import type { JoinWaitListRequest, WaitEntryResponse } from '../../../shared/schemas.ts';
+import { topics } from '../../../shared/realtime.ts';
+import type { BoardEntry, BoardResponse, JoinWaitListRequest, WaitEntryResponse } from '../../../shared/schemas.ts';
+import { CUSTOMER_CAN_LEAVE_FROM, estimateWaitMinutes, nextStatus, type StaffAction } from '../../../shared/wait-status.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { EventLog } from '../../realtime/event-log.ts';
+import type { CompanyRepository } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { StaffPrincipal } from '../staff/staff.service.ts';
 import type { WaitEntryRow, WaitListRepository } from './wait-list.repository.ts';
 
 export interface JoinWaitListCommand {
@@ -15,64 +21,166 @@ export interface JoinWaitListCommand {
 /** The schema checks the shape (+1 and 10 digits); this checks it is a dialable US number length. */
 function ensureDialablePhone(phoneNumber: string): void {
   if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isPossible()) {
-    throw new AppError('VALIDATION_FAILED', {
-      field: 'phoneNumber',
-      message: 'Please enter a 10-digit phone number',
-    });
+    throw new AppError('VALIDATION_FAILED', { field: 'phoneNumber', message: 'Please enter a 10-digit phone number' });
   }
 }
 
-function toResponse(row: WaitEntryRow): WaitEntryResponse {
-  return {
-    waitId: row.waitId,
-    companyId: row.companyId,
-    companyName: row.companyName,
-    id: row.customerId,
-    serviceType: row.serviceType,
-    name: row.name,
-    phoneNumber: row.phoneNumber,
-    allowSms: row.allowSms,
-    date: new Date(row.date).toISOString(),
-    status: row.status,
-    history: {
-      id: row.waitId,
-      name: row.name,
-      providerId: row.providerId,
-      providerName: row.providerName,
-      providerStation: row.providerStation,
-    },
-  };
+/** The chat node of spec §3: "{providerId}-{userId}", the business account and the customer. */
+export function chatThreadKeyFor(accountId: string, customerId: string): string {
+  return `${accountId}-${customerId}`;
 }
 
-export function createWaitListService(deps: { waitList: WaitListRepository; companies: CompanyService }) {
-  const { waitList, companies } = deps;
+export function createWaitListService(deps: {
+  db: Database;
+  waitList: WaitListRepository;
+  companies: CompanyService;
+  companyRepository: CompanyRepository;
+  eventLog: EventLog;
+}) {
+  const { db, waitList, companies, companyRepository, eventLog } = deps;
+
+  /** Tells the board, the entry's own page and everyone in line, in the change's transaction. */
+  async function publishEntryChanged(tx: Queryable, entry: BoardEntry, companyId: string): Promise<void> {
+    await eventLog.append(tx, topics.board(companyId), 'entry.upserted', entry);
+    await eventLog.append(tx, topics.wait(entry.waitId), 'entry.status', {
+      status: entry.status,
+      providerName: entry.providerName,
+    });
+    await eventLog.append(tx, topics.line(companyId), 'line.changed', {});
+  }
+
+  async function requireStaffEntry(principal: StaffPrincipal, waitId: string, tx: Queryable): Promise<BoardEntry> {
+    const row = await waitList.findById(waitId, tx);
+    if (!row || row.companyId !== principal.companyId) throw new AppError('WAIT_ENTRY_NOT_FOUND');
+    const entry = await waitList.findBoardEntry(waitId, tx);
+    if (!entry) throw new AppError('WAIT_ENTRY_NOT_FOUND');
+    return entry;
+  }
+
+  async function toCustomerResponse(row: WaitEntryRow): Promise<WaitEntryResponse> {
+    const [ahead, providers] = await Promise.all([
+      waitList.minutesAhead(row.waitId),
+      companyRepository.listProviders(row.companyId),
+    ]);
+    return {
+      waitId: row.waitId,
+      companyId: row.companyId,
+      companyName: row.companyName,
+      id: row.customerId,
+      serviceType: row.serviceType,
+      name: row.name,
+      phoneNumber: row.phoneNumber,
+      allowSms: row.allowSms,
+      date: new Date(row.date).toISOString(),
+      status: row.status,
+      history: {
+        id: row.waitId,
+        name: row.name,
+        providerId: row.providerId,
+        providerName: row.providerName,
+        providerStation: row.providerStation,
+      },
+      position: ahead?.position ?? null,
+      estimatedWaitMinutes: ahead ? estimateWaitMinutes(ahead.minutes, providers.length) : null,
+      chatThreadKey: row.chatThreadKey,
+    };
+  }
+
+  async function requireOwnEntry(companyId: string, waitId: string, customerId: string, tx: Queryable = db) {
+    const row = await waitList.findById(waitId, tx);
+    // Anyone else's entry looks exactly like a missing one.
+    if (!row || row.companyId !== companyId || row.customerId !== customerId) throw new AppError('WAIT_ENTRY_NOT_FOUND');
+    return row;
+  }
 
   return {
     async joinWaitList(command: JoinWaitListCommand): Promise<{ waitId: string; created: boolean }> {
       const { companyId, request } = command;
       ensureDialablePhone(request.phoneNumber);
-      await companies.requireCompany(companyId);
+      const company = await companies.requireCompany(companyId);
       await companies.ensureServiceOffered(companyId, request.serviceType);
-      return waitList.insertOnce({
-        id: randomUUID(),
-        companyId,
-        customerId: command.customerId,
-        idempotencyKey: command.idempotencyKey,
-        serviceType: request.serviceType,
-        name: request.name,
-        phoneNumber: request.phoneNumber,
-        allowSms: request.allowSms,
-        fcmToken: request.fcmToken ?? null,
+      return db.transaction(async (tx) => {
+        const result = await waitList.insertOnce(
+          {
+            id: randomUUID(),
+            companyId,
+            customerId: command.customerId,
+            idempotencyKey: command.idempotencyKey,
+            serviceType: request.serviceType,
+            name: request.name,
+            phoneNumber: request.phoneNumber,
+            allowSms: request.allowSms,
+            fcmToken: request.fcmToken ?? null,
+            chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+          },
+          tx,
+        );
+        if (result.created) {
+          const entry = await waitList.findBoardEntry(result.waitId, tx);
+          if (entry) await publishEntryChanged(tx, entry, companyId);
+        }
+        return result;
       });
     },
 
-    /** A customer reads only their own entry; anyone else's looks exactly like a missing one. */
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
-      const row = await waitList.findById(waitId);
-      if (!row || row.companyId !== companyId || row.customerId !== customerId) {
-        throw new AppError('WAIT_ENTRY_NOT_FOUND');
+      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
+    },
+
+    /** "Leave the wait list" on the customer's page. */
+    async leaveWaitList(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
+      await db.transaction(async (tx) => {
+        await requireOwnEntry(companyId, waitId, customerId, tx);
+        if (!(await waitList.changeStatus(waitId, companyId, CUSTOMER_CAN_LEAVE_FROM, 'cancelled', tx))) {
+          throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
+        }
+        const entry = await waitList.findBoardEntry(waitId, tx);
+        if (entry) await publishEntryChanged(tx, entry, companyId);
+      });
+      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
+    },
+
+    async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {
+      // The head first: events after it may repeat what the list shows, never miss what it lacks.
+      const seq = await eventLog.head(topics.board(principal.companyId));
+      const [entries, providers] = await Promise.all([
+        waitList.listBoard(principal.companyId),
+        companyRepository.listProviders(principal.companyId),
+      ]);
+      return { companyId: principal.companyId, entries, providers, seq };
+    },
+
+    async applyStaffAction(principal: StaffPrincipal, waitId: string, action: StaffAction): Promise<BoardEntry> {
+      return db.transaction(async (tx) => {
+        const entry = await requireStaffEntry(principal, waitId, tx);
+        const to = nextStatus(entry.status, action);
+        if (!to || !(await waitList.changeStatus(waitId, principal.companyId, [entry.status], to, tx))) {
+          throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
+        }
+        const updated = (await waitList.findBoardEntry(waitId, tx))!;
+        await publishEntryChanged(tx, updated, principal.companyId);
+        return updated;
+      });
+    },
+
+    async assignProvider(principal: StaffPrincipal, waitId: string, providerId: string | null): Promise<BoardEntry> {
+      if (providerId !== null) {
+        const providers = await companyRepository.listProviders(principal.companyId);
+        if (!providers.some((provider) => provider.id === providerId)) throw new AppError('PROVIDER_NOT_FOUND');
       }
-      return toResponse(row);
+      return db.transaction(async (tx) => {
+        await requireStaffEntry(principal, waitId, tx);
+        await waitList.assignProvider(waitId, principal.companyId, providerId, tx);
+        const updated = (await waitList.findBoardEntry(waitId, tx))!;
+        await publishEntryChanged(tx, updated, principal.companyId);
+        return updated;
+      });
+    },
+
+    /** For the realtime channel's access checks. */
+    async findEntryAccess(waitId: string): Promise<{ companyId: string; customerId: string } | null> {
+      const row = await waitList.findById(waitId);
+      return row ? { companyId: row.companyId, customerId: row.customerId } : null;
     },
   };
 }

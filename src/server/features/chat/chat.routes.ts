@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { type ChatMessage, type ChatThread, sendMessageRequestSchema, waitEntryParamsSchema, z } from '../../../shared/schemas.ts';
+import { bearerToken, requireCustomer } from '../../http/auth.ts';
+import { requireStaff } from '../../http/staff-auth.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { CustomerService } from '../customer/customer.service.ts';
+import type { StaffService } from '../staff/staff.service.ts';
+import type { ChatSender, ChatService } from './chat.service.ts';
+
+const staffChatParamsSchema = z.object({ waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown conversation')) });
+
+export function registerChatRoutes(
+  app: FastifyInstance,
+  deps: { chat: ChatService; customers: CustomerService; staff: StaffService },
+) {
+  const { chat, customers, staff } = deps;
+
+  /** A customer's token when one is sent, otherwise the staff session (with its CSRF header). */
+  async function requireSender(request: Parameters<typeof requireCustomer>[0]): Promise<ChatSender> {
+    if (bearerToken(request)) return { kind: 'customer', customerId: await requireCustomer(request, customers) };
+    return requireStaff(request, staff);
+  }
+
+  app.get('/api/v1/companies/:companyId/chat/:waitId', async (request): Promise<ChatThread> => {
+    const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+    const customerId = await requireCustomer(request, customers);
+    return chat.getThread({ kind: 'customer', customerId }, waitId, companyId);
+  });
+
+  app.get('/api/v1/staff/chat/:waitId', async (request): Promise<ChatThread> => {
+    const principal = await requireStaff(request, staff);
+    const { waitId } = parseInput(staffChatParamsSchema, request.params);
+    return chat.getThread(principal, waitId);
+  });
+
+  /** The spec's sendMessage cloud function (spec §7). */
+  app.post(
+    '/api/v1/functions/sendMessage',
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    async (request, reply): Promise<ChatMessage> => {
+      const sender = await requireSender(request);
+      const body = parseInput(sendMessageRequestSchema, request.body);
+      reply.status(201);
+      return chat.sendMessage(sender, body);
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import { CHAT_VISIBLE_MESSAGES } from '../../../shared/constants.ts';
+import { topics } from '../../../shared/realtime.ts';
+import type { ChatMessage, ChatThread, SendMessageRequest } from '../../../shared/schemas.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../errors.ts';
+import type { EventLog } from '../../realtime/event-log.ts';
+import type { CompanyRepository } from '../company/company.repository.ts';
+import type { ChatRepository } from './chat.repository.ts';
+import type { StaffPrincipal } from '../staff/staff.service.ts';
+import type { WaitEntryRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
+
+export type ChatSender = { kind: 'customer'; customerId: string } | StaffPrincipal;
+
+export function createChatService(deps: {
+  db: Database;
+  chat: ChatRepository;
+  waitList: WaitListRepository;
+  companies: CompanyRepository;
+  eventLog: EventLog;
+}) {
+  const { db, chat, waitList, companies, eventLog } = deps;
+
+  /** The wait behind a conversation, if this sender may use it; otherwise "not found". */
+  async function requireConversation(sender: ChatSender, waitId: string, companyId?: string): Promise<WaitEntryRow> {
+    const entry = await waitList.findById(waitId);
+    const allowed =
+      entry &&
+      (companyId === undefined || entry.companyId === companyId) &&
+      (sender.kind === 'customer' ? entry.customerId === sender.customerId : entry.companyId === sender.companyId);
+    if (!allowed) throw new AppError('CHAT_NOT_FOUND');
+    return entry;
+  }
+
+  async function loadThread(entry: WaitEntryRow): Promise<ChatThread> {
+    const seq = await eventLog.head(topics.chat(entry.chatThreadKey));
+    const [messages, company] = await Promise.all([
+      chat.listLatest(entry.chatThreadKey, CHAT_VISIBLE_MESSAGES),
+      companies.findById(entry.companyId),
+    ]);
+    const providerId = entry.chatThreadKey.slice(0, entry.chatThreadKey.length - entry.customerId.length - 1);
+    return {
+      waitId: entry.waitId,
+      companyId: entry.companyId,
+      threadKey: entry.chatThreadKey,
+      providerName: entry.providerName ?? company?.name ?? '',
+      providerId,
+      customerId: entry.customerId,
+      customerName: entry.name,
+      messages,
+      seq,
+    };
+  }
+
+  return {
+    async getThread(sender: ChatSender, waitId: string, companyId?: string): Promise<ChatThread> {
+      return loadThread(await requireConversation(sender, waitId, companyId));
+    },
+
+    /** The spec's sendMessage function: stores the message and tells the thread's subscribers. */
+    async sendMessage(sender: ChatSender, request: SendMessageRequest): Promise<ChatMessage> {
+      const entry = await requireConversation(sender, request.historyId, request.companyId);
+      if (request.chatNode !== entry.chatThreadKey) throw new AppError('CHAT_NOT_FOUND');
+      // Who wrote it comes from the session, never from the payload's user field.
+      const author =
+        sender.kind === 'customer'
+          ? { userId: entry.customerId, userName: entry.name, sender: 'customer' as const }
+          : { userId: sender.staffUserId, userName: entry.providerName ?? sender.name, sender: 'staff' as const };
+      return db.transaction(async (tx) => {
+        const message = await chat.insertMessage(
+          {
+            id: randomUUID(),
+            threadKey: entry.chatThreadKey,
+            companyId: entry.companyId,
+            waitId: entry.waitId,
+            message: request.message,
+            ...author,
+          },
+          tx,
+        );
+        await eventLog.append(tx, topics.chat(entry.chatThreadKey), 'message.created', message);
+        return message;
+      });
+    },
+
+    /** For the realtime channel's access checks: which business and customer a thread belongs to. */
+    async findThreadAccess(threadKey: string): Promise<{ companyId: string; customerId: string } | null> {
+      return waitList.findThreadOwner(threadKey);
+    },
+  };
+}
+
+export type ChatService = ReturnType<typeof createChatService>;

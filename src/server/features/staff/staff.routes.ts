@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import { type StaffMe, staffSignInRequestSchema } from '../../../shared/schemas.ts';
+import { STAFF_COOKIE, requireStaff } from '../../http/staff-auth.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import { SESSION_DAYS, type StaffPrincipal, type StaffService } from './staff.service.ts';
+
+export function registerStaffRoutes(
+  app: FastifyInstance,
+  deps: { staff: StaffService; companies: CompanyService; secureCookies: boolean },
+) {
+  const { staff, companies } = deps;
+
+  async function me(principal: StaffPrincipal): Promise<StaffMe> {
+    const company = await companies.requireCompany(principal.companyId);
+    return {
+      id: principal.staffUserId,
+      name: principal.name,
+      email: principal.email,
+      role: principal.role,
+      companyId: principal.companyId,
+      companyName: company.name,
+      providerId: principal.providerId,
+      csrfToken: principal.csrfToken,
+    };
+  }
+
+  app.post(
+    '/api/v1/staff/sign-in',
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply): Promise<StaffMe> => {
+      const { email, password } = parseInput(staffSignInRequestSchema, request.body);
+      const { sessionToken, principal } = await staff.signIn(email, password);
+      reply.setCookie(STAFF_COOKIE, sessionToken, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: deps.secureCookies,
+        path: '/',
+        maxAge: SESSION_DAYS * 24 * 60 * 60,
+      });
+      return me(principal);
+    },
+  );
+
+  app.post('/api/v1/staff/sign-out', async (request, reply) => {
+    const principal = await requireStaff(request, staff);
+    await staff.signOut(principal);
+    reply.clearCookie(STAFF_COOKIE, { path: '/' });
+    return reply.status(204).send();
+  });
+
+  app.get('/api/v1/staff/me', async (request): Promise<StaffMe> => me(await requireStaff(request, staff)));
+}

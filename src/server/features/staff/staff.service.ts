@@ -1,0 +1,102 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { StaffRole } from '../../../shared/schemas.ts';
+import { AppError } from '../../errors.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.ts';
+import type { StaffRepository, StaffSessionRow } from './staff.repository.ts';
+
+export const SESSION_DAYS = 7;
+/** Failures allowed before sign-in is throttled; each further failure doubles the wait. */
+export const FREE_FAILURES = 5;
+
+export interface StaffPrincipal {
+  kind: 'staff';
+  staffUserId: string;
+  companyId: string;
+  role: StaffRole;
+  providerId: string | null;
+  name: string;
+  email: string;
+  csrfToken: string;
+  sessionTokenHash: string;
+}
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+export function throttleUntil(failures: number, now: Date): Date | null {
+  if (failures < FREE_FAILURES) return null;
+  const minutes = Math.min(2 ** (failures - FREE_FAILURES), 60);
+  return new Date(now.getTime() + minutes * 60_000);
+}
+
+function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrincipal {
+  return {
+    kind: 'staff',
+    staffUserId: row.staffUserId,
+    companyId: row.companyId,
+    role: row.role,
+    providerId: row.providerId,
+    name: row.name,
+    email: row.email,
+    csrfToken: row.csrfToken,
+    sessionTokenHash,
+  };
+}
+
+export function createStaffService(staff: StaffRepository) {
+  return {
+    async signIn(email: string, password: string, now = new Date()): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
+      const user = await staff.findByEmail(email.trim());
+      if (!user) {
+        await verifyPassword(password, DUMMY_PASSWORD_HASH);
+        throw new AppError('SIGN_IN_FAILED');
+      }
+      if (user.throttledUntil && new Date(user.throttledUntil) > now) throw new AppError('SIGN_IN_THROTTLED');
+      if (!(await verifyPassword(password, user.passwordHash))) {
+        await staff.recordFailedSignIn(user.id, throttleUntil(user.failedSignIns + 1, now));
+        throw new AppError('SIGN_IN_FAILED');
+      }
+      if (user.failedSignIns > 0) await staff.clearFailedSignIns(user.id);
+      const sessionToken = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(24).toString('base64url');
+      const tokenHash = sha256(sessionToken);
+      await staff.insertSession({
+        tokenHash,
+        staffUserId: user.id,
+        csrfToken,
+        expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+      });
+      const principal = toPrincipal(
+        { staffUserId: user.id, companyId: user.companyId, email: user.email, name: user.name, role: user.role, providerId: user.providerId, csrfToken, expiresAt: now },
+        tokenHash,
+      );
+      return { sessionToken, principal };
+    },
+
+    async authenticate(sessionToken: string): Promise<StaffPrincipal | null> {
+      if (!/^[A-Za-z0-9_-]{43}$/.test(sessionToken)) return null;
+      const tokenHash = sha256(sessionToken);
+      const row = await staff.findSession(tokenHash);
+      return row ? toPrincipal(row, tokenHash) : null;
+    },
+
+    async signOut(principal: StaffPrincipal): Promise<void> {
+      await staff.deleteSession(principal.sessionTokenHash);
+    },
+
+    /** Used by `npm run admin` and the demo seed. */
+    async createStaffUser(input: {
+      companyId: string;
+      email: string;
+      name: string;
+      password: string;
+      role: StaffRole;
+      providerId?: string | null;
+    }): Promise<string> {
+      const id = randomUUID();
+      await staff.insertStaffUser({ id, ...input, passwordHash: await hashPassword(input.password) });
+      return id;
+    },
+  };
+}
+
+export type StaffService = ReturnType<typeof createStaffService>;

@@ -1,0 +1,31 @@
+import { timingSafeEqual } from 'node:crypto';
+import type {} from '@fastify/cookie';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import type { StaffPrincipal, StaffService } from '../features/staff/staff.service.ts';
+
+export const STAFF_COOKIE = 'checkn_staff';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The signed-in staff member, or 401. Changes also need the session's CSRF token in a header. */
+export async function requireStaff(request: FastifyRequest, staff: StaffService): Promise<StaffPrincipal> {
+  const sessionToken = request.cookies[STAFF_COOKIE];
+  const principal = sessionToken ? await staff.authenticate(sessionToken) : null;
+  if (!principal) throw new AppError('STAFF_UNAUTHENTICATED');
+  if (!SAFE_METHODS.has(request.method)) {
+    // SameSite=Lax already keeps the cookie off cross-site posts; the header is the second lock.
+    const header = request.headers['x-csrf-token'];
+    if (typeof header !== 'string' || !sameToken(header, principal.csrfToken)) throw new AppError('CSRF_FAILED');
+  }
+  return principal;
+}
+
+export function requireOwner(principal: StaffPrincipal): void {
+  if (principal.role !== 'owner') throw new AppError('ROLE_NOT_ALLOWED');
+}

@@ -1,0 +1,43 @@
+import { parseTopic } from '../../shared/realtime.ts';
+import type { StaffPrincipal } from '../features/staff/staff.service.ts';
+import type { WaitListRepository } from '../features/wait-list/wait-list.repository.ts';
+
+export type RealtimePrincipal = { kind: 'customer'; customerId: string } | StaffPrincipal;
+
+/**
+ * Who may follow which topic: staff only their own business; a customer only their own wait
+ * entry, their own chat thread, and the (nameless) line of a business they joined.
+ */
+export function createTopicAccess(deps: { waitList: WaitListRepository }) {
+  const { waitList } = deps;
+
+  return async function canSubscribe(principal: RealtimePrincipal, topic: string): Promise<boolean> {
+    const parsed = parseTopic(topic);
+    if (!parsed) return false;
+    switch (parsed.kind) {
+      case 'board':
+        return principal.kind === 'staff' && principal.companyId === parsed.id;
+      case 'line':
+        return principal.kind === 'staff'
+          ? principal.companyId === parsed.id
+          : waitList.customerHasEntryAt(principal.customerId, parsed.id);
+      case 'wait': {
+        if (!/^[0-9a-f-]{36}$/i.test(parsed.id)) return false;
+        const entry = await waitList.findById(parsed.id);
+        if (!entry) return false;
+        return principal.kind === 'staff'
+          ? entry.companyId === principal.companyId
+          : entry.customerId === principal.customerId;
+      }
+      case 'chat': {
+        const owner = await waitList.findThreadOwner(parsed.id);
+        if (!owner) return false;
+        return principal.kind === 'staff'
+          ? owner.companyId === principal.companyId
+          : owner.customerId === principal.customerId;
+      }
+    }
+  };
+}
+
+export type TopicAccess = ReturnType<typeof createTopicAccess>;

@@ -1,0 +1,73 @@
+/**
+ * `npm run admin -- <command> [options]` on whichever database the environment names
+ * (DATABASE_URL, or the embedded one in DATA_DIR while no server holds it).
+ *
+ *   create-company --id bella --name "Bella Salon" [--location "12 Main St|Austin|TX|78701"]
+ *   create-owner   --company bella --email owner@bella.test [--name "Ann"] [--password …]
+ *   create-provider-user --company bella --email maria@bella.test [--name "Maria"] [--password …]
+ *
+ * Without --password a strong one is generated and printed once.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { companyIdSchema } from '../../shared/schemas.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/open-database.ts';
+import { createCompanyRepository } from '../features/company/company.repository.ts';
+import { createStaffRepository } from '../features/staff/staff.repository.ts';
+import { createStaffService } from '../features/staff/staff.service.ts';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    location: { type: 'string' },
+    company: { type: 'string' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+  },
+});
+
+class UsageError extends Error {}
+
+function fail(message: string): never {
+  throw new UsageError(message);
+}
+
+const command = positionals[0];
+if (!command || !['create-company', 'create-owner', 'create-provider-user'].includes(command)) {
+  console.error('Usage: npm run admin -- create-company|create-owner|create-provider-user [options] (see src/server/scripts/admin.ts)');
+  process.exit(1);
+}
+
+const database = await openDatabase(loadConfig());
+try {
+  const companies = createCompanyRepository(database.db);
+  if (command === 'create-company') {
+    if (!values.id || !companyIdSchema.safeParse(values.id).success) fail('--id must be letters, digits, "-" or "_"');
+    if (!values.name) fail('--name is required');
+    await companies.insertCompany({ id: values.id, accountId: randomUUID(), name: values.name, location: values.location ?? '' });
+    console.log(`Created business "${values.id}".`);
+  } else {
+    if (!values.company || !(await companies.findById(values.company))) fail(`No business with id "${values.company ?? ''}"`);
+    if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) fail('--email must be an email address');
+    const password = values.password ?? randomBytes(12).toString('base64url');
+    if (password.length < 8) fail('--password must be at least 8 characters');
+    const staff = createStaffService(createStaffRepository(database.db));
+    await staff.createStaffUser({
+      companyId: values.company,
+      email: values.email,
+      name: values.name ?? values.email.split('@')[0]!,
+      password,
+      role: command === 'create-owner' ? 'owner' : 'provider',
+    });
+    console.log(`Created ${command === 'create-owner' ? 'owner' : 'provider'} ${values.email} for "${values.company}".`);
+    if (!values.password) console.log(`Password (shown once): ${password}`);
+  }
+} catch (error) {
+  console.error(error instanceof UsageError ? error.message : `Could not do that: ${(error as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await database.close();
+}

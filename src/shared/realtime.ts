@@ -1,0 +1,49 @@
+/**
+ * The realtime channel's contract: one WebSocket at /api/realtime, topics by name, and events
+ * numbered per topic so a client that reconnects asks for "everything after N" and gets no gap and
+ * no duplicate.
+ */
+import * as z from 'zod/mini';
+
+export const REALTIME_PATH = '/api/realtime';
+
+export const topics = {
+  /** A business's live board (staff only). */
+  board: (companyId: string) => `board:${companyId}`,
+  /** "The line moved" at a business, without names: customers refetch their place. */
+  line: (companyId: string) => `line:${companyId}`,
+  /** One wait entry's status (its customer and the business's staff). */
+  wait: (waitId: string) => `wait:${waitId}`,
+  /** One chat thread, keyed "{providerId}-{userId}" (spec §3). */
+  chat: (threadKey: string) => `chat:${threadKey}`,
+} as const;
+
+export type TopicKind = keyof typeof topics;
+
+export function parseTopic(topic: string): { kind: TopicKind; id: string } | null {
+  const match = /^(board|line|wait|chat):(.{1,200})$/.exec(topic);
+  if (!match) return null;
+  return { kind: match[1] as TopicKind, id: match[2]! };
+}
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().check(z.maxLength(200)) }),
+  z.object({
+    type: z.literal('subscribe'),
+    topic: z.string().check(z.maxLength(220)),
+    /** Last seq the client has; null for "from now on". */
+    after: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  }),
+  z.object({ type: z.literal('unsubscribe'), topic: z.string().check(z.maxLength(220)) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export type ServerMessage =
+  | { type: 'ready'; principal: 'customer' | 'staff' | 'anonymous' }
+  | { type: 'subscribed'; topic: string; seq: number }
+  | { type: 'event'; topic: string; seq: number; event: string; data: unknown }
+  /** The server no longer has the events after the client's seq: reload the state, then resubscribe. */
+  | { type: 'reset'; topic: string; seq: number }
+  | { type: 'error'; topic?: string; code: string; message: string }
+  | { type: 'pong' };

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { actionsFor, estimateWaitMinutes, nextStatus } from './wait-status.ts';
+
+describe('wait status rules', () => {
+  it('moves through the day: waiting → called → in service → done', () => {
+    expect(nextStatus('waiting', 'call')).toBe('called');
+    expect(nextStatus('called', 'start')).toBe('in_service');
+    expect(nextStatus('in_service', 'done')).toBe('done');
+  });
+
+  it('allows Done straight from called, Start straight from waiting', () => {
+    expect(nextStatus('called', 'done')).toBe('done');
+    expect(nextStatus('waiting', 'start')).toBe('in_service');
+  });
+
+  it('refuses what makes no sense', () => {
+    expect(nextStatus('waiting', 'done')).toBeNull();
+    expect(nextStatus('in_service', 'no-show')).toBeNull();
+    expect(nextStatus('done', 'call')).toBeNull();
+    expect(nextStatus('cancelled', 'remove')).toBeNull();
+    expect(nextStatus('no_show', 'start')).toBeNull();
+  });
+
+  it('offers the main action first', () => {
+    expect(actionsFor('waiting')).toEqual(['call', 'start', 'no-show', 'remove']);
+    expect(actionsFor('called')).toEqual(['start', 'done', 'no-show', 'remove']);
+    expect(actionsFor('in_service')).toEqual(['done', 'remove']);
+    expect(actionsFor('done')).toEqual([]);
+  });
+});
+
+describe('wait estimate', () => {
+  it('shares the minutes ahead among the providers at work, rounding up', () => {
+    expect(estimateWaitMinutes([], 2)).toBe(0);
+    expect(estimateWaitMinutes([30, 45], 1)).toBe(75);
+    expect(estimateWaitMinutes([30, 45], 2)).toBe(38);
+    expect(estimateWaitMinutes([30, 30, 30], 3)).toBe(30);
+  });
+
+  it('counts at least one provider and ignores negative leftovers', () => {
+    expect(estimateWaitMinutes([20], 0)).toBe(20);
+    expect(estimateWaitMinutes([-5, 10], 1)).toBe(10);
+  });
+});

@@ -1,0 +1,54 @@
+import type { WaitStatus } from './schemas.ts';
+
+/**
+ * What staff can do to a wait entry, and from which statuses (the board's buttons).
+ * Done is allowed straight from called: a quick service may never be "started" on the board.
+ */
+export const STAFF_ACTIONS = {
+  call: { from: ['waiting'], to: 'called', label: 'Call' },
+  start: { from: ['waiting', 'called'], to: 'in_service', label: 'Start' },
+  done: { from: ['called', 'in_service'], to: 'done', label: 'Done' },
+  'no-show': { from: ['waiting', 'called'], to: 'no_show', label: 'No-show' },
+  remove: { from: ['waiting', 'called', 'in_service'], to: 'cancelled', label: 'Remove' },
+} as const satisfies Record<string, { from: readonly WaitStatus[]; to: WaitStatus; label: string }>;
+
+export type StaffAction = keyof typeof STAFF_ACTIONS;
+export const STAFF_ACTION_NAMES = Object.keys(STAFF_ACTIONS) as StaffAction[];
+
+/** A customer may leave while still waiting or called. */
+export const CUSTOMER_CAN_LEAVE_FROM: readonly WaitStatus[] = ['waiting', 'called'];
+
+export const ACTIVE_STATUSES: readonly WaitStatus[] = ['waiting', 'called', 'in_service'];
+
+export function isActive(status: WaitStatus): boolean {
+  return ACTIVE_STATUSES.includes(status);
+}
+
+export function nextStatus(current: WaitStatus, action: StaffAction): WaitStatus | null {
+  const rule = STAFF_ACTIONS[action];
+  return (rule.from as readonly WaitStatus[]).includes(current) ? rule.to : null;
+}
+
+/** The actions offered for an entry, the main one first (the board's largest button). */
+export function actionsFor(status: WaitStatus): StaffAction[] {
+  return STAFF_ACTION_NAMES.filter((action) => nextStatus(status, action) !== null);
+}
+
+export const STATUS_LABELS: Record<WaitStatus, string> = {
+  waiting: 'Waiting',
+  called: 'Called',
+  in_service: 'In service',
+  done: 'Done',
+  no_show: 'No-show',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * Estimated wait, in minutes, for a customer with `aheadMinutes` of service in front of them
+ * (the durations of the waiting entries ahead, plus what is left of anyone called or in service)
+ * shared by the providers at work. See docs/wait-estimate.md.
+ */
+export function estimateWaitMinutes(aheadMinutes: readonly number[], providersAtWork: number): number {
+  const total = aheadMinutes.reduce((sum, minutes) => sum + Math.max(0, minutes), 0);
+  return Math.ceil(total / Math.max(1, providersAtWork));
+}
