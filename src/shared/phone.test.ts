@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  formatPhoneForDisplay,
   isCompletePhone,
   maskPhone,
   phoneDigitsFromInput,
@@ -58,5 +59,12 @@ describe('phone mask +1 (###) ###-####', () => {
   it('strips spaces, parentheses and dash for the add-client payload', () => {
     expect(phoneDigitsOnly('+1 (415) 555-0123')).toBe('+14155550123');
     expect(phoneDigitsOnly('(415) 555-0123')).toBe('4155550123');
+  });
+});
+
+describe('console phone display', () => {
+  it('shows a stored number as (###) ###-#### and leaves anything else alone', () => {
+    expect(formatPhoneForDisplay('+14155550123')).toBe('(415) 555-0123');
+    expect(formatPhoneForDisplay('+1415')).toBe('+1415');
   });
 });

@@ -39,3 +39,9 @@ export function toStoredPhoneNumber(digits: string): string {
 export function phoneDigitsOnly(masked: string): string {
   return masked.replace(/[\s()-]/g, '');
 }
+
+/** "+14155550123" as the console shows it: "(415) 555-0123". */
+export function formatPhoneForDisplay(stored: string): string {
+  const digits = stored.startsWith(PHONE_COUNTRY_PREFIX) ? stored.slice(PHONE_COUNTRY_PREFIX.length) : stored;
+  return isCompletePhone(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : stored;
+}

@@ -165,6 +165,8 @@ export const chatThreadSchema = z.object({
   providerId: z.string(),
   customerId: z.string(),
   customerName: z.string(),
+  /** The business's time zone: chat times are shown in it. */
+  timeZone: z.string(),
   /** The latest messages, oldest first. */
   messages: z.array(chatMessageSchema),
   /** Subscribe to the chat topic after this seq to miss nothing. */

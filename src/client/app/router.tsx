@@ -26,6 +26,17 @@ export function createRouter() {
       children: [
         { index: true, element: <HomePage />, handle: handle('home') },
         {
+          path: 'console',
+          handle: handle('console'),
+          lazy: withChunkTimeout(async () => {
+            const [page, { withQueryClient }] = await Promise.all([
+              import('../features/staff/components/console-page.tsx'),
+              import('../lib/query-client.tsx'),
+            ]);
+            return { Component: withQueryClient(page.ConsolePage) };
+          }),
+        },
+        {
           path: relative(paths.landing.path),
           element: <LandingPage />,
           loader: walkInLandingLoader,
@@ -52,6 +63,17 @@ export function createRouter() {
               import('../lib/query-client.tsx'),
             ]);
             return { Component: withQueryClient(page.CheckedInPage) };
+          }),
+        },
+        {
+          path: relative(paths.chat.path),
+          handle: handle('chat'),
+          lazy: withChunkTimeout(async () => {
+            const [page, { withQueryClient }] = await Promise.all([
+              import('../features/chat/components/chat-page.tsx'),
+              import('../lib/query-client.tsx'),
+            ]);
+            return { Component: withQueryClient(page.ChatPage) };
           }),
         },
         { path: '*', element: <NotFoundPage />, handle: handle('not_found') },

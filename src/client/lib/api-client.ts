@@ -66,5 +66,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await send(path, options, token);
   }
   if (!response.ok) throw await toError(response);
+  if (response.status === 204) return undefined as T;
   return (await response.json()) as T;
 }

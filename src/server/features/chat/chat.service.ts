@@ -47,6 +47,7 @@ export function createChatService(deps: {
       providerId,
       customerId: entry.customerId,
       customerName: entry.name,
+      timeZone: company?.timeZone ?? 'America/New_York',
       messages,
       seq,
     };

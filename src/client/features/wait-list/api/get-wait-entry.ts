@@ -9,9 +9,11 @@ export function getWaitEntry(companyId: string, waitId: string): Promise<WaitEnt
   );
 }
 
+export const waitEntryQueryKey = (companyId: string, waitId: string) => ['wait-entry', companyId, waitId] as const;
+
 export function useWaitEntry(companyId: string, waitId: string | null) {
   return useQuery({
-    queryKey: ['wait-entry', companyId, waitId],
+    queryKey: waitEntryQueryKey(companyId, waitId ?? ''),
     queryFn: () => getWaitEntry(companyId, waitId ?? ''),
     enabled: Boolean(waitId),
   });

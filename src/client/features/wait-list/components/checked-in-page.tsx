@@ -1,19 +1,48 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { topics } from '../../../../shared/realtime.ts';
+import { CUSTOMER_CAN_LEAVE_FROM } from '../../../../shared/wait-status.ts';
+import { ChatIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { MessagePage } from '../../../components/ui/message-page.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import { customerRealtime, useTopic } from '../../../lib/realtime.ts';
+import type { ConnectionState } from '../../../lib/realtime-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useWaitEntry } from '../api/get-wait-entry.ts';
+import { useWaitEntry, waitEntryQueryKey } from '../api/get-wait-entry.ts';
+import { useLeaveWaitList } from '../api/leave-wait-list.ts';
+import { LiveStatus } from './live-status.tsx';
 
-/** /{companyId}/checked-in?waitId=… (spec §2). */
+function useConnectionState(): ConnectionState {
+  const client = customerRealtime();
+  const [state, setState] = useState(client.state);
+  useEffect(() => client.onStateChange(setState), [client]);
+  return state;
+}
+
+/** /{companyId}/checked-in?waitId=… (spec §2), live: place in line, status, leave, chat. */
 export function CheckedInPage() {
   const companyId = useParams().companyId ?? '';
   const waitId = useSearchParams()[0].get('waitId');
   const entry = useWaitEntry(companyId, waitId);
+  const queryClient = useQueryClient();
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const leave = useLeaveWaitList(companyId, waitId ?? '');
+  const connection = useConnectionState();
   useDocumentTitle(texts.checkedIn.title);
+
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: waitEntryQueryKey(companyId, waitId ?? '') });
+  const live = entry.isSuccess;
+  useTopic(customerRealtime(), live && waitId ? topics.wait(waitId) : null, null, {
+    onEvent: refresh,
+    onReset: refresh,
+    onSubscribed: refresh,
+  });
+  useTopic(customerRealtime(), live ? topics.line(companyId) : null, null, { onEvent: refresh, onReset: refresh });
 
   const backToBusiness = (
     <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
@@ -44,17 +73,76 @@ export function CheckedInPage() {
     );
   }
 
-  const { history, serviceType, companyName } = entry.data;
+  const data = entry.data;
+  const { history, serviceType, companyName } = data;
   // Until the business assigns someone, the request went to the business itself.
   const provider = history.providerName ?? companyName;
+  const canLeave = CUSTOMER_CAN_LEAVE_FROM.includes(data.status);
+  const ended = data.status === 'cancelled' || data.status === 'no_show' || data.status === 'done';
+
   return (
-    <main className="page page--center">
-      <span className="success-badge">
-        <CheckIcon size={40} />
-      </span>
-      <h1 className="page__title">{texts.checkedIn.title}</h1>
-      <p className="page__text page__text--strong">{texts.checkedIn.sentTo(provider, serviceType)}</p>
-      <p className="page__text">{texts.checkedIn.textSent}</p>
+    <main className="page checked-in">
+      <div className="checked-in__head">
+        <span className="success-badge">
+          <CheckIcon size={40} />
+        </span>
+        <h1 className="page__title">{texts.checkedIn.title}</h1>
+        <p className="page__text page__text--strong">{texts.checkedIn.sentTo(provider, serviceType)}</p>
+        <p className="page__text">{texts.checkedIn.textSent}</p>
+      </div>
+      <LiveStatus entry={data} />
+      {connection === 'offline' ? (
+        <p className="notice" role="status">
+          {texts.live.reconnecting}
+        </p>
+      ) : null}
+      <div className="stack checked-in__actions">
+        {ended ? null : (
+          <Link className="button button--primary button--block" to={paths.chat.getHref(companyId, data.waitId)}>
+            <ChatIcon />
+            {texts.live.chat(provider)}
+          </Link>
+        )}
+        {canLeave ? (
+          <button type="button" className="button button--secondary button--block" onClick={() => setConfirmLeave(true)}>
+            {texts.live.leave}
+          </button>
+        ) : null}
+        {ended ? (
+          <Link className="button button--secondary button--block" to={paths.landing.getHref(companyId)}>
+            {texts.live.joinAgain}
+          </Link>
+        ) : null}
+      </div>
+      <Modal
+        open={confirmLeave}
+        title={texts.live.leaveTitle}
+        busy={leave.isPending}
+        onClose={() => setConfirmLeave(false)}
+      >
+        <p className="modal__text">{texts.live.leaveBody}</p>
+        <p className="form-error" role="alert">
+          {leave.isError ? texts.live.leaveFailed : ''}
+        </p>
+        <div className="stack stack--full">
+          <button
+            type="button"
+            className="button button--danger button--block"
+            disabled={leave.isPending}
+            onClick={() => leave.mutate(undefined, { onSuccess: () => setConfirmLeave(false) })}
+          >
+            {texts.live.leaveConfirm}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            disabled={leave.isPending}
+            onClick={() => setConfirmLeave(false)}
+          >
+            {texts.live.stay}
+          </button>
+        </div>
+      </Modal>
     </main>
   );
 }

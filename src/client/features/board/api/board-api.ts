@@ -1,0 +1,46 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BoardEntry, BoardResponse } from '../../../../shared/schemas.ts';
+import type { StaffAction } from '../../../../shared/wait-status.ts';
+import { staffRequest } from '../../staff/api/staff-api.ts';
+
+export const boardQueryKey = ['staff-board'] as const;
+
+export function useBoard() {
+  return useQuery({
+    queryKey: boardQueryKey,
+    queryFn: () => staffRequest<BoardResponse>('/v1/staff/board'),
+    // The socket keeps it current; a refetch happens on reset or reconnect.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Puts one changed entry into the cached board (from an event or from an action's reply). */
+export function upsertBoardEntry(board: BoardResponse | undefined, entry: BoardEntry): BoardResponse | undefined {
+  if (!board) return board;
+  const others = board.entries.filter((e) => e.waitId !== entry.waitId);
+  return { ...board, entries: [...others, entry].sort((a, b) => a.date.localeCompare(b.date)) };
+}
+
+export function useEntryAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ waitId, action }: { waitId: string; action: StaffAction }) =>
+      staffRequest<BoardEntry>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${action}`, { method: 'POST' }),
+    onSuccess: (entry) => queryClient.setQueryData<BoardResponse>(boardQueryKey, (b) => upsertBoardEntry(b, entry)),
+    // A refused step means the board was out of date: reload it.
+    onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
+  });
+}
+
+export function useAssignProvider() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ waitId, providerId }: { waitId: string; providerId: string | null }) =>
+      staffRequest<BoardEntry>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/provider`, {
+        method: 'PUT',
+        body: { providerId },
+      }),
+    onSuccess: (entry) => queryClient.setQueryData<BoardResponse>(boardQueryKey, (b) => upsertBoardEntry(b, entry)),
+    onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
+  });
+}

@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { topics } from '../../../../shared/realtime.ts';
+import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/schemas.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useTopic } from '../../../lib/realtime.ts';
+import type { ConnectionState } from '../../../lib/realtime-client.ts';
+import { texts } from '../../../lib/texts.ts';
+import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
+import { staffRealtime } from '../../staff/api/staff-api.ts';
+import { boardQueryKey, upsertBoardEntry, useAssignProvider, useBoard, useEntryAction } from '../api/board-api.ts';
+import { BoardRow } from './board-row.tsx';
+
+const NEW_FOR_MS = 8_000;
+
+function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
+
+function useStaffConnection(): ConnectionState {
+  const client = staffRealtime();
+  const [state, setState] = useState(client.state);
+  useEffect(() => client.onStateChange(setState), [client]);
+  return state;
+}
+
+const GROUPS: { title: string; statuses: BoardEntry['status'][] }[] = [
+  { title: texts.console.waiting, statuses: ['waiting'] },
+  { title: texts.console.called, statuses: ['called'] },
+  { title: texts.console.inService, statuses: ['in_service'] },
+  { title: texts.console.finished, statuses: ['done', 'no_show', 'cancelled'] },
+];
+
+/** The console's home: every walk-in of the day, live. */
+export function BoardPage({ me }: { me: StaffMe }) {
+  const board = useBoard();
+  const queryClient = useQueryClient();
+  const action = useEntryAction();
+  const assign = useAssignProvider();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const chatWaitId = searchParams.get('chat');
+  const now = useNow(30_000);
+  const connection = useStaffConnection();
+  const arrivals = useRef(new Map<string, number>());
+  const [, setTick] = useState(0);
+
+  useTopic(staffRealtime(), board.data ? topics.board(me.companyId) : null, board.data?.seq ?? null, {
+    onEvent: (event, data) => {
+      if (event !== 'entry.upserted') return;
+      const entry = data as BoardEntry;
+      const known = queryClient.getQueryData<BoardResponse>(boardQueryKey)?.entries.some((e) => e.waitId === entry.waitId);
+      if (!known) {
+        arrivals.current.set(entry.waitId, Date.now());
+        setTimeout(() => setTick((t) => t + 1), NEW_FOR_MS);
+      }
+      queryClient.setQueryData<BoardResponse>(boardQueryKey, (current) => upsertBoardEntry(current, entry));
+    },
+    onReset: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
+  });
+
+  const waitingCount = board.data?.entries.filter((e) => e.status === 'waiting').length ?? 0;
+  useEffect(() => {
+    // A title badge: the front desk sees new walk-ins from another tab.
+    document.title = `${waitingCount > 0 ? `(${waitingCount}) ` : ''}${texts.console.board} · ${me.companyName}`;
+  }, [waitingCount, me.companyName]);
+
+  if (board.isPending) {
+    return (
+      <div className="console__loading">
+        <Spinner />
+      </div>
+    );
+  }
+  if (board.isError) {
+    return (
+      <div className="console__loading">
+        <p className="form-error">{texts.console.loadFailed}</p>
+        <button type="button" className="button button--primary" onClick={() => void board.refetch()}>
+          {texts.landing.retry}
+        </button>
+      </div>
+    );
+  }
+
+  const busyId = action.isPending ? action.variables?.waitId : assign.isPending ? assign.variables?.waitId : null;
+  const entries = board.data.entries;
+
+  return (
+    <div className={`console__body${chatWaitId ? ' console__body--with-chat' : ''}`}>
+      <section className="board" aria-label={texts.console.board}>
+        {connection === 'offline' ? (
+          <p className="notice" role="status">
+            {texts.console.offline}
+          </p>
+        ) : null}
+        {action.isError || assign.isError ? (
+          <p className="form-error" role="alert">
+            {texts.console.actionFailed}
+          </p>
+        ) : null}
+        {entries.length === 0 ? <p className="board__empty">{texts.console.emptyBoard}</p> : null}
+        {GROUPS.map((group) => {
+          const rows = entries.filter((entry) => group.statuses.includes(entry.status));
+          if (rows.length === 0) return null;
+          return (
+            <div key={group.title} className="board__group">
+              <h2 className="board__group-title">
+                {group.title} <span className="board__count">{rows.length}</span>
+              </h2>
+              <ul className="board__list">
+                {rows.map((entry) => (
+                  <BoardRow
+                    key={entry.waitId}
+                    entry={entry}
+                    providers={board.data.providers}
+                    now={now}
+                    isNew={Date.now() - (arrivals.current.get(entry.waitId) ?? 0) < NEW_FOR_MS}
+                    busy={busyId === entry.waitId}
+                    onAction={(name) => action.mutate({ waitId: entry.waitId, action: name })}
+                    onAssign={(providerId) => assign.mutate({ waitId: entry.waitId, providerId })}
+                    onChat={() => setSearchParams({ chat: entry.waitId })}
+                  />
+                ))}
+              </ul>
+            </div>
+          );
+        })}
+      </section>
+      {chatWaitId ? (
+        <StaffChatPanel key={chatWaitId} waitId={chatWaitId} onClose={() => setSearchParams({})} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
+import type { BoardEntry, Provider } from '../../../../shared/schemas.ts';
+import { actionsFor, STAFF_ACTIONS, STATUS_LABELS, type StaffAction } from '../../../../shared/wait-status.ts';
+import { ChatIcon } from '../../../components/ui/icons.tsx';
+import { texts } from '../../../lib/texts.ts';
+
+interface BoardRowProps {
+  entry: BoardEntry;
+  providers: readonly Provider[];
+  now: number;
+  isNew: boolean;
+  busy: boolean;
+  onAction: (action: StaffAction) => void;
+  onAssign: (providerId: string | null) => void;
+  onChat: () => void;
+}
+
+/** One walk-in: who, what, how long, and the next step as the biggest button. */
+export function BoardRow({ entry, providers, now, isNew, busy, onAction, onAssign, onChat }: BoardRowProps) {
+  const [main, ...others] = actionsFor(entry.status);
+  const end = entry.finishedAt ?? entry.startedAt ?? null;
+  const waitedMinutes = Math.floor(((end ? Date.parse(end) : now) - Date.parse(entry.date)) / 60_000);
+  return (
+    <li className={`board-row board-row--${entry.status}${isNew ? ' board-row--new' : ''}`} data-wait-id={entry.waitId}>
+      <div className="board-row__who">
+        <p className="board-row__name">
+          {entry.name}
+          {isNew ? <span className="badge badge--new">{texts.console.newArrival}</span> : null}
+        </p>
+        <p className="board-row__meta">
+          {entry.serviceType} · {formatPhoneForDisplay(entry.phoneNumber)}
+        </p>
+      </div>
+      <p className="board-row__wait">
+        <span className={`status-pill status-pill--${entry.status}`}>{STATUS_LABELS[entry.status]}</span>
+        <span className="board-row__waited">{texts.console.waitedFor(Math.max(0, waitedMinutes))}</span>
+      </p>
+      <div className="board-row__actions">
+        <label className="visually-hidden" htmlFor={`provider-${entry.waitId}`}>
+          {texts.console.provider}
+        </label>
+        <select
+          id={`provider-${entry.waitId}`}
+          className="select"
+          value={entry.providerId ?? ''}
+          disabled={busy}
+          onChange={(event) => onAssign(event.target.value || null)}
+        >
+          <option value="">{texts.console.anyProvider}</option>
+          {providers.map((provider) => (
+            <option key={provider.id} value={provider.id}>
+              {provider.name}
+            </option>
+          ))}
+        </select>
+        <button type="button" className="icon-button icon-button--outlined" aria-label={`${texts.console.chat} ${entry.name}`} onClick={onChat}>
+          <ChatIcon />
+        </button>
+        {others.length > 0 ? (
+          <details className="menu">
+            <summary className="button button--small button--secondary">{texts.console.more}</summary>
+            <div className="menu__items">
+              {others.map((action) => (
+                <button
+                  key={action}
+                  type="button"
+                  className="menu__item"
+                  disabled={busy}
+                  onClick={(event) => {
+                    event.currentTarget.closest('details')?.removeAttribute('open');
+                    onAction(action);
+                  }}
+                >
+                  {STAFF_ACTIONS[action].label}
+                </button>
+              ))}
+            </div>
+          </details>
+        ) : null}
+        {main ? (
+          <button type="button" className="button button--primary board-row__main" disabled={busy} onClick={() => onAction(main)}>
+            {STAFF_ACTIONS[main].label}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,97 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { withMessage } from '../../../../shared/chat-format.ts';
+import { topics } from '../../../../shared/realtime.ts';
+import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
+import { BackIcon } from '../../../components/ui/icons.tsx';
+import { MessagePage } from '../../../components/ui/message-page.tsx';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import { customerRealtime, useTopic } from '../../../lib/realtime.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { chatThreadQueryKey, useCustomerChatThread } from '../api/get-chat-thread.ts';
+import { useSendMessage } from '../api/send-message.ts';
+import { MessageComposer } from './message-composer.tsx';
+import { MessageList } from './message-list.tsx';
+
+/** /{companyId}/chat?id={waitHistoryId}: the customer's conversation with the provider (spec §2). */
+export function ChatPage() {
+  const companyId = useParams().companyId ?? '';
+  const waitId = useSearchParams()[0].get('id');
+  const thread = useCustomerChatThread(companyId, waitId);
+  const queryClient = useQueryClient();
+  const send = useSendMessage();
+  const key = chatThreadQueryKey(companyId, waitId ?? '');
+  useDocumentTitle(thread.data ? thread.data.providerName : texts.chat.title);
+
+  useTopic(customerRealtime(), thread.data ? topics.chat(thread.data.threadKey) : null, thread.data?.seq ?? null, {
+    onEvent: (event, data) => {
+      if (event !== 'message.created') return;
+      queryClient.setQueryData<ChatThread>(key, (current) =>
+        current ? { ...current, messages: withMessage(current.messages, data as ChatMessage) } : current,
+      );
+    },
+    onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  if (!waitId) return <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody} />;
+  if (thread.isPending) return <FullPageSpinner />;
+  if (thread.isError) {
+    const missing = thread.error instanceof ApiRequestError && [400, 404].includes(thread.error.status);
+    return missing ? (
+      <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody}>
+        <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
+          {texts.checkedIn.backToBusiness}
+        </Link>
+      </MessagePage>
+    ) : (
+      <MessagePage title={texts.landing.loadFailedTitle} body={texts.landing.loadFailedBody}>
+        <button type="button" className="button button--primary" onClick={() => void thread.refetch()}>
+          {texts.landing.retry}
+        </button>
+      </MessagePage>
+    );
+  }
+
+  const data = thread.data;
+  const sendError =
+    send.error instanceof ApiRequestError && send.error.status === 400 ? send.error.message : send.error ? texts.chat.failed : null;
+
+  return (
+    <main className="chat">
+      <header className="chat__header">
+        <Link className="icon-button" to={paths.checkedIn.getHref(companyId, data.waitId)} aria-label={texts.chat.back}>
+          <BackIcon />
+        </Link>
+        <h1 className="chat__title">{data.providerName}</h1>
+      </header>
+      <div className="chat__scroll">
+        <MessageList
+          messages={data.messages}
+          isMine={(message) => message.userId === data.customerId}
+          timeZone={data.timeZone}
+          emptyText={texts.chat.empty}
+        />
+      </div>
+      <MessageComposer
+        sending={send.isPending}
+        error={sendError}
+        onSend={async (message) => {
+          const stored = await send.mutateAsync({
+            historyId: data.waitId,
+            companyId: data.companyId,
+            message,
+            user: { id: data.customerId, name: data.customerName },
+            notify: { id: data.providerId, name: data.providerName },
+            chatNode: data.threadKey,
+          });
+          queryClient.setQueryData<ChatThread>(key, (current) =>
+            current ? { ...current, messages: withMessage(current.messages, stored) } : current,
+          );
+        }}
+      />
+    </main>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId, useState } from 'react';
+import { CHAT_MESSAGE_MAX_LENGTH } from '../../../../shared/schemas.ts';
+import { SendIcon } from '../../../components/ui/icons.tsx';
+import { texts } from '../../../lib/texts.ts';
+
+/**
+ * "Write a message" with a send icon that appears only when there is something to send (spec §2).
+ * The text is cleared only once the message is stored, so a failed send loses nothing.
+ */
+export function MessageComposer({
+  onSend,
+  sending,
+  error,
+}: {
+  onSend: (message: string) => Promise<unknown>;
+  sending: boolean;
+  error: string | null;
+}) {
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const tooLong = text.length > CHAT_MESSAGE_MAX_LENGTH;
+  const canSend = text.trim().length > 0 && !tooLong && !sending;
+
+  const send = async () => {
+    if (!canSend) return;
+    try {
+      await onSend(text.trim());
+      setText('');
+    } catch {
+      // The error is shown by the parent; the text stays for another try.
+    }
+  };
+
+  return (
+    <form
+      className="chat__composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      <label className="visually-hidden" htmlFor={inputId}>
+        {texts.chat.placeholder}
+      </label>
+      <textarea
+        id={inputId}
+        className="input chat__input"
+        rows={1}
+        placeholder={texts.chat.placeholder}
+        value={text}
+        aria-invalid={tooLong || undefined}
+        aria-describedby={`${inputId}-status`}
+        onChange={(event) => setText(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && !event.shiftKey) {
+            event.preventDefault();
+            void send();
+          }
+        }}
+      />
+      {text.trim().length > 0 ? (
+        <button type="submit" className="icon-button chat__send" aria-label={texts.chat.send} disabled={!canSend}>
+          <SendIcon />
+        </button>
+      ) : null}
+      <p id={`${inputId}-status`} className="chat__status" aria-live="polite">
+        {tooLong ? texts.chat.tooLong(CHAT_MESSAGE_MAX_LENGTH) : (error ?? '')}
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,86 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { withMessage } from '../../../../shared/chat-format.ts';
+import { topics } from '../../../../shared/realtime.ts';
+import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
+import { CloseIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useTopic } from '../../../lib/realtime.ts';
+import { texts } from '../../../lib/texts.ts';
+import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
+import { MessageComposer } from './message-composer.tsx';
+import { MessageList } from './message-list.tsx';
+
+const staffThreadKey = (waitId: string) => ['staff-chat', waitId] as const;
+
+/** The console's side of a conversation: beside the board on wide screens, over it on narrow. */
+export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const key = staffThreadKey(waitId);
+  const thread = useQuery({
+    queryKey: key,
+    queryFn: () => staffRequest<ChatThread>(`/v1/staff/chat/${encodeURIComponent(waitId)}`),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const send = useMutation({
+    mutationFn: (message: string) => {
+      const data = thread.data!;
+      return staffRequest<ChatMessage>('/v1/functions/sendMessage', {
+        method: 'POST',
+        body: {
+          historyId: data.waitId,
+          companyId: data.companyId,
+          message,
+          user: { id: data.providerId, name: data.providerName },
+          notify: { id: data.customerId, name: data.customerName },
+          chatNode: data.threadKey,
+        },
+      });
+    },
+    onSuccess: (stored) =>
+      queryClient.setQueryData<ChatThread>(key, (current) =>
+        current ? { ...current, messages: withMessage(current.messages, stored) } : current,
+      ),
+  });
+
+  useTopic(staffRealtime(), thread.data ? topics.chat(thread.data.threadKey) : null, thread.data?.seq ?? null, {
+    onEvent: (event, data) => {
+      if (event !== 'message.created') return;
+      queryClient.setQueryData<ChatThread>(key, (current) =>
+        current ? { ...current, messages: withMessage(current.messages, data as ChatMessage) } : current,
+      );
+    },
+    onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  const sendError =
+    send.error instanceof ApiRequestError && send.error.status === 400 ? send.error.message : send.error ? texts.chat.failed : null;
+
+  return (
+    <aside className="chat chat--panel" aria-label={texts.console.chat}>
+      <header className="chat__header">
+        <h2 className="chat__title">{thread.data ? thread.data.customerName : texts.console.chat}</h2>
+        <button type="button" className="icon-button" aria-label={texts.console.closeChat} onClick={onClose}>
+          <CloseIcon />
+        </button>
+      </header>
+      <div className="chat__scroll">
+        {thread.isPending ? (
+          <Spinner />
+        ) : thread.isError ? (
+          <p className="form-error">{texts.chat.notFoundTitle}</p>
+        ) : (
+          <MessageList
+            messages={thread.data.messages}
+            isMine={(message) => message.sender === 'staff'}
+            timeZone={thread.data.timeZone}
+            emptyText={texts.chat.empty}
+          />
+        )}
+      </div>
+      {thread.data ? (
+        <MessageComposer sending={send.isPending} error={sendError} onSend={(message) => send.mutateAsync(message)} />
+      ) : null}
+    </aside>
+  );
+}

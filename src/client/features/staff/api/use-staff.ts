@@ -1,0 +1,34 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { StaffMe, StaffSignInRequest } from '../../../../shared/schemas.ts';
+import { closeStaffRealtime, fetchStaffMe, rememberStaff, staffRequest } from './staff-api.ts';
+
+export const staffMeQueryKey = ['staff-me'] as const;
+
+export function useStaffMe() {
+  return useQuery({ queryKey: staffMeQueryKey, queryFn: fetchStaffMe, staleTime: 5 * 60_000 });
+}
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: StaffSignInRequest) =>
+      staffRequest<StaffMe>('/v1/staff/sign-in', { method: 'POST', body: request }),
+    onSuccess: (me) => {
+      rememberStaff(me);
+      queryClient.setQueryData(staffMeQueryKey, me);
+    },
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => staffRequest<void>('/v1/staff/sign-out', { method: 'POST' }).catch(() => undefined),
+    onSettled: () => {
+      rememberStaff(null);
+      closeStaffRealtime();
+      queryClient.clear();
+      queryClient.setQueryData(staffMeQueryKey, null);
+    },
+  });
+}
