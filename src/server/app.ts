@@ -13,6 +13,9 @@ import { AppError } from './errors.ts';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { registerBenchRoutes } from './features/bench/bench.routes.ts';
+import { createChatRepository } from './features/chat/chat.repository.ts';
+import { registerChatRoutes } from './features/chat/chat.routes.ts';
+import { createChatService } from './features/chat/chat.service.ts';
 import { createCompanyRepository } from './features/company/company.repository.ts';
 import { registerCompanyRoutes } from './features/company/company.routes.ts';
 import { createCompanyService } from './features/company/company.service.ts';
@@ -23,9 +26,6 @@ import {
   createLoggingConversionTracker,
   createRwgConversionTracker,
 } from './features/conversion/conversion-tracker.ts';
-import { createChatRepository } from './features/chat/chat.repository.ts';
-import { registerChatRoutes } from './features/chat/chat.routes.ts';
-import { createChatService } from './features/chat/chat.service.ts';
 import { createCustomerRepository } from './features/customer/customer.repository.ts';
 import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
@@ -99,7 +99,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const companies = createCompanyService(companyRepository);
   const customers = createCustomerService(createCustomerRepository(db));
   const staff = createStaffService(createStaffRepository(db));
-  const waitList = createWaitListService({ db, waitList: waitListRepository, companies, companyRepository, eventLog });
+  const waitList = createWaitListService({
+    db,
+    waitList: waitListRepository,
+    companies,
+    companyRepository,
+    eventLog,
+  });
   const chat = createChatService({
     db,
     chat: createChatRepository(db),
@@ -110,7 +116,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const conversions =
     deps.conversions ??
     (config.conversion.partnerId
-      ? createRwgConversionTracker({ endpoint: config.conversion.endpoint, partnerId: config.conversion.partnerId })
+      ? createRwgConversionTracker({
+          endpoint: config.conversion.endpoint,
+          partnerId: config.conversion.partnerId,
+        })
       : createLoggingConversionTracker(app.log));
   const hub = createRealtimeHub({ db, eventLog, logger: app.log });
   await hub.start();

@@ -43,5 +43,7 @@ export function phoneDigitsOnly(masked: string): string {
 /** "+14155550123" as the console shows it: "(415) 555-0123". */
 export function formatPhoneForDisplay(stored: string): string {
   const digits = stored.startsWith(PHONE_COUNTRY_PREFIX) ? stored.slice(PHONE_COUNTRY_PREFIX.length) : stored;
-  return isCompletePhone(digits) ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}` : stored;
+  return isCompletePhone(digits)
+    ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
+    : stored;
 }

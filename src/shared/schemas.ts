@@ -123,7 +123,9 @@ export const boardResponseSchema = z.object({
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;
 
-export const assignProviderRequestSchema = z.object({ providerId: z.nullable(z.string().check(z.maxLength(64))) });
+export const assignProviderRequestSchema = z.object({
+  providerId: z.nullable(z.string().check(z.maxLength(64))),
+});
 
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 
@@ -213,8 +215,12 @@ export const conversionRequestSchema = z.object({
 export type ConversionRequest = z.infer<typeof conversionRequestSchema>;
 
 export const staffSignInRequestSchema = z.object({
-  email: z.string('Please enter your email').check(z.trim(), z.minLength(3, 'Please enter your email'), z.maxLength(254)),
-  password: z.string('Please enter your password').check(z.minLength(1, 'Please enter your password'), z.maxLength(200)),
+  email: z
+    .string('Please enter your email')
+    .check(z.trim(), z.minLength(3, 'Please enter your email'), z.maxLength(254)),
+  password: z
+    .string('Please enter your password')
+    .check(z.minLength(1, 'Please enter your password'), z.maxLength(200)),
 });
 export type StaffSignInRequest = z.infer<typeof staffSignInRequestSchema>;
 

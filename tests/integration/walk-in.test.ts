@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
+import { createWaitListRepository } from '../../src/server/features/wait-list/wait-list.repository.ts';
 import { DEFAULT_SERVICES } from '../../src/shared/constants.ts';
 import {
   apiErrorSchema,
@@ -190,6 +191,26 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
           has_date: true,
         },
       ]);
+    });
+
+    it('publishes the new entry on the board topic exactly as the board lists it, and the line change', async () => {
+      const { authorization } = await t.signIn();
+      const { waitId } = (await join(authorization, buildJoinRequest({ name: 'Event Check' }))).json();
+      const { rows } = await t.database.db.query<{ topic: string; type: string; data: unknown }>(
+        `select topic, type, data from realtime_events
+          where (topic = 'board:demo' and data->>'waitId' = $1) or topic = 'line:demo' order by created_at desc, seq desc`,
+        [waitId],
+      );
+      const boardEvent = rows.find((row) => row.topic === 'board:demo');
+      expect(boardEvent?.type).toBe('entry.upserted');
+      const { rows: listed } = await t.database.db.query<{ id: string }>(
+        'select id from wait_entries where id = $1',
+        [waitId],
+      );
+      expect(listed).toHaveLength(1);
+      const board = await createWaitListRepository(t.database.db).findBoardEntry(waitId);
+      expect(boardEvent?.data).toEqual(board);
+      expect(rows.some((row) => row.topic === 'line:demo' && row.type === 'line.changed')).toBe(true);
     });
 
     it('creates one entry for a retried request or a double tap with the same idempotency key', async () => {

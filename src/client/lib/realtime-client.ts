@@ -145,7 +145,8 @@ export class RealtimeClient {
       }
       case 'error': {
         if (!message.topic) return;
-        for (const handlers of this.topics.get(message.topic)?.handlers ?? []) handlers.onError?.(message.message);
+        for (const handlers of this.topics.get(message.topic)?.handlers ?? [])
+          handlers.onError?.(message.message);
         return;
       }
       case 'pong':

@@ -19,7 +19,12 @@ export interface UseTopicOptions extends TopicHandlers {
  * Follows a topic while the component is mounted. Handlers may change on every render; the
  * subscription does not.
  */
-export function useTopic(client: RealtimeClient, topic: string | null, after: number | null, options: UseTopicOptions) {
+export function useTopic(
+  client: RealtimeClient,
+  topic: string | null,
+  after: number | null,
+  options: UseTopicOptions,
+) {
   const latest = useRef(options);
   latest.current = options;
 

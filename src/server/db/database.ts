@@ -16,6 +16,10 @@ export interface Database extends Queryable {
    * Calls `onPayload` for each NOTIFY on `channel`, from any process using this database.
    * `onResync` runs after a lost listening connection is back: notifications may have been missed.
    */
-  listen(channel: string, onPayload: (payload: string) => void, onResync?: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onResync?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

@@ -58,7 +58,8 @@ export async function openPostgres(
     async exec(sql) {
       await pool.query(sql);
     },
-    listen: (channel, onPayload, onResync) => listenWithReconnect(connectionString, options, channel, onPayload, onResync),
+    listen: (channel, onPayload, onResync) =>
+      listenWithReconnect(connectionString, options, channel, onPayload, onResync),
     async close() {
       await pool.end();
     },

@@ -21,7 +21,8 @@ export async function requireStaff(request: FastifyRequest, staff: StaffService)
   if (!SAFE_METHODS.has(request.method)) {
     // SameSite=Lax already keeps the cookie off cross-site posts; the header is the second lock.
     const header = request.headers['x-csrf-token'];
-    if (typeof header !== 'string' || !sameToken(header, principal.csrfToken)) throw new AppError('CSRF_FAILED');
+    if (typeof header !== 'string' || !sameToken(header, principal.csrfToken))
+      throw new AppError('CSRF_FAILED');
   }
   return principal;
 }

@@ -39,9 +39,10 @@ export function createEventLog(db: Database) {
     },
 
     async head(topic: string): Promise<number> {
-      const { rows } = await db.query<{ seq: number }>('select seq::int as seq from realtime_topics where topic = $1', [
-        topic,
-      ]);
+      const { rows } = await db.query<{ seq: number }>(
+        'select seq::int as seq from realtime_topics where topic = $1',
+        [topic],
+      );
       return rows[0]?.seq ?? 0;
     },
 
@@ -73,7 +74,9 @@ export function createEventLog(db: Database) {
     },
 
     async prune(): Promise<void> {
-      await db.query(`delete from realtime_events where created_at < now() - interval '${EVENT_RETENTION_HOURS} hours'`);
+      await db.query(
+        `delete from realtime_events where created_at < now() - interval '${EVENT_RETENTION_HOURS} hours'`,
+      );
     },
   };
 }

@@ -51,7 +51,13 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   }
 
   /** Sends one event to one subscriber, in order, or asks the log for what it missed. */
-  function deliver(connection: RealtimeConnection, subscription: Subscription, topic: string, seq: number, text: string) {
+  function deliver(
+    connection: RealtimeConnection,
+    subscription: Subscription,
+    topic: string,
+    seq: number,
+    text: string,
+  ) {
     if (subscription.pending) {
       subscription.pending.push({ seq, text });
       return;
@@ -66,14 +72,22 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     send(connection, text);
   }
 
-  async function catchUp(connection: RealtimeConnection, topic: string, subscription: Subscription): Promise<void> {
+  async function catchUp(
+    connection: RealtimeConnection,
+    topic: string,
+    subscription: Subscription,
+  ): Promise<void> {
     if (subscription.pending) return;
     subscription.pending = [];
     await replayThenRelease(connection, topic, subscription);
   }
 
   /** Sends what the log has after lastSeq (or a reset), then the live events held meanwhile. */
-  async function replayThenRelease(connection: RealtimeConnection, topic: string, subscription: Subscription) {
+  async function replayThenRelease(
+    connection: RealtimeConnection,
+    topic: string,
+    subscription: Subscription,
+  ) {
     try {
       const { events, complete } = await eventLog.readAfter(topic, subscription.lastSeq);
       if (!complete) {
@@ -104,7 +118,8 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
         const local = subscribers.get(event.topic);
         if (!local) continue;
         const text = eventText(event);
-        for (const [connection, subscription] of local) deliver(connection, subscription, event.topic, event.seq, text);
+        for (const [connection, subscription] of local)
+          deliver(connection, subscription, event.topic, event.seq, text);
       }
     } catch (error) {
       logger.error({ err: error }, 'realtime: could not read notified events');
@@ -165,7 +180,10 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
         this.unsubscribe(connection, topic);
         throw error;
       }
-      send(connection, JSON.stringify({ type: 'subscribed', topic, seq: subscription.lastSeq } satisfies ServerMessage));
+      send(
+        connection,
+        JSON.stringify({ type: 'subscribed', topic, seq: subscription.lastSeq } satisfies ServerMessage),
+      );
       await replayThenRelease(connection, topic, subscription);
     },
 

@@ -1,7 +1,12 @@
 import type {} from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { type ClientMessage, clientMessageSchema, REALTIME_PATH, type ServerMessage } from '../../shared/realtime.ts';
+import {
+  type ClientMessage,
+  clientMessageSchema,
+  REALTIME_PATH,
+  type ServerMessage,
+} from '../../shared/realtime.ts';
 import type { CustomerService } from '../features/customer/customer.service.ts';
 import type { StaffService } from '../features/staff/staff.service.ts';
 import { STAFF_COOKIE } from '../http/staff-auth.ts';
@@ -75,12 +80,13 @@ export function registerRealtimeRoutes(
       connection.send(message({ type: 'ready', principal: principal ? 'staff' : 'anonymous' }));
     })();
     socket.on('message', (raw, isBinary) => {
-      queue = queue.then(() => handle(raw as Buffer, isBinary)).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'realtime message failed');
-        connection.send(message({ type: 'error', code: 'INTERNAL', message: 'Something went wrong.' }));
-      });
+      queue = queue
+        .then(() => handle(raw as Buffer, isBinary))
+        .catch((error: unknown) => {
+          request.log.warn({ err: error }, 'realtime message failed');
+          connection.send(message({ type: 'error', code: 'INTERNAL', message: 'Something went wrong.' }));
+        });
     });
-
 
     async function handle(raw: Buffer, isBinary: boolean): Promise<void> {
       if (isBinary || raw.length > MAX_MESSAGE_BYTES) {
@@ -91,7 +97,9 @@ export function registerRealtimeRoutes(
       try {
         parsed = clientMessageSchema.parse(JSON.parse(raw.toString('utf8')));
       } catch {
-        connection.send(message({ type: 'error', code: 'BAD_MESSAGE', message: 'That message is not understood.' }));
+        connection.send(
+          message({ type: 'error', code: 'BAD_MESSAGE', message: 'That message is not understood.' }),
+        );
         return;
       }
       switch (parsed.type) {
@@ -101,7 +109,9 @@ export function registerRealtimeRoutes(
         case 'auth': {
           const customerId = await customers.findCustomerIdByToken(parsed.token);
           if (!customerId) {
-            connection.send(message({ type: 'error', code: 'UNAUTHENTICATED', message: 'Please reload the page.' }));
+            connection.send(
+              message({ type: 'error', code: 'UNAUTHENTICATED', message: 'Please reload the page.' }),
+            );
             return;
           }
           principal = { kind: 'customer', customerId };
@@ -115,7 +125,12 @@ export function registerRealtimeRoutes(
           const allowed = principal !== null && (await canSubscribe(principal, parsed.topic));
           if (!allowed || hub.subscriptionCount(connection) >= MAX_SUBSCRIPTIONS) {
             connection.send(
-              message({ type: 'error', topic: parsed.topic, code: 'FORBIDDEN', message: 'You cannot follow this.' }),
+              message({
+                type: 'error',
+                topic: parsed.topic,
+                code: 'FORBIDDEN',
+                message: 'You cannot follow this.',
+              }),
             );
             return;
           }

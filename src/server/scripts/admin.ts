@@ -37,7 +37,9 @@ function fail(message: string): never {
 
 const command = positionals[0];
 if (!command || !['create-company', 'create-owner', 'create-provider-user'].includes(command)) {
-  console.error('Usage: npm run admin -- create-company|create-owner|create-provider-user [options] (see src/server/scripts/admin.ts)');
+  console.error(
+    'Usage: npm run admin -- create-company|create-owner|create-provider-user [options] (see src/server/scripts/admin.ts)',
+  );
   process.exit(1);
 }
 
@@ -45,12 +47,19 @@ const database = await openDatabase(loadConfig());
 try {
   const companies = createCompanyRepository(database.db);
   if (command === 'create-company') {
-    if (!values.id || !companyIdSchema.safeParse(values.id).success) fail('--id must be letters, digits, "-" or "_"');
+    if (!values.id || !companyIdSchema.safeParse(values.id).success)
+      fail('--id must be letters, digits, "-" or "_"');
     if (!values.name) fail('--name is required');
-    await companies.insertCompany({ id: values.id, accountId: randomUUID(), name: values.name, location: values.location ?? '' });
+    await companies.insertCompany({
+      id: values.id,
+      accountId: randomUUID(),
+      name: values.name,
+      location: values.location ?? '',
+    });
     console.log(`Created business "${values.id}".`);
   } else {
-    if (!values.company || !(await companies.findById(values.company))) fail(`No business with id "${values.company ?? ''}"`);
+    if (!values.company || !(await companies.findById(values.company)))
+      fail(`No business with id "${values.company ?? ''}"`);
     if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) fail('--email must be an email address');
     const password = values.password ?? randomBytes(12).toString('base64url');
     if (password.length < 8) fail('--password must be at least 8 characters');
@@ -62,11 +71,15 @@ try {
       password,
       role: command === 'create-owner' ? 'owner' : 'provider',
     });
-    console.log(`Created ${command === 'create-owner' ? 'owner' : 'provider'} ${values.email} for "${values.company}".`);
+    console.log(
+      `Created ${command === 'create-owner' ? 'owner' : 'provider'} ${values.email} for "${values.company}".`,
+    );
     if (!values.password) console.log(`Password (shown once): ${password}`);
   }
 } catch (error) {
-  console.error(error instanceof UsageError ? error.message : `Could not do that: ${(error as Error).message}`);
+  console.error(
+    error instanceof UsageError ? error.message : `Could not do that: ${(error as Error).message}`,
+  );
   process.exitCode = 1;
 } finally {
   await database.close();

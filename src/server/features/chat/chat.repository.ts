@@ -21,7 +21,11 @@ interface MessageRow {
   sender: 'customer' | 'staff';
 }
 
-const toMessage = (row: MessageRow): ChatMessage => ({ ...row, name: row.userName, createdAt: Number(row.createdAt) });
+const toMessage = (row: MessageRow): ChatMessage => ({
+  ...row,
+  name: row.userName,
+  createdAt: Number(row.createdAt),
+});
 
 const messageColumns = `id, extract(epoch from created_at)::float8 as "createdAt", user_id as "userId",
   user_name as "userName", message, sender`;
@@ -56,7 +60,9 @@ export function createChatRepository(db: Queryable) {
          ) latest order by sort_key, id`,
         [threadKey, limit],
       );
-      return rows.map(({ sort_key: _sortKey, ...row }: MessageRow & { sort_key?: unknown }) => toMessage(row));
+      return rows.map(({ sort_key: _sortKey, ...row }: MessageRow & { sort_key?: unknown }) =>
+        toMessage(row),
+      );
     },
   };
 }

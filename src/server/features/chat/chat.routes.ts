@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { type ChatMessage, type ChatThread, sendMessageRequestSchema, waitEntryParamsSchema, z } from '../../../shared/schemas.ts';
+import {
+  type ChatMessage,
+  type ChatThread,
+  sendMessageRequestSchema,
+  waitEntryParamsSchema,
+  z,
+} from '../../../shared/schemas.ts';
 import { bearerToken, requireCustomer } from '../../http/auth.ts';
 import { requireStaff } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -7,7 +13,9 @@ import type { CustomerService } from '../customer/customer.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { ChatSender, ChatService } from './chat.service.ts';
 
-const staffChatParamsSchema = z.object({ waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown conversation')) });
+const staffChatParamsSchema = z.object({
+  waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown conversation')),
+});
 
 export function registerChatRoutes(
   app: FastifyInstance,
@@ -17,7 +25,8 @@ export function registerChatRoutes(
 
   /** A customer's token when one is sent, otherwise the staff session (with its CSRF header). */
   async function requireSender(request: Parameters<typeof requireCustomer>[0]): Promise<ChatSender> {
-    if (bearerToken(request)) return { kind: 'customer', customerId: await requireCustomer(request, customers) };
+    if (bearerToken(request))
+      return { kind: 'customer', customerId: await requireCustomer(request, customers) };
     return requireStaff(request, staff);
   }
 

@@ -6,9 +6,9 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository } from '../company/company.repository.ts';
-import type { ChatRepository } from './chat.repository.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import type { WaitEntryRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import type { ChatRepository } from './chat.repository.ts';
 
 export type ChatSender = { kind: 'customer'; customerId: string } | StaffPrincipal;
 
@@ -22,12 +22,18 @@ export function createChatService(deps: {
   const { db, chat, waitList, companies, eventLog } = deps;
 
   /** The wait behind a conversation, if this sender may use it; otherwise "not found". */
-  async function requireConversation(sender: ChatSender, waitId: string, companyId?: string): Promise<WaitEntryRow> {
+  async function requireConversation(
+    sender: ChatSender,
+    waitId: string,
+    companyId?: string,
+  ): Promise<WaitEntryRow> {
     const entry = await waitList.findById(waitId);
     const allowed =
       entry &&
       (companyId === undefined || entry.companyId === companyId) &&
-      (sender.kind === 'customer' ? entry.customerId === sender.customerId : entry.companyId === sender.companyId);
+      (sender.kind === 'customer'
+        ? entry.customerId === sender.customerId
+        : entry.companyId === sender.companyId);
     if (!allowed) throw new AppError('CHAT_NOT_FOUND');
     return entry;
   }
@@ -66,7 +72,11 @@ export function createChatService(deps: {
       const author =
         sender.kind === 'customer'
           ? { userId: entry.customerId, userName: entry.name, sender: 'customer' as const }
-          : { userId: sender.staffUserId, userName: entry.providerName ?? sender.name, sender: 'staff' as const };
+          : {
+              userId: sender.staffUserId,
+              userName: entry.providerName ?? sender.name,
+              sender: 'staff' as const,
+            };
       return db.transaction(async (tx) => {
         const message = await chat.insertMessage(
           {

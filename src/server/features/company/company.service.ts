@@ -3,15 +3,35 @@ import type { WalkInLanding } from '../../../shared/schemas.ts';
 import { AppError, invariantFound } from '../../errors.ts';
 import type { CompanyRepository, CompanyRow } from './company.repository.ts';
 
-export function createCompanyService(companies: CompanyRepository) {
-  async function requireCompany(companyId: string): Promise<CompanyRow> {
-    return invariantFound(await companies.findById(companyId), 'COMPANY_NOT_FOUND');
+/**
+ * A business and its services change a few times a year but are read on every join and page
+ * view, so each process keeps them for a few seconds. A change made through this process is seen
+ * at once (`forget`); other processes see it within CACHE_SECONDS. Unknown ids are not cached.
+ */
+const CACHE_SECONDS = 5;
+
+export function createCompanyService(companies: CompanyRepository, options: { cacheSeconds?: number } = {}) {
+  const cacheMs = (options.cacheSeconds ?? CACHE_SECONDS) * 1000;
+  const cache = new Map<string, { at: number; company: CompanyRow; services: string[] }>();
+
+  async function load(companyId: string) {
+    const cached = cache.get(companyId);
+    if (cached && Date.now() - cached.at < cacheMs) return cached;
+    const company = invariantFound(await companies.findById(companyId), 'COMPANY_NOT_FOUND');
+    const names = await companies.listServiceNames(companyId);
+    // The spec's ten defaults when the business has configured none (spec §3).
+    const entry = { at: Date.now(), company, services: names.length > 0 ? names : [...DEFAULT_SERVICES] };
+    if (cache.size > 10_000) cache.clear();
+    cache.set(companyId, entry);
+    return entry;
   }
 
-  /** The business's services, or the spec's ten defaults when it has configured none (spec §3). */
+  async function requireCompany(companyId: string): Promise<CompanyRow> {
+    return (await load(companyId)).company;
+  }
+
   async function listServices(companyId: string): Promise<string[]> {
-    const names = await companies.listServiceNames(companyId);
-    return names.length > 0 ? names : [...DEFAULT_SERVICES];
+    return [...(await load(companyId)).services];
   }
 
   return {

@@ -11,7 +11,12 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/** Token → customer id, kept per process: a customer's token never changes and is read on every call. */
+const KNOWN_TOKENS_MAX = 50_000;
+
 export function createCustomerService(customers: CustomerRepository) {
+  const knownTokens = new Map<string, string>();
+
   return {
     async signInAnonymously(): Promise<CustomerSession> {
       const customerId = randomUUID();
@@ -22,7 +27,16 @@ export function createCustomerService(customers: CustomerRepository) {
 
     async findCustomerIdByToken(token: string): Promise<string | null> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-      return customers.findIdByTokenHash(hashToken(token));
+      const tokenHash = hashToken(token);
+      const known = knownTokens.get(tokenHash);
+      if (known) return known;
+      const customerId = await customers.findIdByTokenHash(tokenHash);
+      if (customerId) {
+        // Insertion order makes the oldest entry the first to go.
+        if (knownTokens.size >= KNOWN_TOKENS_MAX) knownTokens.delete(knownTokens.keys().next().value!);
+        knownTokens.set(tokenHash, customerId);
+      }
+      return customerId;
     },
   };
 }

@@ -19,7 +19,10 @@ function maxmem(N: number, r: number): number {
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scryptAsync(password, salt, KEY_LENGTH, { ...PARAMS, maxmem: maxmem(PARAMS.N, PARAMS.r) });
+  const key = await scryptAsync(password, salt, KEY_LENGTH, {
+    ...PARAMS,
+    maxmem: maxmem(PARAMS.N, PARAMS.r),
+  });
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 

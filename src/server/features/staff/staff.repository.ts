@@ -31,39 +31,58 @@ const userColumns = `id, company_id as "companyId", email, name, password_hash a
 export function createStaffRepository(db: Queryable) {
   return {
     async findByEmail(email: string, tx: Queryable = db): Promise<StaffUserRow | null> {
-      const { rows } = await tx.query<StaffUserRow>(`select ${userColumns} from staff_users where email = $1`, [
-        email.toLowerCase(),
-      ]);
+      const { rows } = await tx.query<StaffUserRow>(
+        `select ${userColumns} from staff_users where email = $1`,
+        [email.toLowerCase()],
+      );
       return rows[0] ?? null;
     },
 
     async insertStaffUser(
-      user: { id: string; companyId: string; email: string; name: string; passwordHash: string; role: StaffRole; providerId?: string | null },
+      user: {
+        id: string;
+        companyId: string;
+        email: string;
+        name: string;
+        passwordHash: string;
+        role: StaffRole;
+        providerId?: string | null;
+      },
       tx: Queryable = db,
     ): Promise<void> {
       await tx.query(
         `insert into staff_users (id, company_id, email, name, password_hash, role, provider_id)
          values ($1, $2, $3, $4, $5, $6, $7)`,
-        [user.id, user.companyId, user.email.toLowerCase(), user.name, user.passwordHash, user.role, user.providerId ?? null],
+        [
+          user.id,
+          user.companyId,
+          user.email.toLowerCase(),
+          user.name,
+          user.passwordHash,
+          user.role,
+          user.providerId ?? null,
+        ],
       );
     },
 
     async updatePassword(id: string, passwordHash: string, tx: Queryable = db): Promise<void> {
-      await tx.query('update staff_users set password_hash = $2, failed_sign_ins = 0, throttled_until = null where id = $1', [
-        id,
-        passwordHash,
-      ]);
+      await tx.query(
+        'update staff_users set password_hash = $2, failed_sign_ins = 0, throttled_until = null where id = $1',
+        [id, passwordHash],
+      );
     },
 
     async recordFailedSignIn(id: string, throttledUntil: Date | null, tx: Queryable = db): Promise<void> {
-      await tx.query('update staff_users set failed_sign_ins = failed_sign_ins + 1, throttled_until = $2 where id = $1', [
-        id,
-        throttledUntil,
-      ]);
+      await tx.query(
+        'update staff_users set failed_sign_ins = failed_sign_ins + 1, throttled_until = $2 where id = $1',
+        [id, throttledUntil],
+      );
     },
 
     async clearFailedSignIns(id: string, tx: Queryable = db): Promise<void> {
-      await tx.query('update staff_users set failed_sign_ins = 0, throttled_until = null where id = $1', [id]);
+      await tx.query('update staff_users set failed_sign_ins = 0, throttled_until = null where id = $1', [
+        id,
+      ]);
     },
 
     async insertSession(

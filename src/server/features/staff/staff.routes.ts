@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type StaffMe, staffSignInRequestSchema } from '../../../shared/schemas.ts';
-import { STAFF_COOKIE, requireStaff } from '../../http/staff-auth.ts';
+import { requireStaff, STAFF_COOKIE } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import { SESSION_DAYS, type StaffPrincipal, type StaffService } from './staff.service.ts';

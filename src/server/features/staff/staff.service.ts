@@ -44,7 +44,11 @@ function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrinc
 
 export function createStaffService(staff: StaffRepository) {
   return {
-    async signIn(email: string, password: string, now = new Date()): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
+    async signIn(
+      email: string,
+      password: string,
+      now = new Date(),
+    ): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
       const user = await staff.findByEmail(email.trim());
       if (!user) {
         await verifyPassword(password, DUMMY_PASSWORD_HASH);
@@ -66,7 +70,16 @@ export function createStaffService(staff: StaffRepository) {
         expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000),
       });
       const principal = toPrincipal(
-        { staffUserId: user.id, companyId: user.companyId, email: user.email, name: user.name, role: user.role, providerId: user.providerId, csrfToken, expiresAt: now },
+        {
+          staffUserId: user.id,
+          companyId: user.companyId,
+          email: user.email,
+          name: user.name,
+          role: user.role,
+          providerId: user.providerId,
+          csrfToken,
+          expiresAt: now,
+        },
         tokenHash,
       );
       return { sessionToken, principal };

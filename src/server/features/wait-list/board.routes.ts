@@ -15,10 +15,15 @@ const entryActionParamsSchema = z.object({
   waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown wait entry')),
   action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]]),
 });
-const entryParamsSchema = z.object({ waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown wait entry')) });
+const entryParamsSchema = z.object({
+  waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown wait entry')),
+});
 
 /** The staff console's live board: list, the status buttons, assigning a provider. */
-export function registerBoardRoutes(app: FastifyInstance, deps: { waitList: WaitListService; staff: StaffService }) {
+export function registerBoardRoutes(
+  app: FastifyInstance,
+  deps: { waitList: WaitListService; staff: StaffService },
+) {
   const { waitList, staff } = deps;
 
   app.get('/api/v1/staff/board', async (request): Promise<BoardResponse> => {

@@ -76,23 +76,49 @@ const STATUS_TIMESTAMP: Partial<Record<WaitStatus, string>> = {
 export function createWaitListRepository(db: Queryable) {
   return {
     /**
-     * Inserts the entry unless this customer already sent this idempotency key, and returns the
-     * id of the entry that stands either way: a retried join lands on the first one.
+     * The join, in one statement: inserts the entry unless this customer already sent this
+     * idempotency key, and when it did insert, publishes "entry.upserted" on the board topic and
+     * "line.changed" on the line topic (same numbering as event-log.ts, NOTIFY at commit).
+     * One round trip keeps the topic rows locked for the shortest time: every join at a business
+     * takes those locks in turn. Returns the entry that stands either way: a retry lands on the first.
      */
-    async insertOnce(entry: NewWaitEntry, tx: Queryable = db): Promise<{ waitId: string; created: boolean }> {
-      const { rows } = await tx.query<{ waitId: string; created: boolean }>(
+    async insertOnceAndPublish(
+      entry: NewWaitEntry,
+      publish: { boardTopic: string; lineTopic: string; channel: string },
+      tx: Queryable = db,
+    ): Promise<{ waitId: string; created: boolean }> {
+      const { rows } = await tx.query<{ waitId: string; notified: number }>(
         `with inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
               chat_thread_key)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            on conflict (customer_id, idempotency_key) do nothing
-           returning id
+           returning id, customer_id, name, phone_number, service_type, status, date, chat_thread_key
+         ), board_seq as (
+           insert into realtime_topics as t (topic, seq) select $11, 1 from inserted
+           on conflict (topic) do update set seq = t.seq + 1
+           returning seq
+         ), line_seq as (
+           insert into realtime_topics as t (topic, seq) select $12, 1 from inserted
+           on conflict (topic) do update set seq = t.seq + 1
+           returning seq
+         ), events as (
+           insert into realtime_events (topic, seq, type, data)
+           select $11, b.seq, 'entry.upserted', jsonb_build_object(
+                    'waitId', i.id, 'customerId', i.customer_id, 'name', i.name, 'phoneNumber', i.phone_number,
+                    'serviceType', i.service_type, 'status', i.status,
+                    'date', to_char(i.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                    'calledAt', null, 'startedAt', null, 'finishedAt', null,
+                    'providerId', null, 'providerName', null, 'chatThreadKey', i.chat_thread_key)
+             from inserted i, board_seq b
+           union all
+           select $12, l.seq, 'line.changed', '{}'::jsonb from line_seq l
+           returning topic, seq
          )
-         select id as "waitId", true as created from inserted
-         union all
-         select id as "waitId", false as created from wait_entries
-          where customer_id = $3 and idempotency_key = $4 and not exists (select 1 from inserted)`,
+         select i.id as "waitId",
+                (select count(*) from (select pg_notify($13, e.topic || '|' || e.seq) from events e) n)::int as notified
+           from inserted i`,
         [
           entry.id,
           entry.companyId,
@@ -104,11 +130,14 @@ export function createWaitListRepository(db: Queryable) {
           entry.allowSms,
           entry.fcmToken,
           entry.chatThreadKey,
+          publish.boardTopic,
+          publish.lineTopic,
+          publish.channel,
         ],
       );
-      if (rows[0]) return rows[0];
-      // A concurrent request with the same key committed after this statement's snapshot was
-      // taken (PostgreSQL, READ COMMITTED): its row is visible to a new statement.
+      if (rows[0]) return { waitId: rows[0].waitId, created: true };
+      // Already joined with this key; on PostgreSQL a concurrent twin may have committed after this
+      // statement's snapshot was taken, so look again with a new statement.
       const existing = await tx.query<{ waitId: string }>(
         'select id as "waitId" from wait_entries where customer_id = $1 and idempotency_key = $2',
         [entry.customerId, entry.idempotencyKey],
@@ -134,14 +163,17 @@ export function createWaitListRepository(db: Queryable) {
     },
 
     async customerHasEntryAt(customerId: string, companyId: string, tx: Queryable = db): Promise<boolean> {
-      const { rows } = await tx.query('select 1 from wait_entries where customer_id = $1 and company_id = $2 limit 1', [
-        customerId,
-        companyId,
-      ]);
+      const { rows } = await tx.query(
+        'select 1 from wait_entries where customer_id = $1 and company_id = $2 limit 1',
+        [customerId, companyId],
+      );
       return rows.length > 0;
     },
 
-    async findThreadOwner(threadKey: string, tx: Queryable = db): Promise<{ companyId: string; customerId: string } | null> {
+    async findThreadOwner(
+      threadKey: string,
+      tx: Queryable = db,
+    ): Promise<{ companyId: string; customerId: string } | null> {
       const { rows } = await tx.query<{ companyId: string; customerId: string }>(
         'select company_id as "companyId", customer_id as "customerId" from wait_entries where chat_thread_key = $1 limit 1',
         [threadKey],
@@ -202,7 +234,10 @@ export function createWaitListRepository(db: Queryable) {
      * Minutes of service ahead of a waiting entry: the waiting entries that joined before it,
      * plus what is left of the ones called or in service, by each service's duration.
      */
-    async minutesAhead(waitId: string, tx: Queryable = db): Promise<{ position: number; minutes: number[] } | null> {
+    async minutesAhead(
+      waitId: string,
+      tx: Queryable = db,
+    ): Promise<{ position: number; minutes: number[] } | null> {
       const { rows } = await tx.query<{ status: WaitStatus; minutes: number; ahead: boolean }>(
         `select o.status,
                 greatest(0, coalesce(s.duration_minutes, 30)
@@ -216,9 +251,14 @@ export function createWaitListRepository(db: Queryable) {
             and (o.status in ('called', 'in_service') or (o.status = 'waiting' and (o.date, o.id) < (me.date, me.id)))`,
         [waitId],
       );
-      const mine = await tx.query<{ status: WaitStatus }>('select status from wait_entries where id = $1', [waitId]);
+      const mine = await tx.query<{ status: WaitStatus }>('select status from wait_entries where id = $1', [
+        waitId,
+      ]);
       if (mine.rows[0]?.status !== 'waiting') return null;
-      return { position: rows.filter((row) => row.ahead).length + 1, minutes: rows.map((row) => row.minutes) };
+      return {
+        position: rows.filter((row) => row.ahead).length + 1,
+        minutes: rows.map((row) => row.minutes),
+      };
     },
   };
 }

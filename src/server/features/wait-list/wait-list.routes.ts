@@ -61,9 +61,12 @@ export function registerWaitListRoutes(
     return waitList.getOwnWaitEntry(companyId, waitId, customerId);
   });
 
-  app.post('/api/v1/companies/:companyId/wait-list/:waitId/leave', async (request): Promise<WaitEntryResponse> => {
-    const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
-    const customerId = await requireCustomer(request, customers);
-    return waitList.leaveWaitList(companyId, waitId, customerId);
-  });
+  app.post(
+    '/api/v1/companies/:companyId/wait-list/:waitId/leave',
+    async (request): Promise<WaitEntryResponse> => {
+      const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+      const customerId = await requireCustomer(request, customers);
+      return waitList.leaveWaitList(companyId, waitId, customerId);
+    },
+  );
 }

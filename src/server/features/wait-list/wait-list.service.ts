@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { topics } from '../../../shared/realtime.ts';
-import type { BoardEntry, BoardResponse, JoinWaitListRequest, WaitEntryResponse } from '../../../shared/schemas.ts';
-import { CUSTOMER_CAN_LEAVE_FROM, estimateWaitMinutes, nextStatus, type StaffAction } from '../../../shared/wait-status.ts';
+import type {
+  BoardEntry,
+  BoardResponse,
+  JoinWaitListRequest,
+  WaitEntryResponse,
+} from '../../../shared/schemas.ts';
+import {
+  CUSTOMER_CAN_LEAVE_FROM,
+  estimateWaitMinutes,
+  nextStatus,
+  type StaffAction,
+} from '../../../shared/wait-status.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import type { EventLog } from '../../realtime/event-log.ts';
+import { type EventLog, REALTIME_CHANNEL } from '../../realtime/event-log.ts';
 import type { CompanyRepository } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
@@ -21,7 +31,10 @@ export interface JoinWaitListCommand {
 /** The schema checks the shape (+1 and 10 digits); this checks it is a dialable US number length. */
 function ensureDialablePhone(phoneNumber: string): void {
   if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isPossible()) {
-    throw new AppError('VALIDATION_FAILED', { field: 'phoneNumber', message: 'Please enter a 10-digit phone number' });
+    throw new AppError('VALIDATION_FAILED', {
+      field: 'phoneNumber',
+      message: 'Please enter a 10-digit phone number',
+    });
   }
 }
 
@@ -49,7 +62,11 @@ export function createWaitListService(deps: {
     await eventLog.append(tx, topics.line(companyId), 'line.changed', {});
   }
 
-  async function requireStaffEntry(principal: StaffPrincipal, waitId: string, tx: Queryable): Promise<BoardEntry> {
+  async function requireStaffEntry(
+    principal: StaffPrincipal,
+    waitId: string,
+    tx: Queryable,
+  ): Promise<BoardEntry> {
     const row = await waitList.findById(waitId, tx);
     if (!row || row.companyId !== principal.companyId) throw new AppError('WAIT_ENTRY_NOT_FOUND');
     const entry = await waitList.findBoardEntry(waitId, tx);
@@ -89,7 +106,8 @@ export function createWaitListService(deps: {
   async function requireOwnEntry(companyId: string, waitId: string, customerId: string, tx: Queryable = db) {
     const row = await waitList.findById(waitId, tx);
     // Anyone else's entry looks exactly like a missing one.
-    if (!row || row.companyId !== companyId || row.customerId !== customerId) throw new AppError('WAIT_ENTRY_NOT_FOUND');
+    if (!row || row.companyId !== companyId || row.customerId !== customerId)
+      throw new AppError('WAIT_ENTRY_NOT_FOUND');
     return row;
   }
 
@@ -99,28 +117,21 @@ export function createWaitListService(deps: {
       ensureDialablePhone(request.phoneNumber);
       const company = await companies.requireCompany(companyId);
       await companies.ensureServiceOffered(companyId, request.serviceType);
-      return db.transaction(async (tx) => {
-        const result = await waitList.insertOnce(
-          {
-            id: randomUUID(),
-            companyId,
-            customerId: command.customerId,
-            idempotencyKey: command.idempotencyKey,
-            serviceType: request.serviceType,
-            name: request.name,
-            phoneNumber: request.phoneNumber,
-            allowSms: request.allowSms,
-            fcmToken: request.fcmToken ?? null,
-            chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
-          },
-          tx,
-        );
-        if (result.created) {
-          const entry = await waitList.findBoardEntry(result.waitId, tx);
-          if (entry) await publishEntryChanged(tx, entry, companyId);
-        }
-        return result;
-      });
+      return waitList.insertOnceAndPublish(
+        {
+          id: randomUUID(),
+          companyId,
+          customerId: command.customerId,
+          idempotencyKey: command.idempotencyKey,
+          serviceType: request.serviceType,
+          name: request.name,
+          phoneNumber: request.phoneNumber,
+          allowSms: request.allowSms,
+          fcmToken: request.fcmToken ?? null,
+          chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+        },
+        { boardTopic: topics.board(companyId), lineTopic: topics.line(companyId), channel: REALTIME_CHANNEL },
+      );
     },
 
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
@@ -150,7 +161,11 @@ export function createWaitListService(deps: {
       return { companyId: principal.companyId, entries, providers, seq };
     },
 
-    async applyStaffAction(principal: StaffPrincipal, waitId: string, action: StaffAction): Promise<BoardEntry> {
+    async applyStaffAction(
+      principal: StaffPrincipal,
+      waitId: string,
+      action: StaffAction,
+    ): Promise<BoardEntry> {
       return db.transaction(async (tx) => {
         const entry = await requireStaffEntry(principal, waitId, tx);
         const to = nextStatus(entry.status, action);
@@ -163,10 +178,15 @@ export function createWaitListService(deps: {
       });
     },
 
-    async assignProvider(principal: StaffPrincipal, waitId: string, providerId: string | null): Promise<BoardEntry> {
+    async assignProvider(
+      principal: StaffPrincipal,
+      waitId: string,
+      providerId: string | null,
+    ): Promise<BoardEntry> {
       if (providerId !== null) {
         const providers = await companyRepository.listProviders(principal.companyId);
-        if (!providers.some((provider) => provider.id === providerId)) throw new AppError('PROVIDER_NOT_FOUND');
+        if (!providers.some((provider) => provider.id === providerId))
+          throw new AppError('PROVIDER_NOT_FOUND');
       }
       return db.transaction(async (tx) => {
         await requireStaffEntry(principal, waitId, tx);

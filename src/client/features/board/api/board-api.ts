@@ -15,7 +15,10 @@ export function useBoard() {
 }
 
 /** Puts one changed entry into the cached board (from an event or from an action's reply). */
-export function upsertBoardEntry(board: BoardResponse | undefined, entry: BoardEntry): BoardResponse | undefined {
+export function upsertBoardEntry(
+  board: BoardResponse | undefined,
+  entry: BoardEntry,
+): BoardResponse | undefined {
   if (!board) return board;
   const others = board.entries.filter((e) => e.waitId !== entry.waitId);
   return { ...board, entries: [...others, entry].sort((a, b) => a.date.localeCompare(b.date)) };
@@ -25,8 +28,11 @@ export function useEntryAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ waitId, action }: { waitId: string; action: StaffAction }) =>
-      staffRequest<BoardEntry>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${action}`, { method: 'POST' }),
-    onSuccess: (entry) => queryClient.setQueryData<BoardResponse>(boardQueryKey, (b) => upsertBoardEntry(b, entry)),
+      staffRequest<BoardEntry>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${action}`, {
+        method: 'POST',
+      }),
+    onSuccess: (entry) =>
+      queryClient.setQueryData<BoardResponse>(boardQueryKey, (b) => upsertBoardEntry(b, entry)),
     // A refused step means the board was out of date: reload it.
     onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
   });
@@ -40,7 +46,8 @@ export function useAssignProvider() {
         method: 'PUT',
         body: { providerId },
       }),
-    onSuccess: (entry) => queryClient.setQueryData<BoardResponse>(boardQueryKey, (b) => upsertBoardEntry(b, entry)),
+    onSuccess: (entry) =>
+      queryClient.setQueryData<BoardResponse>(boardQueryKey, (b) => upsertBoardEntry(b, entry)),
     onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
   });
 }

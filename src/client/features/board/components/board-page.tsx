@@ -9,7 +9,13 @@ import type { ConnectionState } from '../../../lib/realtime-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
 import { staffRealtime } from '../../staff/api/staff-api.ts';
-import { boardQueryKey, upsertBoardEntry, useAssignProvider, useBoard, useEntryAction } from '../api/board-api.ts';
+import {
+  boardQueryKey,
+  upsertBoardEntry,
+  useAssignProvider,
+  useBoard,
+  useEntryAction,
+} from '../api/board-api.ts';
 import { BoardRow } from './board-row.tsx';
 
 const NEW_FOR_MS = 8_000;
@@ -54,7 +60,9 @@ export function BoardPage({ me }: { me: StaffMe }) {
     onEvent: (event, data) => {
       if (event !== 'entry.upserted') return;
       const entry = data as BoardEntry;
-      const known = queryClient.getQueryData<BoardResponse>(boardQueryKey)?.entries.some((e) => e.waitId === entry.waitId);
+      const known = queryClient
+        .getQueryData<BoardResponse>(boardQueryKey)
+        ?.entries.some((e) => e.waitId === entry.waitId);
       if (!known) {
         arrivals.current.set(entry.waitId, Date.now());
         setTimeout(() => setTick((t) => t + 1), NEW_FOR_MS);
@@ -88,7 +96,11 @@ export function BoardPage({ me }: { me: StaffMe }) {
     );
   }
 
-  const busyId = action.isPending ? action.variables?.waitId : assign.isPending ? assign.variables?.waitId : null;
+  const busyId = action.isPending
+    ? action.variables?.waitId
+    : assign.isPending
+      ? assign.variables?.waitId
+      : null;
   const entries = board.data.entries;
 
   return (

@@ -1,6 +1,11 @@
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import type { BoardEntry, Provider } from '../../../../shared/schemas.ts';
-import { actionsFor, STAFF_ACTIONS, STATUS_LABELS, type StaffAction } from '../../../../shared/wait-status.ts';
+import {
+  actionsFor,
+  STAFF_ACTIONS,
+  STATUS_LABELS,
+  type StaffAction,
+} from '../../../../shared/wait-status.ts';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { texts } from '../../../lib/texts.ts';
 
@@ -21,7 +26,10 @@ export function BoardRow({ entry, providers, now, isNew, busy, onAction, onAssig
   const end = entry.finishedAt ?? entry.startedAt ?? null;
   const waitedMinutes = Math.floor(((end ? Date.parse(end) : now) - Date.parse(entry.date)) / 60_000);
   return (
-    <li className={`board-row board-row--${entry.status}${isNew ? ' board-row--new' : ''}`} data-wait-id={entry.waitId}>
+    <li
+      className={`board-row board-row--${entry.status}${isNew ? ' board-row--new' : ''}`}
+      data-wait-id={entry.waitId}
+    >
       <div className="board-row__who">
         <p className="board-row__name">
           {entry.name}
@@ -53,7 +61,12 @@ export function BoardRow({ entry, providers, now, isNew, busy, onAction, onAssig
             </option>
           ))}
         </select>
-        <button type="button" className="icon-button icon-button--outlined" aria-label={`${texts.console.chat} ${entry.name}`} onClick={onChat}>
+        <button
+          type="button"
+          className="icon-button icon-button--outlined"
+          aria-label={`${texts.console.chat} ${entry.name}`}
+          onClick={onChat}
+        >
           <ChatIcon />
         </button>
         {others.length > 0 ? (
@@ -78,7 +91,12 @@ export function BoardRow({ entry, providers, now, isNew, busy, onAction, onAssig
           </details>
         ) : null}
         {main ? (
-          <button type="button" className="button button--primary board-row__main" disabled={busy} onClick={() => onAction(main)}>
+          <button
+            type="button"
+            className="button button--primary board-row__main"
+            disabled={busy}
+            onClick={() => onAction(main)}
+          >
             {STAFF_ACTIONS[main].label}
           </button>
         ) : null}

@@ -2,15 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import type { ChatThread } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export const chatThreadQueryKey = (companyId: string, waitId: string) => ['chat-thread', companyId, waitId] as const;
+export const chatThreadQueryKey = (companyId: string, waitId: string) =>
+  ['chat-thread', companyId, waitId] as const;
 
 export function useCustomerChatThread(companyId: string, waitId: string | null) {
   return useQuery({
     queryKey: chatThreadQueryKey(companyId, waitId ?? ''),
     queryFn: () =>
-      apiRequest<ChatThread>(`/v1/companies/${encodeURIComponent(companyId)}/chat/${encodeURIComponent(waitId ?? '')}`, {
-        asCustomer: true,
-      }),
+      apiRequest<ChatThread>(
+        `/v1/companies/${encodeURIComponent(companyId)}/chat/${encodeURIComponent(waitId ?? '')}`,
+        {
+          asCustomer: true,
+        },
+      ),
     enabled: Boolean(waitId),
     // Live updates come over the socket; a refetch would only reorder what is on screen.
     staleTime: Number.POSITIVE_INFINITY,

@@ -6,6 +6,10 @@ import { apiRequest } from '../../../lib/api-client.ts';
 export function useSendMessage() {
   return useMutation({
     mutationFn: (request: SendMessageRequest) =>
-      apiRequest<ChatMessage>('/v1/functions/sendMessage', { method: 'POST', body: request, asCustomer: true }),
+      apiRequest<ChatMessage>('/v1/functions/sendMessage', {
+        method: 'POST',
+        body: request,
+        asCustomer: true,
+      }),
   });
 }

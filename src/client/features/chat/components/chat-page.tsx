@@ -26,15 +26,20 @@ export function ChatPage() {
   const key = chatThreadQueryKey(companyId, waitId ?? '');
   useDocumentTitle(thread.data ? thread.data.providerName : texts.chat.title);
 
-  useTopic(customerRealtime(), thread.data ? topics.chat(thread.data.threadKey) : null, thread.data?.seq ?? null, {
-    onEvent: (event, data) => {
-      if (event !== 'message.created') return;
-      queryClient.setQueryData<ChatThread>(key, (current) =>
-        current ? { ...current, messages: withMessage(current.messages, data as ChatMessage) } : current,
-      );
+  useTopic(
+    customerRealtime(),
+    thread.data ? topics.chat(thread.data.threadKey) : null,
+    thread.data?.seq ?? null,
+    {
+      onEvent: (event, data) => {
+        if (event !== 'message.created') return;
+        queryClient.setQueryData<ChatThread>(key, (current) =>
+          current ? { ...current, messages: withMessage(current.messages, data as ChatMessage) } : current,
+        );
+      },
+      onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
     },
-    onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
+  );
 
   if (!waitId) return <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody} />;
   if (thread.isPending) return <FullPageSpinner />;
@@ -57,12 +62,20 @@ export function ChatPage() {
 
   const data = thread.data;
   const sendError =
-    send.error instanceof ApiRequestError && send.error.status === 400 ? send.error.message : send.error ? texts.chat.failed : null;
+    send.error instanceof ApiRequestError && send.error.status === 400
+      ? send.error.message
+      : send.error
+        ? texts.chat.failed
+        : null;
 
   return (
     <main className="chat">
       <header className="chat__header">
-        <Link className="icon-button" to={paths.checkedIn.getHref(companyId, data.waitId)} aria-label={texts.chat.back}>
+        <Link
+          className="icon-button"
+          to={paths.checkedIn.getHref(companyId, data.waitId)}
+          aria-label={texts.chat.back}
+        >
           <BackIcon />
         </Link>
         <h1 className="chat__title">{data.providerName}</h1>

@@ -59,7 +59,12 @@ export function MessageComposer({
         }}
       />
       {text.trim().length > 0 ? (
-        <button type="submit" className="icon-button chat__send" aria-label={texts.chat.send} disabled={!canSend}>
+        <button
+          type="submit"
+          className="icon-button chat__send"
+          aria-label={texts.chat.send}
+          disabled={!canSend}
+        >
           <SendIcon />
         </button>
       ) : null}

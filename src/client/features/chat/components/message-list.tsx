@@ -40,7 +40,10 @@ export function MessageList({
                 <span className="visually-hidden">{mine ? 'You' : author}: </span>
                 {message.message}
               </p>
-              <time className="chat-message__time" dateTime={new Date(message.createdAt * 1000).toISOString()}>
+              <time
+                className="chat-message__time"
+                dateTime={new Date(message.createdAt * 1000).toISOString()}
+              >
                 {formatChatTime(message.createdAt, timeZone)}
               </time>
             </div>

@@ -43,18 +43,27 @@ export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: (
       ),
   });
 
-  useTopic(staffRealtime(), thread.data ? topics.chat(thread.data.threadKey) : null, thread.data?.seq ?? null, {
-    onEvent: (event, data) => {
-      if (event !== 'message.created') return;
-      queryClient.setQueryData<ChatThread>(key, (current) =>
-        current ? { ...current, messages: withMessage(current.messages, data as ChatMessage) } : current,
-      );
+  useTopic(
+    staffRealtime(),
+    thread.data ? topics.chat(thread.data.threadKey) : null,
+    thread.data?.seq ?? null,
+    {
+      onEvent: (event, data) => {
+        if (event !== 'message.created') return;
+        queryClient.setQueryData<ChatThread>(key, (current) =>
+          current ? { ...current, messages: withMessage(current.messages, data as ChatMessage) } : current,
+        );
+      },
+      onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
     },
-    onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
-  });
+  );
 
   const sendError =
-    send.error instanceof ApiRequestError && send.error.status === 400 ? send.error.message : send.error ? texts.chat.failed : null;
+    send.error instanceof ApiRequestError && send.error.status === 400
+      ? send.error.message
+      : send.error
+        ? texts.chat.failed
+        : null;
 
   return (
     <aside className="chat chat--panel" aria-label={texts.console.chat}>
@@ -79,7 +88,11 @@ export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: (
         )}
       </div>
       {thread.data ? (
-        <MessageComposer sending={send.isPending} error={sendError} onSend={(message) => send.mutateAsync(message)} />
+        <MessageComposer
+          sending={send.isPending}
+          error={sendError}
+          onSend={(message) => send.mutateAsync(message)}
+        />
       ) : null}
     </aside>
   );

@@ -36,7 +36,11 @@ export function ConsolePage() {
             {texts.console.board}
           </span>
         </nav>
-        <button type="button" className="button button--small button--secondary" onClick={() => signOut.mutate()}>
+        <button
+          type="button"
+          className="button button--small button--secondary"
+          onClick={() => signOut.mutate()}
+        >
           {texts.console.signOut}
         </button>
       </header>

@@ -9,7 +9,8 @@ export function getWaitEntry(companyId: string, waitId: string): Promise<WaitEnt
   );
 }
 
-export const waitEntryQueryKey = (companyId: string, waitId: string) => ['wait-entry', companyId, waitId] as const;
+export const waitEntryQueryKey = (companyId: string, waitId: string) =>
+  ['wait-entry', companyId, waitId] as const;
 
 export function useWaitEntry(companyId: string, waitId: string | null) {
   return useQuery({

@@ -35,14 +35,18 @@ export function CheckedInPage() {
   const connection = useConnectionState();
   useDocumentTitle(texts.checkedIn.title);
 
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: waitEntryQueryKey(companyId, waitId ?? '') });
+  const refresh = () =>
+    void queryClient.invalidateQueries({ queryKey: waitEntryQueryKey(companyId, waitId ?? '') });
   const live = entry.isSuccess;
   useTopic(customerRealtime(), live && waitId ? topics.wait(waitId) : null, null, {
     onEvent: refresh,
     onReset: refresh,
     onSubscribed: refresh,
   });
-  useTopic(customerRealtime(), live ? topics.line(companyId) : null, null, { onEvent: refresh, onReset: refresh });
+  useTopic(customerRealtime(), live ? topics.line(companyId) : null, null, {
+    onEvent: refresh,
+    onReset: refresh,
+  });
 
   const backToBusiness = (
     <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
@@ -98,13 +102,20 @@ export function CheckedInPage() {
       ) : null}
       <div className="stack checked-in__actions">
         {ended ? null : (
-          <Link className="button button--primary button--block" to={paths.chat.getHref(companyId, data.waitId)}>
+          <Link
+            className="button button--primary button--block"
+            to={paths.chat.getHref(companyId, data.waitId)}
+          >
             <ChatIcon />
             {texts.live.chat(provider)}
           </Link>
         )}
         {canLeave ? (
-          <button type="button" className="button button--secondary button--block" onClick={() => setConfirmLeave(true)}>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            onClick={() => setConfirmLeave(true)}
+          >
             {texts.live.leave}
           </button>
         ) : null}
