@@ -22,9 +22,19 @@ create table staff_sessions (
 );
 create index staff_sessions_user on staff_sessions (staff_user_id);
 
--- Realtime: each topic numbers its own events. Taking the topic row's lock to allocate the next
--- number makes events commit in number order, so "everything after N" never skips one that
--- commits late. Notifications carry only "topic|seq"; listeners read the row.
+-- Realtime: each topic numbers its own events, so a client that reconnects asks for "everything
+-- after N" and gets no gap and no duplicate. A change writes its events to realtime_pending in its
+-- own transaction (no shared lock, so changes at one business never queue behind each other's
+-- commits); a sequencer then numbers pending events in batches under the topic rows' locks, which
+-- makes numbers commit in order. Notifications carry only "topic|seq"; listeners read the row.
+create table realtime_pending (
+  id bigint generated always as identity primary key,
+  topic text not null,
+  type text not null,
+  data jsonb not null,
+  created_at timestamptz not null default now()
+);
+
 create table realtime_topics (
   topic text primary key,
   seq bigint not null default 0

@@ -95,7 +95,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const companyRepository = createCompanyRepository(db);
   const waitListRepository = createWaitListRepository(db);
-  const eventLog = createEventLog(db);
+  const eventLog = createEventLog(db, { logError: (error) => app.log.error({ err: error }, 'realtime: numbering failed') });
   const companies = createCompanyService(companyRepository);
   const customers = createCustomerService(createCustomerRepository(db));
   const staff = createStaffService(createStaffRepository(db));

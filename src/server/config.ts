@@ -1,7 +1,7 @@
 /** The only reader of process.env: parsed once at start, frozen, handed to everything else. */
 import * as z from 'zod/mini';
 
-// Whole numbers from the environment (ports, limits).
+// Ports from the environment.
 const portSchema = z.pipe(
   z.string(),
   z.transform((value, ctx) => {
@@ -11,6 +11,19 @@ const portSchema = z.pipe(
       return z.NEVER;
     }
     return port;
+  }),
+);
+
+// Limits: any whole number from 1 up.
+const countSchema = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const count = Number(value);
+    if (!Number.isSafeInteger(count) || count < 1) {
+      ctx.issues.push({ code: 'custom', message: 'must be a whole number of at least 1', input: value });
+      return z.NEVER;
+    }
+    return count;
   }),
 );
 
@@ -43,8 +56,8 @@ const envSchema = z.object({
   ),
   CONVERSION_PARTNER_ID: z.optional(z.string().check(z.minLength(1))),
   BENCH_ROUTES: z._default(z.enum(['0', '1']), '0'),
-  RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(portSchema, 60),
-  RATE_LIMIT_JOINS_PER_MINUTE: z._default(portSchema, 20),
+  RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
+  RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
 });
 
 export type Config = Readonly<{

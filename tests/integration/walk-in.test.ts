@@ -196,11 +196,19 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
     it('publishes the new entry on the board topic exactly as the board lists it, and the line change', async () => {
       const { authorization } = await t.signIn();
       const { waitId } = (await join(authorization, buildJoinRequest({ name: 'Event Check' }))).json();
-      const { rows } = await t.database.db.query<{ topic: string; type: string; data: unknown }>(
-        `select topic, type, data from realtime_events
-          where (topic = 'board:demo' and data->>'waitId' = $1) or topic = 'line:demo' order by created_at desc, seq desc`,
-        [waitId],
-      );
+      // Events are numbered just after the join commits.
+      const readEvents = async () =>
+        (
+          await t.database.db.query<{ topic: string; type: string; data: unknown }>(
+            `select topic, type, data from realtime_events
+              where (topic = 'board:demo' and data->>'waitId' = $1) or topic = 'line:demo' order by created_at desc, seq desc`,
+            [waitId],
+          )
+        ).rows;
+      await expect
+        .poll(async () => (await readEvents()).some((row) => row.topic === 'board:demo'))
+        .toBe(true);
+      const rows = await readEvents();
       const boardEvent = rows.find((row) => row.topic === 'board:demo');
       expect(boardEvent?.type).toBe('entry.upserted');
       const { rows: listed } = await t.database.db.query<{ id: string }>(

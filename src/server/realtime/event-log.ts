@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../db/database.ts';
 
+/** NOTIFY channel of numbered events: payload "topic|seq". */
 export const REALTIME_CHANNEL = 'checkn_events';
 
 export interface RealtimeEvent {
@@ -13,30 +14,113 @@ export interface RealtimeEvent {
 export const EVENT_RETENTION_HOURS = 24;
 /** A catch-up replays at most this many events; further behind, the client reloads. */
 export const MAX_REPLAY = 500;
+const SEQUENCE_BATCH = 1000;
+const SWEEP_MS = 2_000;
+
+/**
+ * Numbers a batch of pending events in one statement: per topic, in the order they were written,
+ * continuing from the topic's last number. A board event also says "the line moved" once per
+ * batch. Concurrent sequencers skip each other's rows; the topic rows' locks order their commits.
+ */
+const SEQUENCE_SQL = `
+with moved as (
+  delete from realtime_pending
+   where id in (select id from realtime_pending order by id limit ${SEQUENCE_BATCH} for update skip locked)
+  returning id, topic, type, data
+), expanded as (
+  select id, topic, type, data from moved
+  union all
+  select max(id), 'line:' || substr(topic, 7), 'line.changed', '{}'::jsonb
+    from moved where topic like 'board:%' group by topic
+), counts as (
+  select topic, count(*) as n from expanded group by topic
+), bumped as (
+  insert into realtime_topics as t (topic, seq) select topic, n from counts
+  on conflict (topic) do update set seq = t.seq + excluded.seq
+  returning topic, seq
+), numbered as (
+  select e.topic, b.seq - c.n + row_number() over (partition by e.topic order by e.id) as seq, e.type, e.data
+    from expanded e join counts c on c.topic = e.topic join bumped b on b.topic = e.topic
+), inserted as (
+  insert into realtime_events (topic, seq, type, data) select topic, seq, type, data from numbered
+  returning topic, seq
+)
+select (select count(*) from inserted)::int as numbered,
+       (select count(*) from (select pg_notify('${REALTIME_CHANNEL}', topic || '|' || seq) from inserted) n)::int
+         as notified`;
 
 /**
  * The durable, numbered event log behind the realtime channel. `append` runs inside the caller's
- * transaction: the event exists exactly when the change it describes does, and the NOTIFY (topic
- * and seq only; payloads are capped at 8,000 bytes) goes out at commit.
+ * transaction, so an event exists exactly when the change it describes does.
  */
-export function createEventLog(db: Database) {
+export function createEventLog(db: Database, options: { logError?: (error: unknown) => void } = {}) {
+  let flushScheduled = false;
+  let sequencing = false;
+  let sequenceAgain = false;
+  let stopped = false;
+  let sweepTimer: ReturnType<typeof setInterval> | undefined;
+
+  /** Numbers pending events in batches; calls that arrive meanwhile fold into one more pass. */
+  async function runSequencer(): Promise<void> {
+    if (stopped) return;
+    if (sequencing) {
+      sequenceAgain = true;
+      return;
+    }
+    sequencing = true;
+    try {
+      do {
+        sequenceAgain = false;
+        for (;;) {
+          const { rows } = await db.query<{ numbered: number }>(SEQUENCE_SQL);
+          if ((rows[0]?.numbered ?? 0) < SEQUENCE_BATCH) break;
+        }
+      } while (sequenceAgain && !stopped);
+    } catch (error) {
+      if (!stopped) options.logError?.(error);
+    } finally {
+      sequencing = false;
+    }
+  }
+
   return {
-    async append(tx: Queryable, topic: string, type: string, data: unknown): Promise<number> {
-      const { rows } = await tx.query<{ seq: number }>(
-        `with next as (
-           insert into realtime_topics as t (topic, seq) values ($1, 1)
-           on conflict (topic) do update set seq = t.seq + 1
-           returning seq
-         ), inserted as (
-           insert into realtime_events (topic, seq, type, data)
-           select $1, seq, $2, $3::jsonb from next
-           returning seq
-         )
-         select seq::int as seq, pg_notify('${REALTIME_CHANNEL}', $1 || '|' || seq) from inserted`,
-        [topic, type, JSON.stringify(data)],
-      );
-      return rows[0]!.seq;
+    /**
+     * Records an event with the caller's change. After the transaction commits, call `flushSoon`
+     * to number and deliver it. No NOTIFY here: NOTIFY takes a database-wide lock at commit, and
+     * every change would queue behind every other; the sequencer notifies once per batch.
+     */
+    async append(tx: Queryable, topic: string, type: string, data: unknown): Promise<void> {
+      await tx.query('insert into realtime_pending (topic, type, data) values ($1, $2, $3::jsonb)', [
+        topic,
+        type,
+        JSON.stringify(data),
+      ]);
     },
+
+    /** Numbers what this process (or a stopped one) left pending, soon and in one pass. */
+    flushSoon(): void {
+      if (flushScheduled || stopped) return;
+      flushScheduled = true;
+      setImmediate(() => {
+        flushScheduled = false;
+        void runSequencer();
+      });
+    },
+
+    /** Sweeps for events left pending by a process that stopped between commit and numbering. */
+    start(): void {
+      sweepTimer = setInterval(() => void runSequencer(), SWEEP_MS);
+      sweepTimer.unref();
+      void runSequencer();
+    },
+
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(sweepTimer);
+      // Let a pass in progress finish before the database closes.
+      while (sequencing) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+
 
     async head(topic: string): Promise<number> {
       const { rows } = await db.query<{ seq: number }>(

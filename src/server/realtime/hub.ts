@@ -147,12 +147,14 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   return {
     async start(): Promise<void> {
       stopListening = await db.listen(REALTIME_CHANNEL, onNotification, resyncAll);
+      eventLog.start();
       pruneTimer = setInterval(() => void eventLog.prune().catch(() => {}), 60 * 60 * 1000);
       pruneTimer.unref();
     },
 
     async stop(): Promise<void> {
       clearInterval(pruneTimer);
+      await eventLog.stop();
       await stopListening?.();
       stopListening = null;
     },

@@ -77,7 +77,7 @@ export function createChatService(deps: {
               userName: entry.providerName ?? sender.name,
               sender: 'staff' as const,
             };
-      return db.transaction(async (tx) => {
+      const stored = await db.transaction(async (tx) => {
         const message = await chat.insertMessage(
           {
             id: randomUUID(),
@@ -92,6 +92,8 @@ export function createChatService(deps: {
         await eventLog.append(tx, topics.chat(entry.chatThreadKey), 'message.created', message);
         return message;
       });
+      eventLog.flushSoon();
+      return stored;
     },
 
     /** For the realtime channel's access checks: which business and customer a thread belongs to. */

@@ -77,17 +77,16 @@ export function createWaitListRepository(db: Queryable) {
   return {
     /**
      * The join, in one statement: inserts the entry unless this customer already sent this
-     * idempotency key, and when it did insert, publishes "entry.upserted" on the board topic and
-     * "line.changed" on the line topic (same numbering as event-log.ts, NOTIFY at commit).
-     * One round trip keeps the topic rows locked for the shortest time: every join at a business
-     * takes those locks in turn. Returns the entry that stands either way: a retry lands on the first.
+     * idempotency key, and when it did insert, records the board's "entry.upserted" event (see
+     * realtime/event-log.ts: numbered and delivered after commit). Returns the entry that stands
+     * either way: a retried join lands on the first one.
      */
     async insertOnceAndPublish(
       entry: NewWaitEntry,
-      publish: { boardTopic: string; lineTopic: string; channel: string },
+      publish: { boardTopic: string },
       tx: Queryable = db,
     ): Promise<{ waitId: string; created: boolean }> {
-      const { rows } = await tx.query<{ waitId: string; notified: number }>(
+      const { rows } = await tx.query<{ waitId: string }>(
         `with inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
@@ -95,30 +94,18 @@ export function createWaitListRepository(db: Queryable) {
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            on conflict (customer_id, idempotency_key) do nothing
            returning id, customer_id, name, phone_number, service_type, status, date, chat_thread_key
-         ), board_seq as (
-           insert into realtime_topics as t (topic, seq) select $11, 1 from inserted
-           on conflict (topic) do update set seq = t.seq + 1
-           returning seq
-         ), line_seq as (
-           insert into realtime_topics as t (topic, seq) select $12, 1 from inserted
-           on conflict (topic) do update set seq = t.seq + 1
-           returning seq
-         ), events as (
-           insert into realtime_events (topic, seq, type, data)
-           select $11, b.seq, 'entry.upserted', jsonb_build_object(
+         ), pending as (
+           insert into realtime_pending (topic, type, data)
+           select $11, 'entry.upserted', jsonb_build_object(
                     'waitId', i.id, 'customerId', i.customer_id, 'name', i.name, 'phoneNumber', i.phone_number,
                     'serviceType', i.service_type, 'status', i.status,
                     'date', to_char(i.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                     'calledAt', null, 'startedAt', null, 'finishedAt', null,
                     'providerId', null, 'providerName', null, 'chatThreadKey', i.chat_thread_key)
-             from inserted i, board_seq b
-           union all
-           select $12, l.seq, 'line.changed', '{}'::jsonb from line_seq l
-           returning topic, seq
+             from inserted i
+           returning id
          )
-         select i.id as "waitId",
-                (select count(*) from (select pg_notify($13, e.topic || '|' || e.seq) from events e) n)::int as notified
-           from inserted i`,
+         select i.id as "waitId" from inserted i`,
         [
           entry.id,
           entry.companyId,
@@ -131,8 +118,6 @@ export function createWaitListRepository(db: Queryable) {
           entry.fcmToken,
           entry.chatThreadKey,
           publish.boardTopic,
-          publish.lineTopic,
-          publish.channel,
         ],
       );
       if (rows[0]) return { waitId: rows[0].waitId, created: true };

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/wait-status.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
-import { type EventLog, REALTIME_CHANNEL } from '../../realtime/event-log.ts';
+import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
@@ -52,14 +52,23 @@ export function createWaitListService(deps: {
 }) {
   const { db, waitList, companies, companyRepository, eventLog } = deps;
 
-  /** Tells the board, the entry's own page and everyone in line, in the change's transaction. */
+  /**
+   * Tells the board and the entry's own page, in the change's transaction. Everyone in line
+   * hears "line.changed" from the board event (see event-log.ts).
+   */
   async function publishEntryChanged(tx: Queryable, entry: BoardEntry, companyId: string): Promise<void> {
     await eventLog.append(tx, topics.board(companyId), 'entry.upserted', entry);
     await eventLog.append(tx, topics.wait(entry.waitId), 'entry.status', {
       status: entry.status,
       providerName: entry.providerName,
     });
-    await eventLog.append(tx, topics.line(companyId), 'line.changed', {});
+  }
+
+  /** Runs a change and its events in one transaction, then has the events numbered and sent. */
+  async function inTransactionThenPublish<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
+    const result = await db.transaction(work);
+    eventLog.flushSoon();
+    return result;
   }
 
   async function requireStaffEntry(
@@ -130,8 +139,11 @@ export function createWaitListService(deps: {
           fcmToken: request.fcmToken ?? null,
           chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
         },
-        { boardTopic: topics.board(companyId), lineTopic: topics.line(companyId), channel: REALTIME_CHANNEL },
-      );
+        { boardTopic: topics.board(companyId) },
+      ).then((result) => {
+        if (result.created) eventLog.flushSoon();
+        return result;
+      });
     },
 
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
@@ -140,7 +152,7 @@ export function createWaitListService(deps: {
 
     /** "Leave the wait list" on the customer's page. */
     async leaveWaitList(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
-      await db.transaction(async (tx) => {
+      await inTransactionThenPublish(async (tx) => {
         await requireOwnEntry(companyId, waitId, customerId, tx);
         if (!(await waitList.changeStatus(waitId, companyId, CUSTOMER_CAN_LEAVE_FROM, 'cancelled', tx))) {
           throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
@@ -188,7 +200,7 @@ export function createWaitListService(deps: {
         if (!providers.some((provider) => provider.id === providerId))
           throw new AppError('PROVIDER_NOT_FOUND');
       }
-      return db.transaction(async (tx) => {
+      return inTransactionThenPublish(async (tx) => {
         await requireStaffEntry(principal, waitId, tx);
         await waitList.assignProvider(waitId, principal.companyId, providerId, tx);
         const updated = (await waitList.findBoardEntry(waitId, tx))!;
