@@ -2,8 +2,20 @@
  * The one database handle the app uses, whether the rows live in embedded PGlite or in a
  * PostgreSQL server. Both speak the same SQL; repositories only see `Queryable`.
  */
+export interface QueryOptions {
+  /**
+   * Hot statements (the join, the event sequencer) are named so PostgreSQL plans them once per
+   * connection instead of on every call. PGlite ignores it.
+   */
+  name?: string;
+}
+
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<{ rows: Row[] }>;
+  query<Row = Record<string, unknown>>(
+    sql: string,
+    params?: readonly unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: Row[] }>;
 }
 
 export interface Database extends Queryable {

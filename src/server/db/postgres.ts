@@ -28,8 +28,8 @@ export async function openPostgres(
   // Fail at start, with the server's own message, rather than on the first request.
   await pool.query('select 1');
 
-  const query: Queryable['query'] = async (sql, params) => {
-    const result = await pool.query(sql, params as unknown[] | undefined);
+  const query: Queryable['query'] = async (sql, params, queryOptions) => {
+    const result = await pool.query({ text: sql, values: params as unknown[] | undefined, name: queryOptions?.name });
     return { rows: result.rows };
   };
 

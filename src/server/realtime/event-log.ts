@@ -72,7 +72,7 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
       do {
         sequenceAgain = false;
         for (;;) {
-          const { rows } = await db.query<{ numbered: number }>(SEQUENCE_SQL);
+          const { rows } = await db.query<{ numbered: number }>(SEQUENCE_SQL, [], { name: 'sequence-events' });
           if ((rows[0]?.numbered ?? 0) < SEQUENCE_BATCH) break;
         }
       } while (sequenceAgain && !stopped);

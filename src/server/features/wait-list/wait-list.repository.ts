@@ -119,6 +119,7 @@ export function createWaitListRepository(db: Queryable) {
           entry.chatThreadKey,
           publish.boardTopic,
         ],
+        { name: 'join-wait-list' },
       );
       if (rows[0]) return { waitId: rows[0].waitId, created: true };
       // Already joined with this key; on PostgreSQL a concurrent twin may have committed after this
