@@ -1,0 +1,435 @@
+/**
+ * `npm run bench`: bundle sizes per customer route, then joins per second over HTTP beside the
+ * same database's raw single-row insert rate, on embedded PGlite and (when it answers) PostgreSQL.
+ * Exits 0 when it measured everything, whether or not the targets pass; non-zero when the bench
+ * itself broke, including any non-2xx answer or dropped request under load.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type BundleReport, formatBundleReport, formatTarget, measureBundleSizes } from './bundle-size.ts';
+import { type BenchRequest, type LoadResult, runLoad } from './http-load.ts';
+import { createBenchDatabase, isPostgresReachable } from './postgres-database.ts';
+import { type ServerProcess, spawnServer } from './server-process.ts';
+
+const CONNECTIONS = 50;
+const CUSTOMERS = 200;
+const COMPANY_ID = 'demo';
+const JOIN_BODY = JSON.stringify({
+  serviceType: 'Facials',
+  name: 'Bench Walker',
+  phoneNumber: '+14155550123',
+});
+const RAW_BODY = JSON.stringify({ note: 'bench raw insert' });
+const TARGET_RATIO_PERCENT = 60;
+const TARGET_JOIN_P99_MS = 100;
+const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
+
+const settings = {
+  seconds: readSeconds('BENCH_SECONDS', 10),
+  warmupSeconds: readSeconds('BENCH_WARMUP_SECONDS', 2),
+  connections: CONNECTIONS,
+  customers: CUSTOMERS,
+  postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+};
+
+interface DatabaseResult {
+  database: 'pglite' | 'postgres';
+  startupSeconds: number;
+  warmup: { raw: LoadResult; join: LoadResult };
+  raw: LoadResult;
+  join: LoadResult;
+  joinToRawPercent: number;
+  serverWarnings: { count: number; first: string[] };
+  /** PostgreSQL only: wait_entries rows after the run, against the joins answered with 2xx. */
+  rowCheck?: { rows: number; joinsAnswered: number };
+}
+
+interface Target {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+// ---- cleanup: every server, folder and database is released even when a step throws ----
+
+interface CleanupStep {
+  name: string;
+  run: () => Promise<void>;
+  /** The synchronous last resort for a process 'exit' handler. */
+  now?: () => void;
+  done: boolean;
+}
+
+const cleanupSteps: CleanupStep[] = [];
+
+function onCleanup(name: string, run: () => Promise<void>, now?: () => void): () => Promise<void> {
+  const step: CleanupStep = { name, run, done: false, ...(now ? { now } : {}) };
+  cleanupSteps.push(step);
+  return () => runStep(step);
+}
+
+async function runStep(step: CleanupStep): Promise<void> {
+  if (step.done) return;
+  step.done = true;
+  try {
+    await step.run();
+  } catch (error) {
+    console.error(`cleanup failed (${step.name}): ${(error as Error).message}`);
+  }
+}
+
+async function cleanUpAll(): Promise<void> {
+  for (const step of [...cleanupSteps].reverse()) await runStep(step);
+}
+
+process.on('exit', () => {
+  for (const step of [...cleanupSteps].reverse()) {
+    if (step.done) continue;
+    try {
+      step.now?.();
+    } catch {
+      // Exiting anyway; nothing more can be done here.
+    }
+  }
+});
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    // Ctrl+C reaches us twice: from the terminal and relayed by tsx.
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping servers and removing bench databases…`);
+    void cleanUpAll().finally(() => process.exit(130));
+  });
+}
+
+// ---- the run ----
+
+function readSeconds(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1 || value > 120)
+    throw new Error(`${name} must be a whole number from 1 to 120`);
+  return value;
+}
+
+function progress(message: string): void {
+  console.error(`  … ${message}`);
+}
+
+async function createCustomers(baseUrl: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  const signInOne = async () => {
+    const response = await fetch(`${baseUrl}/api/v1/customers/anonymous`, {
+      method: 'POST',
+      signal: AbortSignal.timeout(10_000),
+    });
+    const body = (await response.json()) as { token?: string };
+    if (response.status !== 201 || !body.token) {
+      throw new Error(
+        `POST /api/v1/customers/anonymous answered ${response.status}: ${JSON.stringify(body)}`,
+      );
+    }
+    tokens.push(body.token);
+  };
+  for (let created = 0; created < count; created += 10) {
+    await Promise.all(Array.from({ length: Math.min(10, count - created) }, signInOne));
+  }
+  return tokens;
+}
+
+function joinRequests(tokens: readonly string[], runId: string): () => BenchRequest {
+  let sent = 0;
+  return () => {
+    const token = tokens[sent % tokens.length]!;
+    const idempotencyKey = `bench-${runId}-${sent}`;
+    sent += 1;
+    return {
+      path: `/api/v1/companies/${COMPANY_ID}/wait-list`,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'idempotency-key': idempotencyKey,
+        'content-type': 'application/json',
+      },
+      body: JOIN_BODY,
+    };
+  };
+}
+
+function rawInsertRequests(): () => BenchRequest {
+  return () => ({
+    path: '/api/bench/raw-insert',
+    headers: { 'content-type': 'application/json' },
+    body: RAW_BODY,
+  });
+}
+
+/** One request of each kind before the load, so a broken setup fails with the server's own words. */
+async function checkOneOfEach(baseUrl: string, join: () => BenchRequest): Promise<void> {
+  for (const [request, expected] of [
+    [join(), 201],
+    [rawInsertRequests()(), 200],
+  ] as const) {
+    const response = await fetch(`${baseUrl}${request.path}`, {
+      method: 'POST',
+      headers: request.headers,
+      body: request.body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    if (response.status !== expected) {
+      throw new Error(
+        `POST ${request.path} answered ${response.status} (expected ${expected}): ${await response.text()}`,
+      );
+    }
+  }
+}
+
+async function measure(database: DatabaseResult['database'], server: ServerProcess, startupSeconds: number) {
+  progress(
+    `${database}: ready after ${startupSeconds.toFixed(1)} s; signing in ${CUSTOMERS} anonymous customers`,
+  );
+  const tokens = await createCustomers(server.baseUrl, CUSTOMERS);
+  const join = joinRequests(tokens, randomBytes(4).toString('hex'));
+  await checkOneOfEach(server.baseUrl, join);
+  const load = (label: string, seconds: number, nextRequest: () => BenchRequest) =>
+    runLoad({ label, url: server.baseUrl, seconds, connections: CONNECTIONS, nextRequest });
+
+  progress(
+    `${database}: warm-up, ${settings.warmupSeconds} s of raw inserts then ${settings.warmupSeconds} s of joins`,
+  );
+  const warmup = {
+    raw: await load('raw insert (warm-up)', settings.warmupSeconds, rawInsertRequests()),
+    join: await load('join (warm-up)', settings.warmupSeconds, join),
+  };
+  progress(`${database}: measuring ${settings.seconds} s of raw inserts`);
+  const raw = await load('raw insert', settings.seconds, rawInsertRequests());
+  progress(`${database}: measuring ${settings.seconds} s of joins`);
+  const joinResult = await load('join', settings.seconds, join);
+  return {
+    database,
+    startupSeconds,
+    warmup,
+    raw,
+    join: joinResult,
+    joinToRawPercent:
+      raw.requestsPerSecond > 0 ? (joinResult.requestsPerSecond / raw.requestsPerSecond) * 100 : 0,
+    serverWarnings: server.warnings(),
+  } satisfies DatabaseResult;
+}
+
+async function startAndWait(database: string, env: Record<string, string>) {
+  const started = Date.now();
+  progress(`${database}: starting node dist/server/main.js`);
+  const server = await spawnServer(env);
+  const stop = onCleanup(`${database} server (pid ${server.pid})`, () => server.stop(), server.killNow);
+  await server.ready();
+  return { server, stop, startupSeconds: (Date.now() - started) / 1000 };
+}
+
+async function benchPglite(): Promise<DatabaseResult> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkn-bench-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const release = onCleanup(`temp folder ${dataDir}`, async () => removeDir(), removeDir);
+  try {
+    const { server, stop, startupSeconds } = await startAndWait('pglite', {
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'auto',
+    });
+    try {
+      return await measure('pglite', server, startupSeconds);
+    } finally {
+      await stop();
+    }
+  } finally {
+    await release();
+  }
+}
+
+async function benchPostgres(): Promise<DatabaseResult> {
+  const database = await createBenchDatabase(settings.postgresAdminUrl);
+  progress(`postgres: created database ${database.name}`);
+  const drop = onCleanup(`database ${database.name}`, () => database.drop());
+  try {
+    const { server, stop, startupSeconds } = await startAndWait('postgres', {
+      DATABASE_URL: database.url,
+      SEED_DEMO: 'always',
+    });
+    let result: DatabaseResult;
+    try {
+      result = await measure('postgres', server, startupSeconds);
+    } finally {
+      await stop();
+    }
+    const [row] = await database.query<{ rows: number }>('select count(*)::int as rows from wait_entries');
+    const answered = [result.warmup.join, result.join].reduce(
+      (sum, load) => sum + (load.statusCodes['201'] ?? 0),
+      1,
+    );
+    return { ...result, rowCheck: { rows: row?.rows ?? 0, joinsAnswered: answered } };
+  } finally {
+    await drop();
+  }
+}
+
+// ---- report ----
+
+const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
+
+function formatLoadLine(database: string, load: LoadResult): string {
+  return (
+    `  ${database.padEnd(10)}${load.label.padEnd(12)}${`${load.requestsPerSecond.toFixed(0)} req/s`.padStart(12)}` +
+    `${ms(load.p50Ms).padStart(10)}${ms(load.p99Ms).padStart(10)}${ms(load.maxMs).padStart(10)}` +
+    `${String(load.requests).padStart(10)}${String(load.non2xx).padStart(9)}${String(load.errors).padStart(8)}`
+  );
+}
+
+function formatDatabases(results: readonly DatabaseResult[]): string[] {
+  const lines = [
+    `Joins vs raw inserts over HTTP (${CONNECTIONS} connections, ${settings.seconds} s each after ` +
+      `${settings.warmupSeconds} s warm-up, ${CUSTOMERS} customers round-robin)`,
+    `  ${'database'.padEnd(10)}${'test'.padEnd(12)}${'throughput'.padStart(12)}${'p50'.padStart(10)}` +
+      `${'p99'.padStart(10)}${'max'.padStart(10)}${'requests'.padStart(10)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
+  ];
+  for (const result of results) {
+    lines.push(formatLoadLine(result.database, result.raw), formatLoadLine(result.database, result.join));
+    lines.push(
+      `  ${result.database.padEnd(10)}${'joins/raw'.padEnd(12)}${`${result.joinToRawPercent.toFixed(1)} %`.padStart(12)}` +
+        `    (server ready in ${result.startupSeconds.toFixed(1)} s; logged ${result.serverWarnings.count} warn+ lines)`,
+    );
+    if (result.rowCheck) {
+      lines.push(
+        `  ${result.database.padEnd(10)}${'rows'.padEnd(12)}${String(result.rowCheck.rows).padStart(12)}` +
+          `    wait_entries after the run (joins answered 201: ${result.rowCheck.joinsAnswered})`,
+      );
+    }
+  }
+  return lines;
+}
+
+function databaseTargets(result: DatabaseResult): Target[] {
+  return [
+    {
+      name: `${result.database}: joins/raw >= ${TARGET_RATIO_PERCENT} %`,
+      pass: result.joinToRawPercent >= TARGET_RATIO_PERCENT,
+      detail: `${result.joinToRawPercent.toFixed(1)} % (${result.join.requestsPerSecond.toFixed(0)} / ${result.raw.requestsPerSecond.toFixed(0)} req/s)`,
+    },
+    {
+      name: `${result.database}: join p99 <= ${TARGET_JOIN_P99_MS} ms`,
+      pass: result.join.p99Ms <= TARGET_JOIN_P99_MS,
+      detail: ms(result.join.p99Ms),
+    },
+  ];
+}
+
+/** Anything that makes the figures untrustworthy: the bench then exits non-zero. */
+function findProblems(results: readonly DatabaseResult[]): string[] {
+  const problems: string[] = [];
+  for (const result of results) {
+    for (const load of [result.warmup.raw, result.warmup.join, result.raw, result.join]) {
+      if (load.non2xx > 0) {
+        problems.push(
+          `${result.database} ${load.label}: ${load.non2xx} non-2xx answers ${JSON.stringify(load.statusCodes)}`,
+        );
+      }
+      if (load.errors > 0) {
+        problems.push(
+          `${result.database} ${load.label}: ${load.errors} requests without answer (${load.timeouts} timeouts)`,
+        );
+      }
+    }
+    // Requests still in flight when a run stops may land without being counted, never the reverse.
+    if (result.rowCheck && result.rowCheck.rows < result.rowCheck.joinsAnswered) {
+      problems.push(
+        `${result.database}: ${result.rowCheck.joinsAnswered} joins answered 201 but only ${result.rowCheck.rows} wait_entries rows`,
+      );
+    }
+  }
+  return problems;
+}
+
+function writeResults(data: object): void {
+  mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+async function main(): Promise<number> {
+  const startedAt = new Date();
+  // Never more than this, whatever the server does: a hung bench is a broken bench.
+  const watchdogMs = (2 * (2 * settings.warmupSeconds + 2 * settings.seconds + 120) + 60) * 1000;
+  setTimeout(() => {
+    console.error(`BENCH BROKE: still running after ${watchdogMs / 1000} s; stopping.`);
+    void cleanUpAll().finally(() => process.exit(1));
+  }, watchdogMs).unref();
+
+  const loadBefore = os.loadavg()[0] ?? 0;
+  console.log(
+    `CheckN bench: ${os.cpus().length} cores, Node ${process.version}, BENCH_SECONDS=${settings.seconds}, ` +
+      `warm-up ${settings.warmupSeconds} s, load average ${loadBefore.toFixed(2)} at start`,
+  );
+  if (loadBefore > os.cpus().length / 2) {
+    console.log('  (the machine is already busy: the HTTP figures below will read low)');
+  }
+  console.log('');
+  const bundle: BundleReport = measureBundleSizes();
+  console.log(`${formatBundleReport(bundle).join('\n')}\n`);
+
+  const results: DatabaseResult[] = [await benchPglite()];
+  const skipped: string[] = [];
+  if (await isPostgresReachable(settings.postgresAdminUrl)) {
+    results.push(await benchPostgres());
+  } else {
+    skipped.push('postgres');
+  }
+
+  const loadAfter = os.loadavg()[0] ?? 0;
+  console.log(formatDatabases(results).join('\n'));
+  if (skipped.includes('postgres')) console.log('  PostgreSQL not reachable, skipped');
+  for (const result of results) {
+    for (const line of result.serverWarnings.first) console.log(`  ${result.database} server said: ${line}`);
+  }
+
+  const targets: Target[] = [...bundle.targets, ...results.flatMap(databaseTargets)];
+  console.log(`\nTargets\n${targets.map(formatTarget).join('\n')}`);
+  const passed = targets.filter((target) => target.pass).length;
+  console.log(`  ${passed} of ${targets.length} targets pass`);
+
+  const problems = findProblems(results);
+  if (problems.length > 0) {
+    console.log('\n!!! BENCH PROBLEMS: these figures are not trustworthy !!!');
+    for (const problem of problems) console.log(`!!! ${problem}`);
+  }
+
+  writeResults({
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    machine: {
+      cores: os.cpus().length,
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      loadAverage1m: { atStart: loadBefore, afterHttp: loadAfter },
+    },
+    settings: { ...settings, postgresAdminUrl: undefined },
+    bundle,
+    databases: results,
+    skipped,
+    targets,
+    problems,
+  });
+  console.log(`\nResults written to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  return problems.length > 0 ? 1 : 0;
+}
+
+main()
+  .catch((error: unknown) => {
+    console.error('BENCH BROKE:', error);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanUpAll();
+    process.exit(code);
+  });
