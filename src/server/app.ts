@@ -131,7 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
   registerStaffRoutes(app, { staff, companies, secureCookies: config.publicUrl.startsWith('https:') });
   registerBoardRoutes(app, { waitList, staff });
-  registerChatRoutes(app, { chat, customers, staff });
+  registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });
   registerRealtimeRoutes(app, {
     hub,
     canSubscribe: createTopicAccess({ waitList: waitListRepository }),

@@ -58,6 +58,7 @@ const envSchema = z.object({
   BENCH_ROUTES: z._default(z.enum(['0', '1']), '0'),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
+  RATE_LIMIT_MESSAGES_PER_MINUTE: z._default(countSchema, 60),
 });
 
 export type Config = Readonly<{
@@ -70,12 +71,15 @@ export type Config = Readonly<{
   logLevel: string;
   /** auto: the embedded database seeds the demo business on first start; PostgreSQL only via `npm run seed`. */
   seedDemo: 'auto' | 'always' | 'never';
-  /** Per client IP (sign-ins) and per customer (joins); a salon's guest Wi-Fi puts many phones behind one IP. */
+  /**
+   * Per client IP (sign-ins), per customer (joins) and per customer or staff session (chat
+   * messages): a salon's guest Wi-Fi puts many phones behind one IP.
+   */
   /** Reserve with Google conversion collector; reports are only logged until a partner id is set. */
   conversion: Readonly<{ endpoint: string; partnerId: string | undefined }>;
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
-  rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number }>;
+  rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number; messagesPerMinute: number }>;
 }>;
 
 export class ConfigError extends Error {}
@@ -110,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: Object.freeze({
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
+      messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
     }),
   });
 }

@@ -7,7 +7,7 @@ import {
   z,
 } from '../../../shared/schemas.ts';
 import { bearerToken, requireCustomer } from '../../http/auth.ts';
-import { requireStaff } from '../../http/staff-auth.ts';
+import { requireStaff, STAFF_COOKIE } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
@@ -19,7 +19,7 @@ const staffChatParamsSchema = z.object({
 
 export function registerChatRoutes(
   app: FastifyInstance,
-  deps: { chat: ChatService; customers: CustomerService; staff: StaffService },
+  deps: { chat: ChatService; customers: CustomerService; staff: StaffService; messagesPerMinute: number },
 ) {
   const { chat, customers, staff } = deps;
 
@@ -45,7 +45,15 @@ export function registerChatRoutes(
   /** The spec's sendMessage cloud function (spec §7). */
   app.post(
     '/api/v1/functions/sendMessage',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+    {
+      config: {
+        rateLimit: {
+          max: deps.messagesPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => request.headers.authorization ?? request.cookies[STAFF_COOKIE] ?? request.ip,
+        },
+      },
+    },
     async (request, reply): Promise<ChatMessage> => {
       const sender = await requireSender(request);
       const body = parseInput(sendMessageRequestSchema, request.body);
