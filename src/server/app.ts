@@ -20,6 +20,8 @@ import { createCompanyRepository } from './features/company/company.repository.t
 import { registerCompanyRoutes } from './features/company/company.routes.ts';
 import { createCompanyService } from './features/company/company.service.ts';
 import { registerLogoRoutes } from './features/company/logo.routes.ts';
+import { registerSettingsRoutes } from './features/company/settings.routes.ts';
+import { createSettingsService } from './features/company/settings.service.ts';
 import { registerConversionRoutes } from './features/conversion/conversion.routes.ts';
 import {
   type ConversionTracker,
@@ -95,7 +97,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   const companyRepository = createCompanyRepository(db);
   const waitListRepository = createWaitListRepository(db);
-  const eventLog = createEventLog(db, { logError: (error) => app.log.error({ err: error }, 'realtime: numbering failed') });
+  const eventLog = createEventLog(db, {
+    logError: (error) => app.log.error({ err: error }, 'realtime: numbering failed'),
+  });
   const companies = createCompanyService(companyRepository);
   const customers = createCustomerService(createCustomerRepository(db));
   const staff = createStaffService(createStaffRepository(db));
@@ -131,6 +135,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
   registerStaffRoutes(app, { staff, companies, secureCookies: config.publicUrl.startsWith('https:') });
   registerBoardRoutes(app, { waitList, staff });
+  registerSettingsRoutes(app, {
+    settings: createSettingsService({ companies: companyRepository, companyService: companies }),
+    staff,
+  });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });
   registerRealtimeRoutes(app, {
     hub,

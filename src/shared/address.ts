@@ -41,3 +41,11 @@ export function formatLocation(pipeString: string | null | undefined): string {
 export function toPipeLocation(address: CompanyAddress): string {
   return [address.street, address.city, address.state, address.zip].map((part) => part.trim()).join('|');
 }
+
+/** The four parts as the owner typed them, for editing (no casing applied). */
+export function splitLocation(pipeString: string | null | undefined): CompanyAddress {
+  const [street = '', city = '', state = '', zip = ''] = (pipeString ?? '')
+    .split('|')
+    .map((part) => part.trim());
+  return { street, city, state, zip };
+}

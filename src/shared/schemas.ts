@@ -176,6 +176,75 @@ export const chatThreadSchema = z.object({
 });
 export type ChatThread = z.infer<typeof chatThreadSchema>;
 
+const SERVICE_DURATION = { min: 5, max: 480 };
+
+export const companySettingsRequestSchema = z.object({
+  name: z
+    .string('Please enter the business name')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please enter the business name'),
+      z.maxLength(80, 'The name can be at most 80 characters'),
+    ),
+  street: z.string().check(z.trim(), z.maxLength(120, 'The address can be at most 120 characters')),
+  city: z.string().check(z.trim(), z.maxLength(60, 'The city can be at most 60 characters')),
+  state: z.string().check(z.trim(), z.maxLength(2, 'Use the two-letter state code')),
+  zip: z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, 'Use a 5-digit ZIP code')),
+});
+export type CompanySettingsRequest = z.infer<typeof companySettingsRequestSchema>;
+
+export const serviceSettingSchema = z.object({
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, 'Every service needs a name'),
+      z.maxLength(80, 'A service name can be at most 80 characters'),
+    ),
+  durationMinutes: z
+    .number('Enter the minutes a service takes')
+    .check(
+      z.int('Enter whole minutes'),
+      z.gte(SERVICE_DURATION.min, `A service takes at least ${SERVICE_DURATION.min} minutes`),
+      z.lte(SERVICE_DURATION.max, `A service takes at most ${SERVICE_DURATION.max} minutes`),
+    ),
+});
+
+export const servicesSettingsRequestSchema = z.object({
+  services: z.array(serviceSettingSchema).check(
+    z.maxLength(50, 'At most 50 services'),
+    z.refine(
+      (list) => new Set(list.map((s) => s.name.toLowerCase())).size === list.length,
+      'Each service name must be different',
+    ),
+  ),
+});
+export type ServicesSettingsRequest = z.infer<typeof servicesSettingsRequestSchema>;
+
+export const providerSettingsRequestSchema = z.object({
+  name: z
+    .string('Please enter a name')
+    .check(z.trim(), z.minLength(1, 'Please enter a name'), z.maxLength(60)),
+  speciality: z.string().check(z.trim(), z.maxLength(60)),
+  station: z.string().check(z.trim(), z.maxLength(40)),
+});
+export type ProviderSettingsRequest = z.infer<typeof providerSettingsRequestSchema>;
+
+export const businessSettingsSchema = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zip: z.string(),
+  timeZone: z.string(),
+  /** Empty when the business uses the spec's ten defaults. */
+  services: z.array(z.object({ name: z.string(), durationMinutes: z.number() })),
+  providers: z.array(providerSchema),
+  hasCustomLogo: z.boolean(),
+});
+export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
+
 export const customerSessionSchema = z.object({ customerId: z.string(), token: z.string() });
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 

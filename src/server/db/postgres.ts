@@ -29,7 +29,11 @@ export async function openPostgres(
   await pool.query('select 1');
 
   const query: Queryable['query'] = async (sql, params, queryOptions) => {
-    const result = await pool.query({ text: sql, values: params as unknown[] | undefined, name: queryOptions?.name });
+    const result = await pool.query({
+      text: sql,
+      values: params as unknown[] | undefined,
+      name: queryOptions?.name,
+    });
     return { rows: result.rows };
   };
 

@@ -72,7 +72,9 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
       do {
         sequenceAgain = false;
         for (;;) {
-          const { rows } = await db.query<{ numbered: number }>(SEQUENCE_SQL, [], { name: 'sequence-events' });
+          const { rows } = await db.query<{ numbered: number }>(SEQUENCE_SQL, [], {
+            name: 'sequence-events',
+          });
           if ((rows[0]?.numbered ?? 0) < SEQUENCE_BATCH) break;
         }
       } while (sequenceAgain && !stopped);
@@ -120,7 +122,6 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
       // Let a pass in progress finish before the database closes.
       while (sequencing) await new Promise((resolve) => setTimeout(resolve, 10));
     },
-
 
     async head(topic: string): Promise<number> {
       const { rows } = await db.query<{ seq: number }>(

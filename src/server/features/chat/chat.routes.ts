@@ -50,7 +50,8 @@ export function registerChatRoutes(
         rateLimit: {
           max: deps.messagesPerMinute,
           timeWindow: '1 minute',
-          keyGenerator: (request) => request.headers.authorization ?? request.cookies[STAFF_COOKIE] ?? request.ip,
+          keyGenerator: (request) =>
+            request.headers.authorization ?? request.cookies[STAFF_COOKIE] ?? request.ip,
         },
       },
     },

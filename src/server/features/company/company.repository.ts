@@ -79,15 +79,62 @@ export function createCompanyRepository(db: Queryable) {
       );
     },
 
-    async replaceServices(companyId: string, names: readonly string[], tx: Queryable = db): Promise<void> {
+    async replaceServices(
+      companyId: string,
+      services: readonly (string | { name: string; durationMinutes: number })[],
+      tx: Queryable = db,
+    ): Promise<void> {
       await tx.query('delete from services where company_id = $1', [companyId]);
-      for (const [position, name] of names.entries()) {
-        await tx.query('insert into services (company_id, name, position) values ($1, $2, $3)', [
-          companyId,
-          name,
-          position,
-        ]);
+      for (const [position, service] of services.entries()) {
+        const { name, durationMinutes } =
+          typeof service === 'string' ? { name: service, durationMinutes: 30 } : service;
+        await tx.query(
+          'insert into services (company_id, name, position, duration_minutes) values ($1, $2, $3, $4)',
+          [companyId, name, position, durationMinutes],
+        );
       }
+    },
+
+    async listServiceSettings(companyId: string, tx: Queryable = db) {
+      const { rows } = await tx.query<{ name: string; durationMinutes: number }>(
+        'select name, duration_minutes as "durationMinutes" from services where company_id = $1 order by position, name',
+        [companyId],
+      );
+      return rows;
+    },
+
+    async updateCompany(companyId: string, changes: { name: string; location: string }, tx: Queryable = db) {
+      await tx.query('update companies set name = $2, location = $3 where id = $1', [
+        companyId,
+        changes.name,
+        changes.location,
+      ]);
+    },
+
+    async updateProvider(companyId: string, provider: NewProvider, tx: Queryable = db): Promise<boolean> {
+      const { rows } = await tx.query(
+        `update providers set name = $3, speciality = $4, station = $5
+          where id = $1 and company_id = $2 and active returning id`,
+        [provider.id, companyId, provider.name, provider.speciality, provider.station],
+      );
+      return rows.length > 0;
+    },
+
+    /** Providers are never deleted: past waits still name who served them. */
+    async deactivateProvider(companyId: string, providerId: string, tx: Queryable = db): Promise<boolean> {
+      const { rows } = await tx.query(
+        'update providers set active = false where id = $1 and company_id = $2 and active returning id',
+        [providerId, companyId],
+      );
+      return rows.length > 0;
+    },
+
+    async nextProviderPosition(companyId: string, tx: Queryable = db): Promise<number> {
+      const { rows } = await tx.query<{ next: number }>(
+        'select coalesce(max(position), -1)::int + 1 as next from providers where company_id = $1',
+        [companyId],
+      );
+      return rows[0]?.next ?? 0;
     },
 
     async insertProvider(companyId: string, provider: NewProvider, position: number, tx: Queryable = db) {

@@ -38,14 +38,19 @@ export function createCompanyService(companies: CompanyRepository, options: { ca
     requireCompany,
     listServices,
 
+    /** After a change to the business or its services through this process. */
+    forget(companyId: string): void {
+      cache.delete(companyId);
+    },
+
     async getWalkInLanding(companyId: string): Promise<WalkInLanding> {
-      const [company, services] = await Promise.all([requireCompany(companyId), listServices(companyId)]);
+      const { company, services } = await load(companyId);
       return {
         companyId: company.id,
         accountId: company.accountId,
         name: company.name,
         location: company.location,
-        services,
+        services: [...services],
       };
     },
 

@@ -126,24 +126,26 @@ export function createWaitListService(deps: {
       ensureDialablePhone(request.phoneNumber);
       const company = await companies.requireCompany(companyId);
       await companies.ensureServiceOffered(companyId, request.serviceType);
-      return waitList.insertOnceAndPublish(
-        {
-          id: randomUUID(),
-          companyId,
-          customerId: command.customerId,
-          idempotencyKey: command.idempotencyKey,
-          serviceType: request.serviceType,
-          name: request.name,
-          phoneNumber: request.phoneNumber,
-          allowSms: request.allowSms,
-          fcmToken: request.fcmToken ?? null,
-          chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
-        },
-        { boardTopic: topics.board(companyId) },
-      ).then((result) => {
-        if (result.created) eventLog.flushSoon();
-        return result;
-      });
+      return waitList
+        .insertOnceAndPublish(
+          {
+            id: randomUUID(),
+            companyId,
+            customerId: command.customerId,
+            idempotencyKey: command.idempotencyKey,
+            serviceType: request.serviceType,
+            name: request.name,
+            phoneNumber: request.phoneNumber,
+            allowSms: request.allowSms,
+            fcmToken: request.fcmToken ?? null,
+            chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+          },
+          { boardTopic: topics.board(companyId) },
+        )
+        .then((result) => {
+          if (result.created) eventLog.flushSoon();
+          return result;
+        });
     },
 
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {

@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  type BusinessSettings,
+  companySettingsRequestSchema,
+  providerSettingsRequestSchema,
+  servicesSettingsRequestSchema,
+  z,
+} from '../../../shared/schemas.ts';
+import { requireOwner, requireStaff } from '../../http/staff-auth.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { StaffService } from '../staff/staff.service.ts';
+import { LOGO_MAX_BYTES, type SettingsService } from './settings.service.ts';
+
+const providerParamsSchema = z.object({
+  providerId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown provider')),
+});
+
+/** Settings: every staff member may read them; only the owner may change them. */
+export function registerSettingsRoutes(
+  app: FastifyInstance,
+  deps: { settings: SettingsService; staff: StaffService },
+) {
+  const { settings, staff } = deps;
+
+  app.addContentTypeParser(
+    'image/jpeg',
+    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.get('/api/v1/staff/settings', async (request): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    return settings.getSettings(principal.companyId);
+  });
+
+  app.put('/api/v1/staff/settings/company', async (request): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    requireOwner(principal);
+    await settings.updateCompany(principal.companyId, parseInput(companySettingsRequestSchema, request.body));
+    return settings.getSettings(principal.companyId);
+  });
+
+  app.put('/api/v1/staff/settings/services', async (request): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    requireOwner(principal);
+    await settings.replaceServices(
+      principal.companyId,
+      parseInput(servicesSettingsRequestSchema, request.body),
+    );
+    return settings.getSettings(principal.companyId);
+  });
+
+  app.post('/api/v1/staff/settings/providers', async (request, reply): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    requireOwner(principal);
+    await settings.addProvider(principal.companyId, parseInput(providerSettingsRequestSchema, request.body));
+    reply.status(201);
+    return settings.getSettings(principal.companyId);
+  });
+
+  app.put('/api/v1/staff/settings/providers/:providerId', async (request): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    requireOwner(principal);
+    const { providerId } = parseInput(providerParamsSchema, request.params);
+    await settings.updateProvider(
+      principal.companyId,
+      providerId,
+      parseInput(providerSettingsRequestSchema, request.body),
+    );
+    return settings.getSettings(principal.companyId);
+  });
+
+  app.delete('/api/v1/staff/settings/providers/:providerId', async (request): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    requireOwner(principal);
+    const { providerId } = parseInput(providerParamsSchema, request.params);
+    await settings.removeProvider(principal.companyId, providerId);
+    return settings.getSettings(principal.companyId);
+  });
+
+  app.put(
+    '/api/v1/staff/settings/logo',
+    { bodyLimit: LOGO_MAX_BYTES },
+    async (request): Promise<BusinessSettings> => {
+      const principal = await requireStaff(request, staff);
+      requireOwner(principal);
+      await settings.saveLogo(
+        principal.companyId,
+        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      );
+      return settings.getSettings(principal.companyId);
+    },
+  );
+}

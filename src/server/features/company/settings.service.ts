@@ -1,0 +1,102 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { splitLocation, toPipeLocation } from '../../../shared/address.ts';
+import type {
+  BusinessSettings,
+  CompanySettingsRequest,
+  ProviderSettingsRequest,
+  ServicesSettingsRequest,
+} from '../../../shared/schemas.ts';
+import { AppError } from '../../errors.ts';
+import type { CompanyRepository } from './company.repository.ts';
+import type { CompanyService } from './company.service.ts';
+
+const JPEG_MAGIC = [0xff, 0xd8, 0xff];
+export const LOGO_MAX_BYTES = 1024 * 1024;
+
+/** The console's Settings page: the business, its services and durations, providers, logo. */
+export function createSettingsService(deps: {
+  companies: CompanyRepository;
+  companyService: CompanyService;
+}) {
+  const { companies, companyService } = deps;
+
+  return {
+    async getSettings(companyId: string): Promise<BusinessSettings> {
+      const company = await companyService.requireCompany(companyId);
+      const [services, providers, logo] = await Promise.all([
+        companies.listServiceSettings(companyId),
+        companies.listProviders(companyId),
+        companies.findLogo(companyId),
+      ]);
+      return {
+        companyId,
+        name: company.name,
+        ...splitLocation(company.location),
+        timeZone: company.timeZone,
+        services,
+        providers,
+        hasCustomLogo: Boolean(logo?.logo),
+      };
+    },
+
+    async updateCompany(companyId: string, request: CompanySettingsRequest): Promise<void> {
+      await companies.updateCompany(companyId, {
+        name: request.name,
+        location: toPipeLocation({
+          street: request.street,
+          city: request.city,
+          state: request.state.toUpperCase(),
+          zip: request.zip,
+        }),
+      });
+      companyService.forget(companyId);
+    },
+
+    async replaceServices(companyId: string, request: ServicesSettingsRequest): Promise<void> {
+      await companies.replaceServices(companyId, request.services);
+      companyService.forget(companyId);
+    },
+
+    async addProvider(companyId: string, request: ProviderSettingsRequest): Promise<string> {
+      const id = randomUUID();
+      await companies.insertProvider(
+        companyId,
+        { id, ...request },
+        await companies.nextProviderPosition(companyId),
+      );
+      return id;
+    },
+
+    async updateProvider(
+      companyId: string,
+      providerId: string,
+      request: ProviderSettingsRequest,
+    ): Promise<void> {
+      if (!(await companies.updateProvider(companyId, { id: providerId, ...request }))) {
+        throw new AppError('PROVIDER_NOT_FOUND');
+      }
+    },
+
+    async removeProvider(companyId: string, providerId: string): Promise<void> {
+      if (!(await companies.deactivateProvider(companyId, providerId)))
+        throw new AppError('PROVIDER_NOT_FOUND');
+    },
+
+    /** logo/{companyId}.jpg (spec §3): JPEG only, at most 1 MB. */
+    async saveLogo(companyId: string, jpeg: Buffer): Promise<void> {
+      if (
+        jpeg.length === 0 ||
+        jpeg.length > LOGO_MAX_BYTES ||
+        !JPEG_MAGIC.every((byte, i) => jpeg[i] === byte)
+      ) {
+        throw new AppError('VALIDATION_FAILED', {
+          field: 'logo',
+          message: 'The logo must be a JPEG image of at most 1 MB.',
+        });
+      }
+      await companies.saveLogo(companyId, jpeg, createHash('sha1').update(jpeg).digest('hex').slice(0, 16));
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

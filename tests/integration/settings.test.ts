@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
+import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
+import { apiErrorSchema, businessSettingsSchema } from '../../src/shared/schemas.ts';
+import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { databaseKinds } from '../support/test-database.ts';
+
+describe.each(databaseKinds)('business settings on %s', (kind) => {
+  let t: TestApp;
+  let business: TestBusiness;
+  let owner: StaffSession;
+  let provider: StaffSession;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    business = await createBusiness(t.database.db, { services: ['Cut'] });
+    owner = await signInStaff(t.app, business.owner);
+    const password = `pw-${randomUUID()}`;
+    await createStaffService(createStaffRepository(t.database.db)).createStaffUser({
+      companyId: business.companyId,
+      email: `provider@${business.companyId}.test`,
+      name: 'Pat Provider',
+      password,
+      role: 'provider',
+    });
+    provider = await signInStaff(t.app, { email: `provider@${business.companyId}.test`, password });
+  });
+  afterAll(async () => t?.close());
+
+  const put = (session: StaffSession, url: string, payload: unknown) =>
+    t.app.inject({ method: 'PUT', url, headers: session.headers, payload: payload as object });
+
+  it('lets every staff member read the settings', async () => {
+    const response = await t.app.inject({ url: '/api/v1/staff/settings', headers: provider.headers });
+    expect(response.statusCode).toBe(200);
+    const settings = businessSettingsSchema.parse(response.json());
+    expect(settings).toMatchObject({
+      companyId: business.companyId,
+      city: 'Springfield',
+      state: 'IL',
+      hasCustomLogo: false,
+    });
+    expect(settings.services).toEqual([{ name: 'Cut', durationMinutes: 30 }]);
+  });
+
+  it('lets the owner change the business, and the landing page shows it at once', async () => {
+    const response = await put(owner, '/api/v1/staff/settings/company', {
+      name: 'Renamed Salon',
+      street: '9 oak ave',
+      city: 'peoria',
+      state: 'il',
+      zip: '61602',
+    });
+    expect(response.statusCode).toBe(200);
+    const landing = (await t.app.inject({ url: `/api/v1/companies/${business.companyId}/walk-in` })).json();
+    expect(landing).toMatchObject({ name: 'Renamed Salon', location: '9 oak ave|peoria|IL|61602' });
+  });
+
+  it('lets the owner set services with durations, in order, and joins follow them', async () => {
+    const response = await put(owner, '/api/v1/staff/settings/services', {
+      services: [
+        { name: 'Beard Trim', durationMinutes: 15 },
+        { name: "Kids' Cut/Style", durationMinutes: 20 },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const services = (await t.app.inject({ url: `/api/v1/companies/${business.companyId}/services` })).json();
+    expect(services).toEqual(['Beard Trim', "Kids' Cut/Style"]);
+  });
+
+  it.each([
+    [{ services: [{ name: 'A', durationMinutes: 2 }] }, 'services.0.durationMinutes'],
+    [{ services: [{ name: '', durationMinutes: 30 }] }, 'services.0.name'],
+    [
+      {
+        services: [
+          { name: 'A', durationMinutes: 30 },
+          { name: 'a', durationMinutes: 30 },
+        ],
+      },
+      'services',
+    ],
+  ])('refuses bad services %j naming the field', async (payload, field) => {
+    const response = await put(owner, '/api/v1/staff/settings/services', payload);
+    expect(response.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(response.json()).error.field).toBe(field);
+  });
+
+  it('lets the owner add, rename and remove providers; the board offers only active ones', async () => {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/settings/providers',
+      headers: owner.headers,
+      payload: { name: 'New Person', speciality: 'Color', station: 'Chair 9' },
+    });
+    expect(added.statusCode).toBe(201);
+    const newcomer = businessSettingsSchema
+      .parse(added.json())
+      .providers.find((p) => p.name === 'New Person')!;
+    expect(newcomer.station).toBe('Chair 9');
+
+    const renamed = await put(owner, `/api/v1/staff/settings/providers/${newcomer.id}`, {
+      name: 'Renamed Person',
+      speciality: 'Color',
+      station: 'Chair 3',
+    });
+    expect(businessSettingsSchema.parse(renamed.json()).providers.map((p) => p.name)).toContain(
+      'Renamed Person',
+    );
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/staff/settings/providers/${newcomer.id}`,
+      headers: owner.headers,
+    });
+    expect(businessSettingsSchema.parse(removed.json()).providers.map((p) => p.id)).not.toContain(
+      newcomer.id,
+    );
+    const board = (await t.app.inject({ url: '/api/v1/staff/board', headers: owner.headers })).json();
+    expect(board.providers.map((p: { id: string }) => p.id)).not.toContain(newcomer.id);
+  });
+
+  it('stores a JPEG logo served at /logo/{companyId}.jpg, and refuses anything else', async () => {
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/settings/logo',
+      headers: { ...owner.headers, 'content-type': 'image/jpeg' },
+      payload: jpeg,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().hasCustomLogo).toBe(true);
+    const logo = await t.app.inject({ url: `/logo/${business.companyId}.jpg` });
+    expect(logo.rawPayload).toEqual(jpeg);
+
+    const png = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/settings/logo',
+      headers: { ...owner.headers, 'content-type': 'image/jpeg' },
+      payload: Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    });
+    expect(png.statusCode).toBe(400);
+    expect(png.json().error.field).toBe('logo');
+  });
+
+  it('refuses every change from a provider with 403 and changes nothing', async () => {
+    const before = (await t.app.inject({ url: '/api/v1/staff/settings', headers: owner.headers })).json();
+    const attempts = [
+      put(provider, '/api/v1/staff/settings/company', {
+        name: 'Hijacked',
+        street: '',
+        city: '',
+        state: '',
+        zip: '',
+      }),
+      put(provider, '/api/v1/staff/settings/services', { services: [] }),
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/settings/providers',
+        headers: provider.headers,
+        payload: { name: 'X', speciality: '', station: '' },
+      }),
+    ];
+    for (const response of await Promise.all(attempts)) {
+      expect(response.statusCode).toBe(403);
+      expect(response.json().error.code).toBe('ROLE_NOT_ALLOWED');
+    }
+    const after = (await t.app.inject({ url: '/api/v1/staff/settings', headers: owner.headers })).json();
+    expect(after).toEqual(before);
+  });
+
+  it("keeps each owner to their own business: the demo owner's settings are the demo's", async () => {
+    const demoOwner = await signInStaff(t.app);
+    const settings = (
+      await t.app.inject({ url: '/api/v1/staff/settings', headers: demoOwner.headers })
+    ).json();
+    expect(settings.companyId).toBe('demo');
+    await put(demoOwner, '/api/v1/staff/settings/company', {
+      name: 'Demo Changed',
+      street: '',
+      city: '',
+      state: '',
+      zip: '',
+    });
+    const mine = (await t.app.inject({ url: `/api/v1/companies/${business.companyId}/walk-in` })).json();
+    expect(mine.name).toBe('Renamed Salon');
+  });
+});
