@@ -26,7 +26,7 @@ export function createRouter() {
       children: [
         { index: true, element: <HomePage />, handle: handle('home') },
         {
-          path: 'console',
+          path: 'console/*',
           handle: handle('console'),
           lazy: withChunkTimeout(async () => {
             const [page, { withQueryClient }] = await Promise.all([

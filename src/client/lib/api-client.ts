@@ -21,6 +21,8 @@ export class ApiRequestError extends Error {
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A file sent as it is (a logo), with its own content type. */
+  file?: Blob;
   headers?: Record<string, string>;
   /** Sends the anonymous customer's token, signing in first if needed. */
   asCustomer?: boolean;
@@ -30,13 +32,14 @@ export interface RequestOptions {
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
   if (token) headers.authorization = `Bearer ${token}`;
   try {
     // The spec's HTTP client sets no timeout (spec §7); the browser's own limits apply.
     return await fetch(`/api${path}`, {
       method: options.method ?? 'GET',
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
     });

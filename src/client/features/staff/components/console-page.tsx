@@ -1,12 +1,20 @@
+import { Link, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { BoardPage } from '../../board/components/board-page.tsx';
+import { SettingsPage } from '../../settings/components/settings-page.tsx';
 import { useSignOut, useStaffMe } from '../api/use-staff.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
-/** /console: sign-in, then the board. */
+const SECTIONS = [
+  { path: '', label: texts.console.board },
+  { path: 'settings', label: texts.settings.title },
+] as const;
+
+/** /console: sign-in, then the board (/console) and settings (/console/settings). */
 export function ConsolePage() {
   const me = useStaffMe();
+  const section = useParams()['*'] === 'settings' ? 'settings' : '';
   const signOut = useSignOut();
 
   if (me.isPending) return <FullPageSpinner />;
@@ -32,9 +40,16 @@ export function ConsolePage() {
           </p>
         </div>
         <nav className="console__nav" aria-label="Console">
-          <span className="console__nav-item console__nav-item--current" aria-current="page">
-            {texts.console.board}
-          </span>
+          {SECTIONS.map((item) => (
+            <Link
+              key={item.path}
+              to={item.path ? `/console/${item.path}` : '/console'}
+              className={`console__nav-item${section === item.path ? ' console__nav-item--current' : ''}`}
+              aria-current={section === item.path ? 'page' : undefined}
+            >
+              {item.label}
+            </Link>
+          ))}
         </nav>
         <button
           type="button"
@@ -44,7 +59,7 @@ export function ConsolePage() {
           {texts.console.signOut}
         </button>
       </header>
-      <BoardPage me={me.data} />
+      {section === 'settings' ? <SettingsPage me={me.data} /> : <BoardPage me={me.data} />}
     </div>
   );
 }

@@ -1,0 +1,66 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  BusinessSettings,
+  CompanySettingsRequest,
+  ProviderSettingsRequest,
+  ServicesSettingsRequest,
+} from '../../../../shared/schemas.ts';
+import { staffRequest } from '../../staff/api/staff-api.ts';
+
+export const settingsQueryKey = ['staff-settings'] as const;
+
+export function useSettings() {
+  return useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: () => staffRequest<BusinessSettings>('/v1/staff/settings'),
+  });
+}
+
+/** Every settings change answers with the whole settings, which replace the cached ones. */
+function useSettingsChange<Variables>(send: (variables: Variables) => Promise<BusinessSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (settings) => {
+      queryClient.setQueryData(settingsQueryKey, settings);
+      // The board lists providers, and the console header shows the business name.
+      void queryClient.invalidateQueries({ queryKey: ['staff-board'] });
+      void queryClient.invalidateQueries({ queryKey: ['staff-me'] });
+    },
+  });
+}
+
+export const useSaveCompany = () =>
+  useSettingsChange((body: CompanySettingsRequest) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/company', { method: 'PUT', body }),
+  );
+
+export const useSaveServices = () =>
+  useSettingsChange((body: ServicesSettingsRequest) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/services', { method: 'PUT', body }),
+  );
+
+export const useAddProvider = () =>
+  useSettingsChange((body: ProviderSettingsRequest) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/providers', { method: 'POST', body }),
+  );
+
+export const useSaveProvider = () =>
+  useSettingsChange(({ id, ...body }: ProviderSettingsRequest & { id: string }) =>
+    staffRequest<BusinessSettings>(`/v1/staff/settings/providers/${encodeURIComponent(id)}`, {
+      method: 'PUT',
+      body,
+    }),
+  );
+
+export const useRemoveProvider = () =>
+  useSettingsChange((id: string) =>
+    staffRequest<BusinessSettings>(`/v1/staff/settings/providers/${encodeURIComponent(id)}`, {
+      method: 'DELETE',
+    }),
+  );
+
+export const useUploadLogo = () =>
+  useSettingsChange((file: File) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/logo', { method: 'PUT', file }),
+  );

@@ -1,0 +1,404 @@
+import { type FormEvent, useId, useState } from 'react';
+import {
+  type BusinessSettings,
+  companySettingsRequestSchema,
+  firstIssue,
+  providerSettingsRequestSchema,
+  type StaffMe,
+  servicesSettingsRequestSchema,
+} from '../../../../shared/schemas.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { texts } from '../../../lib/texts.ts';
+import {
+  useAddProvider,
+  useRemoveProvider,
+  useSaveCompany,
+  useSaveProvider,
+  useSaveServices,
+  useSettings,
+  useUploadLogo,
+} from '../api/settings-api.ts';
+
+/** Shows the request's outcome next to its Save button: the visible "saved" state. */
+function SaveState({
+  pending,
+  success,
+  error,
+}: {
+  pending: boolean;
+  success: boolean;
+  error: string | null;
+}) {
+  return (
+    <span className={`save-state${error ? ' save-state--error' : ''}`} role="status" aria-live="polite">
+      {pending ? texts.settings.saving : error ? error : success ? texts.settings.saved : ''}
+    </span>
+  );
+}
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
+
+function Field({
+  label,
+  value,
+  onChange,
+  disabled,
+  width,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+  width?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="field" style={width ? { maxWidth: width } : undefined}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className="input"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+  const save = useSaveCompany();
+  const [form, setForm] = useState({
+    name: settings.name,
+    street: settings.street,
+    city: settings.city,
+    state: settings.state,
+    zip: settings.zip,
+  });
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = companySettingsRequestSchema.safeParse(form);
+    if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
+    setProblem(null);
+    save.mutate(parsed.data);
+  };
+  return (
+    <form className="settings-card" onSubmit={submit} noValidate>
+      <h2 className="settings-card__title">{texts.settings.business}</h2>
+      <Field label={texts.settings.name} value={form.name} onChange={set('name')} disabled={!canEdit} />
+      <Field label={texts.settings.street} value={form.street} onChange={set('street')} disabled={!canEdit} />
+      <div className="settings-row">
+        <Field label={texts.settings.city} value={form.city} onChange={set('city')} disabled={!canEdit} />
+        <Field
+          label={texts.settings.state}
+          value={form.state}
+          onChange={set('state')}
+          disabled={!canEdit}
+          width="90px"
+        />
+        <Field
+          label={texts.settings.zip}
+          value={form.zip}
+          onChange={set('zip')}
+          disabled={!canEdit}
+          width="130px"
+        />
+      </div>
+      {canEdit ? (
+        <div className="settings-actions">
+          <button type="submit" className="button button--primary button--small" disabled={save.isPending}>
+            {texts.settings.save}
+          </button>
+          <SaveState
+            pending={save.isPending}
+            success={save.isSuccess}
+            error={problem ?? errorText(save.error)}
+          />
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+  const save = useSaveServices();
+  const [rows, setRows] = useState(
+    settings.services.map((s) => ({ name: s.name, minutes: String(s.durationMinutes) })),
+  );
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = servicesSettingsRequestSchema.safeParse({
+      services: rows.map((row) => ({ name: row.name, durationMinutes: Number(row.minutes) })),
+    });
+    if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
+    setProblem(null);
+    save.mutate(parsed.data);
+  };
+  return (
+    <form className="settings-card" onSubmit={submit} noValidate>
+      <h2 className="settings-card__title">{texts.settings.services}</h2>
+      <p className="field__note">
+        {rows.length === 0 ? texts.settings.usingDefaults : texts.settings.servicesHint}
+      </p>
+      <ul className="settings-list">
+        {rows.map((row, index) => (
+          // Rows are edited in place: their position is their identity.
+          <li key={index} className="settings-row">
+            <Field
+              label={texts.settings.serviceName}
+              value={row.name}
+              disabled={!canEdit}
+              onChange={(name) => setRows((r) => r.map((x, i) => (i === index ? { ...x, name } : x)))}
+            />
+            <Field
+              label={texts.settings.minutes}
+              value={row.minutes}
+              width="110px"
+              disabled={!canEdit}
+              onChange={(minutes) => setRows((r) => r.map((x, i) => (i === index ? { ...x, minutes } : x)))}
+            />
+            {canEdit ? (
+              <button
+                type="button"
+                className="button button--small button--secondary settings-row__end"
+                onClick={() => setRows((r) => r.filter((_, i) => i !== index))}
+              >
+                {texts.settings.remove}
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {canEdit ? (
+        <div className="settings-actions">
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => setRows((r) => [...r, { name: '', minutes: '30' }])}
+          >
+            {texts.settings.addService}
+          </button>
+          <button type="submit" className="button button--primary button--small" disabled={save.isPending}>
+            {texts.settings.save}
+          </button>
+          <SaveState
+            pending={save.isPending}
+            success={save.isSuccess}
+            error={problem ?? errorText(save.error)}
+          />
+        </div>
+      ) : null}
+    </form>
+  );
+}
+
+function ProviderRow({
+  provider,
+  canEdit,
+}: {
+  provider: BusinessSettings['providers'][number];
+  canEdit: boolean;
+}) {
+  const save = useSaveProvider();
+  const remove = useRemoveProvider();
+  const [form, setForm] = useState({
+    name: provider.name,
+    speciality: provider.speciality,
+    station: provider.station,
+  });
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  return (
+    <li className="settings-row">
+      <Field label={texts.settings.name} value={form.name} onChange={set('name')} disabled={!canEdit} />
+      <Field
+        label={texts.settings.speciality}
+        value={form.speciality}
+        onChange={set('speciality')}
+        disabled={!canEdit}
+      />
+      <Field
+        label={texts.settings.station}
+        value={form.station}
+        onChange={set('station')}
+        disabled={!canEdit}
+        width="140px"
+      />
+      {canEdit ? (
+        <div className="settings-actions settings-row__end">
+          <button
+            type="button"
+            className="button button--small button--primary"
+            disabled={save.isPending}
+            onClick={() => {
+              const parsed = providerSettingsRequestSchema.safeParse(form);
+              if (parsed.success) save.mutate({ id: provider.id, ...parsed.data });
+            }}
+          >
+            {texts.settings.save}
+          </button>
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            disabled={remove.isPending}
+            onClick={() => remove.mutate(provider.id)}
+          >
+            {texts.settings.remove}
+          </button>
+          <SaveState
+            pending={save.isPending}
+            success={save.isSuccess}
+            error={errorText(save.error ?? remove.error)}
+          />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+  const add = useAddProvider();
+  const [form, setForm] = useState({ name: '', speciality: '', station: '' });
+  const [problem, setProblem] = useState<string | null>(null);
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  return (
+    <section className="settings-card">
+      <h2 className="settings-card__title">{texts.settings.providers}</h2>
+      <ul className="settings-list">
+        {settings.providers.map((provider) => (
+          <ProviderRow key={provider.id} provider={provider} canEdit={canEdit} />
+        ))}
+      </ul>
+      {canEdit ? (
+        <form
+          className="settings-row"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            const parsed = providerSettingsRequestSchema.safeParse(form);
+            if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
+            setProblem(null);
+            add.mutate(parsed.data, { onSuccess: () => setForm({ name: '', speciality: '', station: '' }) });
+          }}
+        >
+          <Field
+            label={texts.settings.providerName}
+            value={form.name}
+            onChange={set('name')}
+            disabled={false}
+          />
+          <Field
+            label={texts.settings.speciality}
+            value={form.speciality}
+            onChange={set('speciality')}
+            disabled={false}
+          />
+          <Field
+            label={texts.settings.station}
+            value={form.station}
+            onChange={set('station')}
+            disabled={false}
+            width="140px"
+          />
+          <div className="settings-actions settings-row__end">
+            <button type="submit" className="button button--small button--primary" disabled={add.isPending}>
+              {texts.settings.addProvider}
+            </button>
+            <SaveState
+              pending={add.isPending}
+              success={add.isSuccess}
+              error={problem ?? errorText(add.error)}
+            />
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}
+
+function LogoForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+  const upload = useUploadLogo();
+  const inputId = useId();
+  const [version, setVersion] = useState(0);
+  return (
+    <section className="settings-card">
+      <h2 className="settings-card__title">{texts.settings.logo}</h2>
+      <div className="settings-row">
+        <img
+          className="company-logo"
+          src={`/logo/${encodeURIComponent(settings.companyId)}.jpg?v=${version}`}
+          alt=""
+          width={74}
+          height={74}
+        />
+        <div>
+          <p className="field__note">{texts.settings.logoHint}</p>
+          {canEdit ? (
+            <>
+              <label className="button button--small button--secondary" htmlFor={inputId}>
+                {texts.settings.uploadLogo}
+              </label>
+              <input
+                id={inputId}
+                className="visually-hidden"
+                type="file"
+                accept="image/jpeg"
+                onChange={(event) => {
+                  const file = event.target.files?.[0];
+                  if (file) upload.mutate(file, { onSuccess: () => setVersion((v) => v + 1) });
+                }}
+              />
+              <SaveState
+                pending={upload.isPending}
+                success={upload.isSuccess}
+                error={errorText(upload.error)}
+              />
+            </>
+          ) : null}
+        </div>
+      </div>
+      <p className="field__note">
+        {texts.settings.link}:{' '}
+        <a
+          href={paths.landing.getHref(settings.companyId)}
+        >{`${window.location.origin}${paths.landing.getHref(settings.companyId)}`}</a>
+      </p>
+    </section>
+  );
+}
+
+/** Plain forms with inline validation and a visible "saved" state (DESIGN). */
+export function SettingsPage({ me }: { me: StaffMe }) {
+  const settings = useSettings();
+  const canEdit = me.role === 'owner';
+  if (settings.isPending)
+    return (
+      <div className="console__loading">
+        <Spinner />
+      </div>
+    );
+  if (settings.isError) {
+    return (
+      <div className="console__loading">
+        <p className="form-error">{texts.console.loadFailed}</p>
+        <button type="button" className="button button--primary" onClick={() => void settings.refetch()}>
+          {texts.landing.retry}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="settings">
+      {canEdit ? null : <p className="notice">{texts.settings.ownerOnly}</p>}
+      <BusinessForm settings={settings.data} canEdit={canEdit} />
+      <LogoForm settings={settings.data} canEdit={canEdit} />
+      <ServicesForm settings={settings.data} canEdit={canEdit} />
+      <ProvidersForm settings={settings.data} canEdit={canEdit} />
+    </div>
+  );
+}
