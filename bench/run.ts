@@ -1,8 +1,9 @@
 /**
- * `npm run bench`: bundle sizes per customer route, then joins per second over HTTP beside the
- * same database's raw single-row insert rate, on embedded PGlite and (when it answers) PostgreSQL.
- * Exits 0 when it measured everything, whether or not the targets pass; non-zero when the bench
- * itself broke, including any non-2xx answer or dropped request under load.
+ * `npm run bench`: bundle sizes per customer route; joins per second over HTTP beside the same
+ * database's raw single-row insert rate, on embedded PGlite and (when it answers) PostgreSQL; and
+ * realtime delivery over WebSockets (bench/realtime.ts). BENCH_ONLY=bundle,joins,realtime picks
+ * parts (default all). Exits 0 when it measured everything, whether or not the targets pass;
+ * non-zero when the bench itself broke, including any non-2xx answer or dropped request under load.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,8 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundleReport, formatBundleReport, formatTarget, measureBundleSizes } from './bundle-size.ts';
+import { cleanUpAll, onCleanup } from './cleanup.ts';
 import { type BenchRequest, type LoadResult, runLoad } from './http-load.ts';
 import { createBenchDatabase, isPostgresReachable } from './postgres-database.ts';
+import { benchRealtime, type RealtimeReport } from './realtime.ts';
 import { type ServerProcess, spawnServer } from './server-process.ts';
 
 const CONNECTIONS = 50;
@@ -27,9 +30,14 @@ const TARGET_RATIO_PERCENT = 60;
 const TARGET_JOIN_P99_MS = 100;
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
+const PARTS = ['bundle', 'joins', 'realtime'] as const;
+type Part = (typeof PARTS)[number];
+
 const settings = {
+  parts: readParts(),
   seconds: readSeconds('BENCH_SECONDS', 10),
   warmupSeconds: readSeconds('BENCH_WARMUP_SECONDS', 2),
+  realtimeFanOutSeconds: readSeconds('BENCH_REALTIME_SECONDS', 20),
   connections: CONNECTIONS,
   customers: CUSTOMERS,
   postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -53,61 +61,18 @@ interface Target {
   detail: string;
 }
 
-// ---- cleanup: every server, folder and database is released even when a step throws ----
-
-interface CleanupStep {
-  name: string;
-  run: () => Promise<void>;
-  /** The synchronous last resort for a process 'exit' handler. */
-  now?: () => void;
-  done: boolean;
-}
-
-const cleanupSteps: CleanupStep[] = [];
-
-function onCleanup(name: string, run: () => Promise<void>, now?: () => void): () => Promise<void> {
-  const step: CleanupStep = { name, run, done: false, ...(now ? { now } : {}) };
-  cleanupSteps.push(step);
-  return () => runStep(step);
-}
-
-async function runStep(step: CleanupStep): Promise<void> {
-  if (step.done) return;
-  step.done = true;
-  try {
-    await step.run();
-  } catch (error) {
-    console.error(`cleanup failed (${step.name}): ${(error as Error).message}`);
-  }
-}
-
-async function cleanUpAll(): Promise<void> {
-  for (const step of [...cleanupSteps].reverse()) await runStep(step);
-}
-
-process.on('exit', () => {
-  for (const step of [...cleanupSteps].reverse()) {
-    if (step.done) continue;
-    try {
-      step.now?.();
-    } catch {
-      // Exiting anyway; nothing more can be done here.
-    }
-  }
-});
-
-let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    // Ctrl+C reaches us twice: from the terminal and relayed by tsx.
-    if (interrupted) return;
-    interrupted = true;
-    console.error(`\n${signal}: stopping servers and removing bench databases…`);
-    void cleanUpAll().finally(() => process.exit(130));
-  });
-}
-
 // ---- the run ----
+
+function readParts(): Part[] {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return [...PARTS];
+  const parts = raw.split(',').map((part) => part.trim());
+  for (const part of parts) {
+    if (!(PARTS as readonly string[]).includes(part))
+      throw new Error(`BENCH_ONLY: "${part}" is not one of ${PARTS.join(', ')}`);
+  }
+  return PARTS.filter((part) => parts.includes(part));
+}
 
 function readSeconds(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -359,46 +324,71 @@ function writeResults(data: object): void {
 
 async function main(): Promise<number> {
   const startedAt = new Date();
+  const { parts } = settings;
   // Never more than this, whatever the server does: a hung bench is a broken bench.
-  const watchdogMs = (2 * (2 * settings.warmupSeconds + 2 * settings.seconds + 120) + 60) * 1000;
+  const watchdogSeconds =
+    (parts.includes('joins') ? 2 * (2 * settings.warmupSeconds + 2 * settings.seconds + 120) : 0) +
+    (parts.includes('realtime') ? 3 * settings.realtimeFanOutSeconds + 480 : 0) +
+    60;
   setTimeout(() => {
-    console.error(`BENCH BROKE: still running after ${watchdogMs / 1000} s; stopping.`);
+    console.error(`BENCH BROKE: still running after ${watchdogSeconds} s; stopping.`);
     void cleanUpAll().finally(() => process.exit(1));
-  }, watchdogMs).unref();
+  }, watchdogSeconds * 1000).unref();
 
   const loadBefore = os.loadavg()[0] ?? 0;
   console.log(
-    `CheckN bench: ${os.cpus().length} cores, Node ${process.version}, BENCH_SECONDS=${settings.seconds}, ` +
-      `warm-up ${settings.warmupSeconds} s, load average ${loadBefore.toFixed(2)} at start`,
+    `CheckN bench (${parts.join(', ')}): ${os.cpus().length} cores, Node ${process.version}, ` +
+      `BENCH_SECONDS=${settings.seconds}, warm-up ${settings.warmupSeconds} s, ` +
+      `BENCH_REALTIME_SECONDS=${settings.realtimeFanOutSeconds}, load average ${loadBefore.toFixed(2)} at start`,
   );
   if (loadBefore > os.cpus().length / 2) {
-    console.log('  (the machine is already busy: the HTTP figures below will read low)');
+    console.log('  (the machine is already busy: the HTTP and realtime figures below will read low)');
   }
   console.log('');
-  const bundle: BundleReport = measureBundleSizes();
-  console.log(`${formatBundleReport(bundle).join('\n')}\n`);
+  const bundle: BundleReport | null = parts.includes('bundle') ? measureBundleSizes() : null;
+  if (bundle) console.log(`${formatBundleReport(bundle).join('\n')}\n`);
 
-  const results: DatabaseResult[] = [await benchPglite()];
+  const postgresReachable = await isPostgresReachable(settings.postgresAdminUrl);
+  const results: DatabaseResult[] = [];
   const skipped: string[] = [];
-  if (await isPostgresReachable(settings.postgresAdminUrl)) {
-    results.push(await benchPostgres());
-  } else {
-    skipped.push('postgres');
+  if (parts.includes('joins')) {
+    results.push(await benchPglite());
+    if (postgresReachable) results.push(await benchPostgres());
+    else skipped.push('postgres');
   }
-
   const loadAfter = os.loadavg()[0] ?? 0;
-  console.log(formatDatabases(results).join('\n'));
-  if (skipped.includes('postgres')) console.log('  PostgreSQL not reachable, skipped');
-  for (const result of results) {
-    for (const line of result.serverWarnings.first) console.log(`  ${result.database} server said: ${line}`);
+  if (parts.includes('joins')) {
+    console.log(formatDatabases(results).join('\n'));
+    if (skipped.includes('postgres')) console.log('  PostgreSQL not reachable, skipped');
+    for (const result of results) {
+      for (const line of result.serverWarnings.first)
+        console.log(`  ${result.database} server said: ${line}`);
+    }
+    console.log('');
   }
 
-  const targets: Target[] = [...bundle.targets, ...results.flatMap(databaseTargets)];
+  let realtime: RealtimeReport | null = null;
+  if (parts.includes('realtime')) {
+    realtime = await benchRealtime({
+      settings: { fanOutSeconds: settings.realtimeFanOutSeconds },
+      postgresAdminUrl: settings.postgresAdminUrl,
+      postgresReachable,
+      progress,
+    });
+    console.log(realtime.lines.join('\n'));
+  }
+  const loadAtEnd = os.loadavg()[0] ?? 0;
+
+  const targets: Target[] = [
+    ...(bundle?.targets ?? []),
+    ...results.flatMap(databaseTargets),
+    ...(realtime?.targets ?? []),
+  ];
   console.log(`\nTargets\n${targets.map(formatTarget).join('\n')}`);
   const passed = targets.filter((target) => target.pass).length;
   console.log(`  ${passed} of ${targets.length} targets pass`);
 
-  const problems = findProblems(results);
+  const problems = [...findProblems(results), ...(realtime?.problems ?? [])];
   if (problems.length > 0) {
     console.log('\n!!! BENCH PROBLEMS: these figures are not trustworthy !!!');
     for (const problem of problems) console.log(`!!! ${problem}`);
@@ -411,12 +401,12 @@ async function main(): Promise<number> {
       cores: os.cpus().length,
       node: process.version,
       platform: `${os.platform()} ${os.arch()}`,
-      loadAverage1m: { atStart: loadBefore, afterHttp: loadAfter },
+      loadAverage1m: { atStart: loadBefore, afterHttp: loadAfter, atEnd: loadAtEnd },
     },
     settings: { ...settings, postgresAdminUrl: undefined },
-    bundle,
-    databases: results,
-    skipped,
+    ...(bundle ? { bundle } : {}),
+    ...(parts.includes('joins') ? { databases: results, skipped } : {}),
+    ...(realtime ? { realtime: realtime.data } : {}),
     targets,
     problems,
   });
