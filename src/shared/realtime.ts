@@ -21,7 +21,8 @@ export const topics = {
 export type TopicKind = keyof typeof topics;
 
 export function parseTopic(topic: string): { kind: TopicKind; id: string } | null {
-  const match = /^(board|line|wait|chat):(.{1,200})$/.exec(topic);
+  // Ids are company ids, uuids and "{uuid}-{uuid}" thread keys: letters, digits, '-' and '_'.
+  const match = /^(board|line|wait|chat):([A-Za-z0-9_-]{1,200})$/.exec(topic);
   if (!match) return null;
   return { kind: match[1] as TopicKind, id: match[2]! };
 }

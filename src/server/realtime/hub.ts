@@ -166,7 +166,8 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
         local = new Map();
         subscribers.set(topic, local);
       }
-      if (local.has(connection)) return;
+      // Subscribing again (after a reset, or with another `after`) starts the topic afresh.
+      if (local.has(connection)) local.delete(connection);
       // Held from the start: events notified while we read the log wait in `pending`.
       const subscription: Subscription = { lastSeq: after ?? 0, pending: [] };
       local.set(connection, subscription);

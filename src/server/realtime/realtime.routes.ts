@@ -38,6 +38,7 @@ export function registerRealtimeRoutes(
 ) {
   const { hub, canSubscribe, customers, staff } = deps;
   const sockets = new Set<WebSocket>();
+  const staffSockets = new Map<WebSocket, () => Promise<boolean>>();
 
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
@@ -49,6 +50,7 @@ export function registerRealtimeRoutes(
       (socket as WebSocket & { isAlive?: boolean }).isAlive = false;
       socket.ping();
     }
+    for (const stillValid of staffSockets.values()) void stillValid().catch(() => {});
   }, HEARTBEAT_MS);
   heartbeat.unref();
   app.addHook('onClose', async () => clearInterval(heartbeat));
@@ -68,6 +70,7 @@ export function registerRealtimeRoutes(
     });
     socket.on('close', () => {
       sockets.delete(socket);
+      staffSockets.delete(socket);
       hub.disconnect(connection);
     });
 
@@ -77,6 +80,7 @@ export function registerRealtimeRoutes(
     const sessionToken = request.cookies[STAFF_COOKIE];
     let queue: Promise<void> = (async () => {
       if (sessionToken && sameOrigin) principal = await staff.authenticate(sessionToken);
+      if (principal) staffSockets.set(socket, staffSessionStillValid);
       connection.send(message({ type: 'ready', principal: principal ? 'staff' : 'anonymous' }));
     })();
     socket.on('message', (raw, isBinary) => {
@@ -87,6 +91,15 @@ export function registerRealtimeRoutes(
           connection.send(message({ type: 'error', code: 'INTERNAL', message: 'Something went wrong.' }));
         });
     });
+
+    /** A signed-out session loses its socket: checked on each subscribe and every heartbeat. */
+    async function staffSessionStillValid(): Promise<boolean> {
+      if (sessionToken && (await staff.authenticate(sessionToken))) return true;
+      principal = null;
+      staffSockets.delete(socket);
+      socket.close(4401, 'signed out');
+      return false;
+    }
 
     async function handle(raw: Buffer, isBinary: boolean): Promise<void> {
       if (isBinary || raw.length > MAX_MESSAGE_BYTES) {
@@ -122,6 +135,7 @@ export function registerRealtimeRoutes(
           hub.unsubscribe(connection, parsed.topic);
           return;
         case 'subscribe': {
+          if (principal?.kind === 'staff' && !(await staffSessionStillValid())) return;
           const allowed = principal !== null && (await canSubscribe(principal, parsed.topic));
           if (!allowed || hub.subscriptionCount(connection) >= MAX_SUBSCRIPTIONS) {
             connection.send(

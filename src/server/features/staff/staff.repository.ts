@@ -72,10 +72,22 @@ export function createStaffRepository(db: Queryable) {
       );
     },
 
-    async recordFailedSignIn(id: string, throttledUntil: Date | null, tx: Queryable = db): Promise<void> {
+    /**
+     * Counts a failure and, from the FREE_FAILURES-th on, throttles for a doubling number of minutes
+     * (at most 60). Computed in the UPDATE from the row's own count, so wrong passwords sent at the
+     * same time cannot overwrite each other's throttle, and a later throttle is never shortened.
+     */
+    async recordFailedSignIn(id: string, freeFailures: number, tx: Queryable = db): Promise<void> {
       await tx.query(
-        'update staff_users set failed_sign_ins = failed_sign_ins + 1, throttled_until = $2 where id = $1',
-        [id, throttledUntil],
+        `update staff_users
+            set failed_sign_ins = failed_sign_ins + 1,
+                throttled_until = case
+                  when failed_sign_ins + 1 >= $2 then greatest(
+                    coalesce(throttled_until, now()),
+                    now() + make_interval(mins => least(power(2, failed_sign_ins + 1 - $2)::int, 60)))
+                  else throttled_until end
+          where id = $1`,
+        [id, freeFailures],
       );
     },
 

@@ -22,12 +22,6 @@ export interface StaffPrincipal {
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
-export function throttleUntil(failures: number, now: Date): Date | null {
-  if (failures < FREE_FAILURES) return null;
-  const minutes = Math.min(2 ** (failures - FREE_FAILURES), 60);
-  return new Date(now.getTime() + minutes * 60_000);
-}
-
 function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrincipal {
   return {
     kind: 'staff',
@@ -56,7 +50,7 @@ export function createStaffService(staff: StaffRepository) {
       }
       if (user.throttledUntil && new Date(user.throttledUntil) > now) throw new AppError('SIGN_IN_THROTTLED');
       if (!(await verifyPassword(password, user.passwordHash))) {
-        await staff.recordFailedSignIn(user.id, throttleUntil(user.failedSignIns + 1, now));
+        await staff.recordFailedSignIn(user.id, FREE_FAILURES);
         throw new AppError('SIGN_IN_FAILED');
       }
       if (user.failedSignIns > 0) await staff.clearFailedSignIns(user.id);

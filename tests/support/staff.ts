@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../src/server/db/database.ts';
+import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
+import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
+import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
+import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
+import { type Provider, type StaffMe, staffMeSchema } from '../../src/shared/schemas.ts';
+
+export const STAFF_COOKIE_NAME = 'checkn_staff';
+
+export interface StaffSession {
+  me: StaffMe;
+  /** The raw session token from the cookie. */
+  token: string;
+  /** `checkn_staff=…`, for a Cookie header. */
+  cookie: string;
+  /** Cookie and CSRF header: what the console sends on a change. */
+  headers: { cookie: string; 'x-csrf-token': string };
+}
+
+let addressCounter = 0;
+
+/**
+ * A client address of its own. The sign-in route allows only so many tries a minute per address;
+ * tests that are not about that limit each come from their own address.
+ */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+export async function signInStaff(
+  app: FastifyInstance,
+  credentials: { email: string; password: string } = DEMO_OWNER,
+): Promise<StaffSession> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/sign-in',
+    payload: { email: credentials.email, password: credentials.password },
+    remoteAddress: freshAddress(),
+  });
+  if (response.statusCode !== 200) {
+    throw new Error(`staff sign-in failed: ${response.statusCode} ${response.body}`);
+  }
+  const me = staffMeSchema.parse(response.json());
+  const token = response.cookies.find((c) => c.name === STAFF_COOKIE_NAME)?.value;
+  if (!token) throw new Error('staff sign-in set no session cookie');
+  const cookie = `${STAFF_COOKIE_NAME}=${token}`;
+  return { me, token, cookie, headers: { cookie, 'x-csrf-token': me.csrfToken } };
+}
+
+export interface TestBusiness {
+  companyId: string;
+  accountId: string;
+  name: string;
+  providers: Provider[];
+  owner: { id: string; email: string; password: string; name: string };
+}
+
+/** A second business with its own owner, providers and services, next to the seeded demo one. */
+export async function createBusiness(
+  db: Database,
+  overrides: {
+    companyId?: string;
+    name?: string;
+    services?: string[];
+    providers?: { name: string; speciality?: string; station?: string }[];
+  } = {},
+): Promise<TestBusiness> {
+  const companyId = overrides.companyId ?? `biz-${randomUUID().slice(0, 8)}`;
+  const name = overrides.name ?? `Business ${companyId}`;
+  const companies = createCompanyRepository(db);
+  const accountId = randomUUID();
+  await companies.insertCompany({
+    id: companyId,
+    accountId,
+    name,
+    location: '1 Side St|Springfield|IL|62701',
+  });
+  await companies.replaceServices(companyId, overrides.services ?? ['Facials', 'Massage']);
+  const providerInputs = overrides.providers ?? [{ name: `${name} Provider` }];
+  for (const [position, provider] of providerInputs.entries()) {
+    await companies.insertProvider(
+      companyId,
+      {
+        id: randomUUID(),
+        name: provider.name,
+        speciality: provider.speciality ?? 'All',
+        station: provider.station ?? `Chair ${position + 1}`,
+      },
+      position,
+    );
+  }
+  const owner = { email: `owner@${companyId}.test`, password: `pw-${randomUUID()}`, name: `${name} Owner` };
+  const id = await createStaffService(createStaffRepository(db)).createStaffUser({
+    companyId,
+    email: owner.email,
+    name: owner.name,
+    password: owner.password,
+    role: 'owner',
+  });
+  return {
+    companyId,
+    accountId,
+    name,
+    providers: await companies.listProviders(companyId),
+    owner: { id, ...owner },
+  };
+}
+
+export async function listProviders(db: Database, companyId: string): Promise<Provider[]> {
+  return createCompanyRepository(db).listProviders(companyId);
+}
