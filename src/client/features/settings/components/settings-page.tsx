@@ -215,7 +215,12 @@ function ProviderRow({
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   return (
     <li className="settings-row">
-      <Field label={texts.settings.providerName} value={form.name} onChange={set('name')} disabled={!canEdit} />
+      <Field
+        label={texts.settings.providerName}
+        value={form.name}
+        onChange={set('name')}
+        disabled={!canEdit}
+      />
       <Field
         label={texts.settings.speciality}
         value={form.speciality}
