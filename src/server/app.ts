@@ -31,6 +31,10 @@ import {
 import { createCustomerRepository } from './features/customer/customer.repository.ts';
 import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
+import { createSmsRepository } from './features/sms/sms.repository.ts';
+import { registerSmsRoutes } from './features/sms/sms.routes.ts';
+import { createSmsService } from './features/sms/sms.service.ts';
+import { createSmsWorker } from './features/sms/sms-worker.ts';
 import { createStaffRepository } from './features/staff/staff.repository.ts';
 import { registerStaffRoutes } from './features/staff/staff.routes.ts';
 import { createStaffService } from './features/staff/staff.service.ts';
@@ -43,6 +47,8 @@ import { createEventLog } from './realtime/event-log.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
 import { createTopicAccess } from './realtime/topic-access.ts';
+import { createOutboxSmsSender, type SmsSender } from './sms/sms-sender.ts';
+import { createTwilioSmsSender } from './sms/twilio.ts';
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 
@@ -51,10 +57,20 @@ export interface AppDependencies {
   db: Database;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** Replaces the text message driver chosen from config (tests pass the recording fake). */
+  smsSender?: SmsSender;
   /** Replaces the conversion driver chosen from config (tests pass the recording fake). */
   conversions?: ConversionTracker;
   /** Built customer app; the API works without it (tests, `npm run dev` where Vite serves it). */
   clientDir?: string;
+}
+
+function smsSenderFrom(config: Config): SmsSender {
+  if (config.sms.driver === 'outbox') return createOutboxSmsSender();
+  return createTwilioSmsSender({
+    ...config.sms,
+    statusCallbackUrl: `${config.publicUrl}/api/sms/twilio/status`,
+  });
 }
 
 /** Builds the whole app from its dependencies and never listens: main.ts does, and tests inject. */
@@ -103,19 +119,36 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const companies = createCompanyService(companyRepository);
   const customers = createCustomerService(createCustomerRepository(db));
   const staff = createStaffService(createStaffRepository(db));
+  const chatRepository = createChatRepository(db);
+  const smsRepository = createSmsRepository(db);
+  const smsWorker = createSmsWorker({
+    sms: smsRepository,
+    sender: deps.smsSender ?? smsSenderFrom(config),
+    logger: app.log,
+  });
+  const sms = createSmsService({
+    db,
+    sms: smsRepository,
+    worker: smsWorker,
+    waitList: waitListRepository,
+    chat: chatRepository,
+    eventLog,
+  });
   const waitList = createWaitListService({
     db,
     waitList: waitListRepository,
     companies,
     companyRepository,
     eventLog,
+    sms,
   });
   const chat = createChatService({
     db,
-    chat: createChatRepository(db),
+    chat: chatRepository,
     waitList: waitListRepository,
     companies: companyRepository,
     eventLog,
+    sms,
   });
   const conversions =
     deps.conversions ??
@@ -127,7 +160,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       : createLoggingConversionTracker(app.log));
   const hub = createRealtimeHub({ db, eventLog, logger: app.log });
   await hub.start();
-  app.addHook('onClose', async () => hub.stop());
+  smsWorker.start();
+  app.addHook('onClose', async () => {
+    await smsWorker.stop();
+    await hub.stop();
+  });
 
   registerCompanyRoutes(app, { companies });
   registerLogoRoutes(app, { companies: companyRepository });
@@ -145,6 +182,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     canSubscribe: createTopicAccess({ waitList: waitListRepository }),
     customers,
     staff,
+  });
+  registerSmsRoutes(app, {
+    sms,
+    repository: smsRepository,
+    staff,
+    driver: deps.smsSender?.driver ?? config.sms.driver,
+    twilioAuthToken: config.sms.driver === 'twilio' ? config.sms.authToken : undefined,
+    publicUrl: config.publicUrl,
   });
   registerAnalyticsRoutes(app, { analytics: createAnalyticsRepository(db) });
   registerConversionRoutes(app, { conversions });

@@ -55,6 +55,12 @@ const envSchema = z.object({
     'https://www.google.com/maps/conversion/collect',
   ),
   CONVERSION_PARTNER_ID: z.optional(z.string().check(z.minLength(1))),
+  SMS_DRIVER: z._default(z.enum(['outbox', 'twilio']), 'outbox'),
+  TWILIO_ACCOUNT_SID: z.optional(z.string().check(z.regex(/^AC\w+$/, 'must start with AC'))),
+  TWILIO_AUTH_TOKEN: z.optional(z.string().check(z.minLength(8, 'looks too short'))),
+  TWILIO_FROM: z.optional(z.string().check(z.regex(/^\+\d{8,15}$/, 'must be a number like +15005550006'))),
+  TWILIO_MESSAGING_SERVICE_SID: z.optional(z.string().check(z.regex(/^MG\w+$/, 'must start with MG'))),
+  TWILIO_API_BASE: z._default(urlSchema(['https:', 'http:']), 'https://api.twilio.com'),
   BENCH_ROUTES: z._default(z.enum(['0', '1']), '0'),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
@@ -77,6 +83,18 @@ export type Config = Readonly<{
    */
   /** Reserve with Google conversion collector; reports are only logged until a partner id is set. */
   conversion: Readonly<{ endpoint: string; partnerId: string | undefined }>;
+  /** Text messages: the local outbox (default) or Twilio. */
+  sms: Readonly<
+    | { driver: 'outbox' }
+    | {
+        driver: 'twilio';
+        accountSid: string;
+        authToken: string;
+        from: string | undefined;
+        messagingServiceSid: string | undefined;
+        apiBase: string;
+      }
+  >;
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
   rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number; messagesPerMinute: number }>;
@@ -97,6 +115,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
+  if (values.SMS_DRIVER === 'twilio') {
+    const missing = [
+      !values.TWILIO_ACCOUNT_SID && 'TWILIO_ACCOUNT_SID',
+      !values.TWILIO_AUTH_TOKEN && 'TWILIO_AUTH_TOKEN',
+      !values.TWILIO_FROM &&
+        !values.TWILIO_MESSAGING_SERVICE_SID &&
+        'TWILIO_FROM (or TWILIO_MESSAGING_SERVICE_SID)',
+    ].filter(Boolean);
+    if (missing.length > 0) {
+      throw new ConfigError(`Invalid configuration:\n  SMS_DRIVER=twilio needs ${missing.join(', ')}`);
+    }
+  }
   return Object.freeze({
     env: values.NODE_ENV,
     host: values.HOST,
@@ -110,6 +140,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       endpoint: values.CONVERSION_ENDPOINT,
       partnerId: values.CONVERSION_PARTNER_ID,
     }),
+    sms: Object.freeze(
+      values.SMS_DRIVER === 'twilio'
+        ? {
+            driver: 'twilio' as const,
+            accountSid: values.TWILIO_ACCOUNT_SID!,
+            authToken: values.TWILIO_AUTH_TOKEN!,
+            from: values.TWILIO_FROM,
+            messagingServiceSid: values.TWILIO_MESSAGING_SERVICE_SID,
+            apiBase: values.TWILIO_API_BASE,
+          }
+        : { driver: 'outbox' as const },
+    ),
     benchRoutes: values.BENCH_ROUTES === '1',
     rateLimits: Object.freeze({
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,

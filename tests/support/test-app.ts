@@ -3,6 +3,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { ConversionTracker } from '../../src/server/features/conversion/conversion-tracker.ts';
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
+import type { SmsSender } from '../../src/server/sms/sms-sender.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './test-database.ts';
 
 export interface TestApp {
@@ -16,6 +17,7 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   conversions?: ConversionTracker;
+  smsSender?: SmsSender;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -32,6 +34,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     db: database.db,
     clientDir: '/nonexistent',
     ...(options.conversions ? { conversions: options.conversions } : {}),
+    ...(options.smsSender ? { smsSender: options.smsSender } : {}),
   });
   await app.ready();
   return {

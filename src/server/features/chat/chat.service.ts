@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository } from '../company/company.repository.ts';
+import type { SmsService } from '../sms/sms.service.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import type { WaitEntryRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { ChatRepository } from './chat.repository.ts';
@@ -18,8 +19,9 @@ export function createChatService(deps: {
   waitList: WaitListRepository;
   companies: CompanyRepository;
   eventLog: EventLog;
+  sms: Pick<SmsService, 'queueChatText' | 'kick'>;
 }) {
-  const { db, chat, waitList, companies, eventLog } = deps;
+  const { db, chat, waitList, companies, eventLog, sms } = deps;
 
   /** The wait behind a conversation, if this sender may use it; otherwise "not found". */
   async function requireConversation(
@@ -90,9 +92,21 @@ export function createChatService(deps: {
           tx,
         );
         await eventLog.append(tx, topics.chat(entry.chatThreadKey), 'message.created', message);
+        // The customer may have closed the page: staff messages go out as texts too.
+        if (sender.kind === 'staff') {
+          await sms.queueChatText(tx, {
+            id: message.id,
+            waitId: entry.waitId,
+            companyId: entry.companyId,
+            companyName: entry.companyName,
+            phoneNumber: entry.phoneNumber,
+            text: message.message,
+          });
+        }
         return message;
       });
       eventLog.flushSoon();
+      if (sender.kind === 'staff') sms.kick();
       return stored;
     },
 

@@ -7,6 +7,9 @@ export interface CompanyRow {
   name: string;
   location: string;
   timeZone: string;
+  /** The business's own wording for texts; null for the default (features/sms/sms-texts.ts). */
+  smsJoinText: string | null;
+  smsCalledText: string | null;
 }
 
 export interface LogoRow {
@@ -30,7 +33,8 @@ export interface NewProvider {
   station: string;
 }
 
-const companyColumns = 'id, account_id as "accountId", name, location, time_zone as "timeZone"';
+const companyColumns = `id, account_id as "accountId", name, location, time_zone as "timeZone",
+  sms_join_text as "smsJoinText", sms_called_text as "smsCalledText"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {

@@ -78,22 +78,23 @@ export function createWaitListRepository(db: Queryable) {
     /**
      * The join, in one statement: inserts the entry unless this customer already sent this
      * idempotency key, and when it did insert, records the board's "entry.upserted" event (see
-     * realtime/event-log.ts: numbered and delivered after commit). Returns the entry that stands
+     * realtime/event-log.ts: numbered and delivered after commit) and queues the join text. Returns the entry that stands
      * either way: a retried join lands on the first one.
      */
     async insertOnceAndPublish(
       entry: NewWaitEntry,
-      publish: { boardTopic: string },
+      publish: { boardTopic: string; joinTextId: string; defaultJoinText: string },
       tx: Queryable = db,
-    ): Promise<{ waitId: string; created: boolean }> {
-      const { rows } = await tx.query<{ waitId: string }>(
+    ): Promise<{ waitId: string; created: boolean; textQueued: boolean }> {
+      const { rows } = await tx.query<{ waitId: string; textQueued: boolean }>(
         `with inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
               chat_thread_key)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
            on conflict (customer_id, idempotency_key) do nothing
-           returning id, customer_id, name, phone_number, service_type, status, date, chat_thread_key
+           returning id, company_id, customer_id, name, phone_number, service_type, status, date, chat_thread_key,
+                     allow_sms
          ), pending as (
            insert into realtime_pending (topic, type, data)
            select $11, 'entry.upserted', jsonb_build_object(
@@ -104,8 +105,18 @@ export function createWaitListRepository(db: Queryable) {
                     'providerId', null, 'providerName', null, 'chatThreadKey', i.chat_thread_key)
              from inserted i
            returning id
+         ), join_text as (
+           -- The join text (features/sms), queued with the join itself: sent once, after commit.
+           insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
+           select $12::uuid, i.company_id, i.id, 'outbound', 'join', 'join:' || i.id, i.phone_number,
+                  replace(replace(replace(coalesce(c.sms_join_text, $13), '{business}', c.name),
+                          '{service}', i.service_type), '{name}', i.name),
+                  'queued'
+             from inserted i join companies c on c.id = i.company_id
+            where i.allow_sms and not exists (select 1 from sms_opt_outs o where o.phone_number = i.phone_number)
+           returning id
          )
-         select i.id as "waitId" from inserted i`,
+         select i.id as "waitId", exists (select 1 from join_text) as "textQueued" from inserted i`,
         [
           entry.id,
           entry.companyId,
@@ -118,10 +129,12 @@ export function createWaitListRepository(db: Queryable) {
           entry.fcmToken,
           entry.chatThreadKey,
           publish.boardTopic,
+          publish.joinTextId,
+          publish.defaultJoinText,
         ],
         { name: 'join-wait-list' },
       );
-      if (rows[0]) return { waitId: rows[0].waitId, created: true };
+      if (rows[0]) return { waitId: rows[0].waitId, created: true, textQueued: rows[0].textQueued };
       // Already joined with this key; on PostgreSQL a concurrent twin may have committed after this
       // statement's snapshot was taken, so look again with a new statement.
       const existing = await tx.query<{ waitId: string }>(
@@ -129,7 +142,7 @@ export function createWaitListRepository(db: Queryable) {
         [entry.customerId, entry.idempotencyKey],
       );
       if (!existing.rows[0]) throw new Error('wait entry neither inserted nor found');
-      return { waitId: existing.rows[0].waitId, created: false };
+      return { waitId: existing.rows[0].waitId, created: false, textQueued: false };
     },
 
     async findById(waitId: string, tx: Queryable = db): Promise<WaitEntryRow | null> {
@@ -144,6 +157,27 @@ export function createWaitListRepository(db: Queryable) {
            left join providers p on p.id = w.provider_id
           where w.id = $1`,
         [waitId],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** The wait a text from this number is about: an active one first, else the latest. */
+    async findLatestByPhone(phoneNumber: string, tx: Queryable = db) {
+      const { rows } = await tx.query<{
+        waitId: string;
+        companyId: string;
+        companyName: string;
+        customerId: string;
+        name: string;
+        chatThreadKey: string;
+      }>(
+        `select w.id as "waitId", w.company_id as "companyId", c.name as "companyName", w.customer_id as "customerId",
+                w.name, w.chat_thread_key as "chatThreadKey"
+           from wait_entries w join companies c on c.id = w.company_id
+          where w.phone_number = $1
+          order by (w.status in ('waiting', 'called', 'in_service')) desc, w.date desc
+          limit 1`,
+        [phoneNumber],
       );
       return rows[0] ?? null;
     },

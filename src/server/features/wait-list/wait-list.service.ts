@@ -18,6 +18,8 @@ import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { SmsService } from '../sms/sms.service.ts';
+import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import type { WaitEntryRow, WaitListRepository } from './wait-list.repository.ts';
 
@@ -49,8 +51,9 @@ export function createWaitListService(deps: {
   companies: CompanyService;
   companyRepository: CompanyRepository;
   eventLog: EventLog;
+  sms: SmsService;
 }) {
-  const { db, waitList, companies, companyRepository, eventLog } = deps;
+  const { db, waitList, companies, companyRepository, eventLog, sms } = deps;
 
   /**
    * Tells the board and the entry's own page, in the change's transaction. Everyone in line
@@ -140,11 +143,16 @@ export function createWaitListService(deps: {
             fcmToken: request.fcmToken ?? null,
             chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
           },
-          { boardTopic: topics.board(companyId) },
+          {
+            boardTopic: topics.board(companyId),
+            joinTextId: randomUUID(),
+            defaultJoinText: DEFAULT_SMS_TEXTS.join,
+          },
         )
-        .then((result) => {
-          if (result.created) eventLog.flushSoon();
-          return result;
+        .then(({ waitId, created, textQueued }) => {
+          if (created) eventLog.flushSoon();
+          if (textQueued) sms.kick();
+          return { waitId, created };
         });
     },
 
@@ -180,16 +188,30 @@ export function createWaitListService(deps: {
       waitId: string,
       action: StaffAction,
     ): Promise<BoardEntry> {
-      return db.transaction(async (tx) => {
+      const company = await companies.requireCompany(principal.companyId);
+      const updated = await inTransactionThenPublish(async (tx) => {
         const entry = await requireStaffEntry(principal, waitId, tx);
         const to = nextStatus(entry.status, action);
         if (!to || !(await waitList.changeStatus(waitId, principal.companyId, [entry.status], to, tx))) {
           throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
         }
-        const updated = (await waitList.findBoardEntry(waitId, tx))!;
-        await publishEntryChanged(tx, updated, principal.companyId);
-        return updated;
+        const changed = (await waitList.findBoardEntry(waitId, tx))!;
+        await publishEntryChanged(tx, changed, principal.companyId);
+        if (to === 'called') {
+          await sms.queueCalledText(tx, {
+            waitId,
+            companyId: company.id,
+            companyName: company.name,
+            calledText: company.smsCalledText,
+            name: changed.name,
+            phoneNumber: changed.phoneNumber,
+            calledAt: changed.calledAt,
+          });
+        }
+        return changed;
       });
+      if (updated.status === 'called') sms.kick();
+      return updated;
     },
 
     async assignProvider(

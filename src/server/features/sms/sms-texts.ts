@@ -1,0 +1,56 @@
+/**
+ * What CheckN texts, with the business's own wording when it set one. Placeholders: {business},
+ * {service}, {name}. Every text names the business: customers may be on several lists.
+ */
+export const DEFAULT_SMS_TEXTS = {
+  join: "{business}: you're on the wait list for {service}. Reply to this text to message us. Reply STOP to opt out.",
+  called: "{business}: it's your turn, {name}! Please come to the front desk.",
+} as const;
+
+export const SMS_REPLIES = {
+  stop: 'You will get no more texts from CheckN wait lists. Reply START to turn them back on.',
+  start: (business: string) => `${business}: texts are back on. Reply STOP to opt out.`,
+  help: (business: string) =>
+    `${business} wait list. Reply to this text to message the front desk. Reply STOP to opt out.`,
+} as const;
+
+/** Carriers' opt-out and help keywords (CTIA; the ones Twilio recognises). */
+export const STOP_WORDS = new Set([
+  'STOP',
+  'STOPALL',
+  'UNSUBSCRIBE',
+  'CANCEL',
+  'END',
+  'QUIT',
+  'OPTOUT',
+  'REVOKE',
+]);
+export const START_WORDS = new Set(['START', 'YES', 'UNSTOP', 'OPTIN']);
+export const HELP_WORDS = new Set(['HELP', 'INFO']);
+
+export function fillText(
+  template: string,
+  values: { business: string; service?: string; name?: string },
+): string {
+  return template
+    .replaceAll('{business}', values.business)
+    .replaceAll('{service}', values.service ?? '')
+    .replaceAll('{name}', values.name ?? '');
+}
+
+/** A staff chat message as a text: the business name first, long messages shortened. */
+export function chatText(business: string, message: string): string {
+  const text = `${business}: ${message}`;
+  return text.length > 320 ? `${text.slice(0, 317)}...` : text;
+}
+
+export function keywordOf(body: string): 'stop' | 'start' | 'help' | null {
+  const word = body
+    .trim()
+    .toUpperCase()
+    .replace(/[.!]+$/, '');
+  if (STOP_WORDS.has(word)) return 'stop';
+  if (START_WORDS.has(word)) return 'start';
+  if (HELP_WORDS.has(word)) return 'help';
+  return null;
+}

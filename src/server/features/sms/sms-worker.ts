@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { SmsSendError, type SmsSender } from '../../sms/sms-sender.ts';
+import type { SmsRepository } from './sms.repository.ts';
+
+/** Seconds before each retry; after the last one the text is marked failed with its reason. */
+export const RETRY_DELAYS_SECONDS = [5, 30, 120, 600] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+const POLL_MS = 1_000;
+const BATCH = 20;
+/** A text still 'sending' after this long belonged to a process that stopped mid-send. */
+const INTERRUPTED_AFTER_SECONDS = 120;
+
+/**
+ * Sends queued texts. Several processes may run one: rows are claimed with SKIP LOCKED. A claim
+ * is committed before the send, so whatever happens next, a text is sent at most once.
+ */
+export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; logger: FastifyBaseLogger }) {
+  const { sms, sender, logger } = deps;
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running = false;
+  let again = false;
+  let stopped = false;
+  let polls = 0;
+
+  async function sendOne(text: Awaited<ReturnType<SmsRepository['claimDue']>>[number]): Promise<void> {
+    if (await sms.isOptedOut(text.phoneNumber)) {
+      // STOP arrived after this text was queued. The STOP confirmation and HELP answers still go:
+      // carriers require them.
+      if (text.kind !== 'stop' && text.kind !== 'help') {
+        await sms.markFailed(text.id, 'not sent: the customer replied STOP');
+        return;
+      }
+    }
+    try {
+      const { providerMessageId } = await sender.send({ to: text.phoneNumber, body: text.body });
+      await sms.markSent(text.id, providerMessageId);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const retryable = error instanceof SmsSendError ? error.retryable : false;
+      if (retryable && text.attempts < MAX_ATTEMPTS) {
+        await sms.markRetry(text.id, reason, RETRY_DELAYS_SECONDS[text.attempts - 1] ?? 600);
+      } else {
+        await sms.markFailed(text.id, reason);
+        logger.warn({ smsId: text.id, reason }, 'text message failed');
+      }
+    }
+  }
+
+  async function run(): Promise<void> {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = true;
+    try {
+      do {
+        again = false;
+        polls += 1;
+        if (polls % 30 === 1) await sms.recoverInterrupted(INTERRUPTED_AFTER_SECONDS);
+        for (;;) {
+          const due = await sms.claimDue(BATCH);
+          for (const text of due) await sendOne(text);
+          if (due.length < BATCH || stopped) break;
+        }
+      } while (again && !stopped);
+    } catch (error) {
+      if (!stopped) logger.error({ err: error }, 'text message worker failed');
+    } finally {
+      running = false;
+    }
+  }
+
+  return {
+    start(): void {
+      timer = setInterval(() => void run(), POLL_MS);
+      timer.unref();
+      void run();
+    },
+    /** After a change queued a text: send it now rather than at the next poll. */
+    kick(): void {
+      setImmediate(() => void run());
+    },
+    /** Runs one pass and waits for it (tests). */
+    async drain(): Promise<void> {
+      await run();
+      while (running) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
+    async stop(): Promise<void> {
+      stopped = true;
+      clearInterval(timer);
+      while (running) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
+  };
+}
+
+export type SmsWorker = ReturnType<typeof createSmsWorker>;

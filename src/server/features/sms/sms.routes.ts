@@ -1,0 +1,110 @@
+import formbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { z } from '../../../shared/schemas.ts';
+import { AppError } from '../../errors.ts';
+import { requireStaff } from '../../http/staff-auth.ts';
+import { parseInput } from '../../http/validate.ts';
+import { isValidTwilioSignature } from '../../sms/twilio.ts';
+import type { StaffService } from '../staff/staff.service.ts';
+import type { SmsRepository, SmsStatus } from './sms.repository.ts';
+import type { SmsService } from './sms.service.ts';
+
+const replyRequestSchema = z.object({
+  phoneNumber: z.string().check(z.regex(/^\+1\d{10}$/, 'Unknown number')),
+  body: z
+    .string('Please write a reply')
+    .check(z.trim(), z.minLength(1, 'Please write a reply'), z.maxLength(1600)),
+});
+
+/** Twilio's MessageStatus values, in our words. */
+const TWILIO_STATUS: Record<string, SmsStatus> = {
+  queued: 'sent',
+  accepted: 'sent',
+  sending: 'sent',
+  sent: 'sent',
+  delivered: 'delivered',
+  undelivered: 'undelivered',
+  failed: 'failed',
+};
+
+const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+export function registerSmsRoutes(
+  app: FastifyInstance,
+  deps: {
+    sms: SmsService;
+    repository: SmsRepository;
+    staff: StaffService;
+    driver: 'outbox' | 'twilio' | 'fake';
+    twilioAuthToken: string | undefined;
+    publicUrl: string;
+  },
+) {
+  const { sms, repository, staff } = deps;
+
+  void app.register(async (twilio) => {
+    await twilio.register(formbody);
+
+    /** Refuses anything Twilio did not sign: X-Twilio-Signature over PUBLIC_URL + the path. */
+    twilio.addHook('preHandler', async (request) => {
+      const params = (request.body ?? {}) as Record<string, string>;
+      const url = `${deps.publicUrl}${request.url}`;
+      const signature = request.headers['x-twilio-signature'];
+      if (
+        !deps.twilioAuthToken ||
+        !isValidTwilioSignature(
+          deps.twilioAuthToken,
+          url,
+          params,
+          typeof signature === 'string' ? signature : undefined,
+        )
+      ) {
+        throw new AppError('FORBIDDEN');
+      }
+    });
+
+    /** A text from a customer. Answers go out through the outbox, so the TwiML stays empty. */
+    twilio.post('/api/sms/twilio', async (request, reply) => {
+      const params = request.body as Record<string, string>;
+      await sms.receive({
+        from: params.From ?? '',
+        body: params.Body ?? '',
+        providerMessageId: params.MessageSid ?? null,
+      });
+      return reply.type('text/xml').send(EMPTY_TWIML);
+    });
+
+    /** Delivery status of a text we sent. */
+    twilio.post('/api/sms/twilio/status', async (request, reply) => {
+      const params = request.body as Record<string, string>;
+      const status = TWILIO_STATUS[params.MessageStatus ?? ''];
+      if (params.MessageSid && status) {
+        const error = params.ErrorCode ? `Twilio error ${params.ErrorCode}` : null;
+        await repository.updateDeliveryStatus(params.MessageSid, status, error);
+      }
+      return reply.status(204).send();
+    });
+  });
+
+  /** The console's "Text messages" page: every text of the business, newest first. */
+  app.get('/api/v1/staff/sms', async (request) => {
+    const principal = await requireStaff(request, staff);
+    const texts = await repository.listForCompany(principal.companyId, 200);
+    return {
+      driver: deps.driver,
+      messages: texts.map((text) => ({ ...text, createdAt: new Date(text.createdAt).toISOString() })),
+    };
+  });
+
+  /** Outbox driver only: answer as the customer, as if they had replied to the text. */
+  app.post('/api/v1/staff/sms/reply', async (request, reply) => {
+    const principal = await requireStaff(request, staff);
+    if (deps.driver === 'twilio')
+      throw new AppError('FORBIDDEN', { message: 'Real customers answer from their phones.' });
+    const { phoneNumber, body } = parseInput(replyRequestSchema, request.body);
+    const known = await repository.listForCompany(principal.companyId, 500);
+    if (!known.some((text) => text.phoneNumber === phoneNumber)) throw new AppError('FORBIDDEN');
+    const outcome = await sms.receive({ from: phoneNumber, body, providerMessageId: null });
+    return reply.status(201).send({ outcome });
+  });
+}

@@ -1,0 +1,164 @@
+import { randomUUID } from 'node:crypto';
+import { topics } from '../../../shared/realtime.ts';
+import type { Database, Queryable } from '../../db/database.ts';
+import type { EventLog } from '../../realtime/event-log.ts';
+import type { ChatRepository } from '../chat/chat.repository.ts';
+import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import type { SmsRepository } from './sms.repository.ts';
+import { chatText, DEFAULT_SMS_TEXTS, fillText, keywordOf, SMS_REPLIES } from './sms-texts.ts';
+import type { SmsWorker } from './sms-worker.ts';
+
+/** "+1" and 10 digits from what a carrier or the console hands us, or null. */
+export function normalizeUsNumber(value: string): string | null {
+  const digits = value.replace(/\D/g, '');
+  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
+  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
+  return null;
+}
+
+export function createSmsService(deps: {
+  db: Database;
+  sms: SmsRepository;
+  worker: SmsWorker;
+  waitList: WaitListRepository;
+  chat: ChatRepository;
+  eventLog: EventLog;
+}) {
+  const { db, sms, worker, waitList, chat, eventLog } = deps;
+
+  return {
+    /** Staff called the customer: text them (once per call). */
+    async queueCalledText(
+      tx: Queryable,
+      entry: {
+        waitId: string;
+        companyId: string;
+        companyName: string;
+        name: string;
+        phoneNumber: string;
+        calledAt: string | null;
+        calledText: string | null;
+      },
+    ): Promise<void> {
+      await sms.enqueue(
+        {
+          id: randomUUID(),
+          companyId: entry.companyId,
+          waitId: entry.waitId,
+          kind: 'called',
+          eventKey: `called:${entry.waitId}:${entry.calledAt ?? ''}`,
+          phoneNumber: entry.phoneNumber,
+          body: fillText(entry.calledText ?? DEFAULT_SMS_TEXTS.called, {
+            business: entry.companyName,
+            name: entry.name,
+          }),
+        },
+        tx,
+      );
+    },
+
+    /** Staff wrote in the chat: the customer gets it as a text too, and can answer it. */
+    async queueChatText(
+      tx: Queryable,
+      message: {
+        id: string;
+        waitId: string;
+        companyId: string;
+        companyName: string;
+        phoneNumber: string;
+        text: string;
+      },
+    ): Promise<void> {
+      await sms.enqueue(
+        {
+          id: randomUUID(),
+          companyId: message.companyId,
+          waitId: message.waitId,
+          kind: 'chat',
+          eventKey: `chat:${message.id}`,
+          phoneNumber: message.phoneNumber,
+          body: chatText(message.companyName, message.text),
+        },
+        tx,
+      );
+    },
+
+    kick: () => worker.kick(),
+
+    /**
+     * A text from a customer's phone: STOP / START / HELP, or a message for the business, which
+     * lands in that customer's current chat thread. A number that never joined gets no answer.
+     */
+    async receive(text: {
+      from: string;
+      body: string;
+      providerMessageId: string | null;
+    }): Promise<'ignored' | 'stop' | 'start' | 'help' | 'chat'> {
+      const phoneNumber = normalizeUsNumber(text.from);
+      if (!phoneNumber) return 'ignored';
+      const entry = await waitList.findLatestByPhone(phoneNumber);
+      const keyword = keywordOf(text.body);
+      const outcome = await db.transaction(async (tx) => {
+        const stored = await sms.insertInbound(
+          {
+            id: randomUUID(),
+            companyId: entry?.companyId ?? null,
+            waitId: entry?.waitId ?? null,
+            phoneNumber,
+            body: text.body.slice(0, 1600),
+            providerMessageId: text.providerMessageId,
+          },
+          tx,
+        );
+        // Twilio retries a webhook it thinks failed: the same message is handled once.
+        if (!stored || !entry) return 'ignored' as const;
+        const replyKey = `${keyword}:${text.providerMessageId ?? randomUUID()}`;
+        const reply = (body: string) =>
+          sms.enqueueReply(
+            {
+              id: randomUUID(),
+              companyId: entry.companyId,
+              kind: keyword!,
+              eventKey: replyKey,
+              phoneNumber,
+              body,
+            },
+            tx,
+          );
+        if (keyword === 'stop') {
+          // Confirmed once: a second STOP from an opted-out number gets no text.
+          if (await sms.optOut(phoneNumber, tx)) await reply(SMS_REPLIES.stop);
+          return 'stop' as const;
+        }
+        if (keyword === 'start') {
+          if (await sms.optIn(phoneNumber, tx)) await reply(SMS_REPLIES.start(entry.companyName));
+          return 'start' as const;
+        }
+        if (keyword === 'help') {
+          await reply(SMS_REPLIES.help(entry.companyName));
+          return 'help' as const;
+        }
+        const message = await chat.insertMessage(
+          {
+            id: randomUUID(),
+            threadKey: entry.chatThreadKey,
+            companyId: entry.companyId,
+            waitId: entry.waitId,
+            userId: entry.customerId,
+            userName: entry.name,
+            sender: 'customer',
+            message: text.body.trim().slice(0, 1000) || '(empty text)',
+          },
+          tx,
+        );
+        await eventLog.append(tx, topics.chat(entry.chatThreadKey), 'message.created', message);
+        return 'chat' as const;
+      });
+      eventLog.flushSoon();
+      worker.kick();
+      return outcome;
+    },
+  };
+}
+
+export type SmsService = ReturnType<typeof createSmsService>;
