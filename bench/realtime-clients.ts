@@ -1,0 +1,616 @@
+/**
+ * The realtime bench's load generator, run by bench/realtime.ts as a child process: it holds every
+ * WebSocket and sends every HTTP request, so the cause of an event and its arrival are timed on one
+ * clock (latency = receipt on the socket − the moment the request that caused it was sent). It
+ * answers one command at a time over IPC.
+ */
+import http from 'node:http';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import type { ClientMessage, ServerMessage } from '../src/shared/realtime.ts';
+
+export interface SocketPlan {
+  /** Index into the `servers` of the open command. */
+  server: number;
+  /** Staff: the session cookie, sent with the upgrade. */
+  cookie?: string;
+  /** Customer: the bearer token, sent as the first message. */
+  token?: string;
+  topics: string[];
+}
+
+export interface ChatTarget {
+  companyId: string;
+  waitId: string;
+  threadKey: string;
+  cookie: string;
+  csrf: string;
+  /** The server the request goes to. */
+  via: number;
+}
+
+export interface CallTarget {
+  companyId: string;
+  waitId: string;
+  cookie: string;
+  csrf: string;
+  via: number;
+}
+
+export type Command =
+  | { cmd: 'open'; servers: string[]; sockets: SocketPlan[]; concurrency: number; timeoutMs: number }
+  | {
+      cmd: 'send';
+      label: string;
+      seconds: number;
+      chatsPerSecond: number;
+      callsPerSecond: number;
+      chats: ChatTarget[];
+      /** Called in this order, each once (an entry can be called only while waiting). */
+      calls: CallTarget[];
+    }
+  | { cmd: 'saturate'; label: string; seconds: number; senders: number; chats: ChatTarget[] }
+  | { cmd: 'close' };
+
+export interface OpenResult {
+  opened: number;
+  failed: number;
+  firstErrors: string[];
+  seconds: number;
+}
+
+export interface LatencySummary {
+  count: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface DeliveryResult {
+  label: string;
+  /** The sending window, in seconds. */
+  seconds: number;
+  requests: {
+    chats: number;
+    calls: number;
+    /** 2xx answers per second of the window. */
+    okPerSecond: number;
+    non2xx: number;
+    /** No answer at all (connection error, 10 s timeout). */
+    errors: number;
+    statusCodes: Record<string, number>;
+    http: LatencySummary;
+  };
+  /** Calls wanted but not sent because no waiting entry was left. */
+  callsShort: number;
+  /** Deliveries owed by the 2xx requests: one per subscriber of the topic they change. */
+  expected: number;
+  delivered: number;
+  lost: number;
+  /** The same event twice on one socket. */
+  duplicated: number;
+  /** Events for requests that did not answer 2xx, or that match no request. */
+  unexpected: number;
+  latency: LatencySummary;
+  chatLatency: LatencySummary;
+  boardLatency: LatencySummary;
+  /** Deliveries whose socket is on another server process than the one the request went to. */
+  crossProcess: LatencySummary;
+  /** "line.changed" (coalesced per batch, so not matched one to one): subscribers that never heard
+   * about their business's last call. */
+  line: { events: number; subscribers: number; behind: number };
+  /** Per socket and topic: numbers skipped or repeated, resets and errors the server sent. */
+  seq: { gaps: number; repeats: number; resets: number; errors: number };
+  socketsClosedByServer: number;
+  /** The load generator's own event-loop delay while sending: high means it was the bottleneck. */
+  loopDelayP99Ms: number;
+}
+
+export type Reply = { ok: true; result: unknown } | { ok: false; error: string };
+
+const REQUEST_TIMEOUT_MS = 10_000;
+/** After the last answer, how long to wait for deliveries still owed. */
+const DELIVERY_GRACE_MS = 3_000;
+
+// ---- sockets ----
+
+interface Client {
+  index: number;
+  server: number;
+  ws: WebSocket;
+  /** Last seq per subscribed topic. */
+  seqs: Map<string, number>;
+  lastLineAt: number;
+  closedByServer: boolean;
+}
+
+let servers: URL[] = [];
+/** By index; a socket that failed to open leaves a hole. */
+let clients: (Client | undefined)[] = [];
+/** topic → indexes of the clients subscribed to it. */
+let subscribers = new Map<string, number[]>();
+const seqStats = { gaps: 0, repeats: 0, resets: 0, errors: 0 };
+
+// ---- requests and what they owe ----
+
+interface Phase {
+  latencies: number[];
+  chatLatencies: number[];
+  boardLatencies: number[];
+  crossLatencies: number[];
+  duplicated: number;
+  unexpected: number;
+  lineEvents: number;
+}
+
+interface Sent {
+  phase: Phase;
+  t0: number;
+  via: number;
+  kind: 'chat' | 'board';
+  companyId: string;
+  /** null until answered; then the HTTP status (-1 when none came). */
+  status: number | null;
+  httpMs?: number;
+  expected: number;
+  receivedBy: Set<number>;
+}
+
+const sends: Sent[] = [];
+/** Calls are matched by their entry's waitId (each entry is called once). */
+const callsByWaitId = new Map<string, number>();
+let unmatched = 0;
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function post(via: number, path: string, headers: Record<string, string>, body: string): Promise<number> {
+  const server = servers[via]!;
+  return new Promise((resolve) => {
+    const request = http.request(
+      {
+        host: server.hostname,
+        port: server.port,
+        path,
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        timeout: REQUEST_TIMEOUT_MS,
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? -1));
+        response.on('error', () => resolve(-1));
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error('timeout')));
+    request.on('error', () => resolve(-1));
+    request.end(body);
+  });
+}
+
+function staffHeaders(target: { cookie: string; csrf: string }): Record<string, string> {
+  return { cookie: `checkn_staff=${target.cookie}`, 'x-csrf-token': target.csrf };
+}
+
+function answered(sent: Sent, status: number): number {
+  sent.status = status;
+  sent.httpMs = performance.now() - sent.t0;
+  return status;
+}
+
+function sendChat(phase: Phase, target: ChatTarget): Promise<number> {
+  const id = sends.length;
+  const sent: Sent = {
+    phase,
+    t0: 0,
+    via: target.via,
+    kind: 'chat',
+    companyId: target.companyId,
+    status: null,
+    expected: subscribers.get(`chat:${target.threadKey}`)?.length ?? 0,
+    receivedBy: new Set(),
+  };
+  sends.push(sent);
+  const body = JSON.stringify({
+    historyId: target.waitId,
+    companyId: target.companyId,
+    message: `Your chair is almost ready [rt${id}]`,
+    user: { id: 'bench-staff', name: 'Bench Owner' },
+    notify: { id: target.waitId, name: 'Bench Guest' },
+    chatNode: target.threadKey,
+  });
+  const headers = { ...staffHeaders(target), 'content-type': 'application/json' };
+  sent.t0 = performance.now();
+  return post(target.via, '/api/v1/functions/sendMessage', headers, body).then((status) =>
+    answered(sent, status),
+  );
+}
+
+function sendCall(phase: Phase, target: CallTarget): Promise<number> {
+  const id = sends.length;
+  const sent: Sent = {
+    phase,
+    t0: 0,
+    via: target.via,
+    kind: 'board',
+    companyId: target.companyId,
+    status: null,
+    expected: subscribers.get(`board:${target.companyId}`)?.length ?? 0,
+    receivedBy: new Set(),
+  };
+  sends.push(sent);
+  callsByWaitId.set(target.waitId, id);
+  sent.t0 = performance.now();
+  return post(target.via, `/api/v1/staff/wait-entries/${target.waitId}/call`, staffHeaders(target), '').then(
+    (status) => answered(sent, status),
+  );
+}
+
+function receive(client: Client, sendId: number | undefined, at: number): void {
+  const sent = sendId === undefined ? undefined : sends[sendId];
+  if (!sent) {
+    unmatched += 1;
+    return;
+  }
+  if (sent.receivedBy.has(client.index)) {
+    sent.phase.duplicated += 1;
+    return;
+  }
+  sent.receivedBy.add(client.index);
+  const latency = at - sent.t0;
+  sent.phase.latencies.push(latency);
+  (sent.kind === 'chat' ? sent.phase.chatLatencies : sent.phase.boardLatencies).push(latency);
+  if (client.server !== sent.via) sent.phase.crossLatencies.push(latency);
+}
+
+let currentPhase: Phase | null = null;
+
+function onServerMessage(client: Client, message: ServerMessage, at: number): void {
+  if (message.type === 'reset') seqStats.resets += 1;
+  if (message.type === 'error') seqStats.errors += 1;
+  if (message.type !== 'event') return;
+  const last = client.seqs.get(message.topic);
+  if (last !== undefined) {
+    if (message.seq <= last) seqStats.repeats += 1;
+    else if (message.seq > last + 1) seqStats.gaps += message.seq - last - 1;
+    if (message.seq > last) client.seqs.set(message.topic, message.seq);
+  }
+  const data = message.data as { message?: string; waitId?: string; status?: string } | null;
+  if (message.event === 'message.created') {
+    const match = /\[rt(\d+)\]/.exec(data?.message ?? '');
+    receive(client, match ? Number(match[1]) : undefined, at);
+  } else if (message.event === 'entry.upserted' && message.topic.startsWith('board:')) {
+    if (data?.status === 'called') receive(client, callsByWaitId.get(data.waitId ?? ''), at);
+  } else if (message.event === 'line.changed') {
+    client.lastLineAt = at;
+    if (currentPhase) currentPhase.lineEvents += 1;
+  }
+}
+
+/** Connects one socket, authenticates, subscribes, and resolves once every topic is confirmed. */
+function openClient(index: number, plan: SocketPlan, timeoutMs: number): Promise<Client> {
+  const server = servers[plan.server]!;
+  const url = `ws://${server.host}/api/realtime`;
+  const ws = new WebSocket(url, {
+    perMessageDeflate: false,
+    ...(plan.cookie ? { headers: { cookie: `checkn_staff=${plan.cookie}` } } : {}),
+  });
+  const client: Client = {
+    index,
+    server: plan.server,
+    ws,
+    seqs: new Map(),
+    lastLineAt: -1,
+    closedByServer: false,
+  };
+  return new Promise((resolve, reject) => {
+    let pending = plan.topics.length;
+    let settled = false;
+    const fail = (reason: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      ws.terminate();
+      reject(new Error(reason));
+    };
+    const timer = setTimeout(() => fail(`not subscribed after ${timeoutMs} ms`), timeoutMs);
+    ws.on('open', () => {
+      // The server handles a socket's messages in order: no need to wait for each answer.
+      const messages: ClientMessage[] = [
+        ...(plan.token ? [{ type: 'auth' as const, token: plan.token }] : []),
+        ...plan.topics.map((topic) => ({ type: 'subscribe' as const, topic, after: null })),
+      ];
+      for (const message of messages) ws.send(JSON.stringify(message));
+    });
+    ws.on('message', (raw) => {
+      const at = performance.now();
+      const message = JSON.parse(raw.toString()) as ServerMessage;
+      if (settled) {
+        onServerMessage(client, message, at);
+        return;
+      }
+      if (message.type === 'subscribed') {
+        client.seqs.set(message.topic, message.seq);
+        pending -= 1;
+        if (pending === 0) {
+          settled = true;
+          clearTimeout(timer);
+          resolve(client);
+        }
+      } else if (message.type === 'error') {
+        fail(`${message.code}${message.topic ? ` on ${message.topic}` : ''}: ${message.message}`);
+      } else if (message.type === 'event') {
+        onServerMessage(client, message, at);
+      }
+    });
+    ws.on('error', (error) => fail(error.message));
+    ws.on('close', (code) => {
+      if (settled) client.closedByServer = client.closedByServer || !closing;
+      fail(`closed (${code}) before subscribing`);
+    });
+  });
+}
+
+async function openAll(command: Extract<Command, { cmd: 'open' }>): Promise<OpenResult> {
+  servers = command.servers.map((server) => new URL(server));
+  const started = performance.now();
+  const firstErrors: string[] = [];
+  let failed = 0;
+  let next = 0;
+  const opened: Client[] = new Array(command.sockets.length);
+  const worker = async () => {
+    while (next < command.sockets.length) {
+      const index = next;
+      next += 1;
+      const plan = command.sockets[index]!;
+      // Fixed before the await: sockets opening together must not share an index.
+      const clientIndex = clients.length + index;
+      try {
+        const client = await openClient(clientIndex, plan, command.timeoutMs);
+        opened[index] = client;
+        for (const topic of plan.topics) {
+          const list = subscribers.get(topic) ?? [];
+          list.push(client.index);
+          subscribers.set(topic, list);
+        }
+      } catch (error) {
+        failed += 1;
+        if (firstErrors.length < 5) firstErrors.push(`socket ${index}: ${(error as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: command.concurrency }, worker));
+  clients.push(...opened);
+  return {
+    opened: command.sockets.length - failed,
+    failed,
+    firstErrors,
+    seconds: (performance.now() - started) / 1000,
+  };
+}
+
+let closing = false;
+
+async function closeAll(): Promise<{ closed: number }> {
+  closing = true;
+  const open = clients.filter((client) => client !== undefined);
+  const closed = open.length;
+  await Promise.all(
+    open.map(
+      (client) =>
+        new Promise<void>((resolve) => {
+          if (client.ws.readyState === WebSocket.CLOSED) return resolve();
+          const timer = setTimeout(() => {
+            client.ws.terminate();
+            resolve();
+          }, 5_000);
+          client.ws.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          client.ws.close(1000, 'bench done');
+        }),
+    ),
+  );
+  clients = [];
+  subscribers = new Map();
+  closing = false;
+  return { closed };
+}
+
+// ---- phases ----
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function newPhase(): Phase {
+  return {
+    latencies: [],
+    chatLatencies: [],
+    boardLatencies: [],
+    crossLatencies: [],
+    duplicated: 0,
+    unexpected: 0,
+    lineEvents: 0,
+  };
+}
+
+function summarize(values: readonly number[]): LatencySummary {
+  if (values.length === 0) return { count: 0, p50Ms: 0, p99Ms: 0, maxMs: 0 };
+  const sorted = Float64Array.from(values).sort();
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+  return { count: sorted.length, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: sorted[sorted.length - 1]! };
+}
+
+async function runPhase(
+  label: string,
+  seconds: number,
+  drive: (phase: Phase, inFlight: Set<Promise<number>>, deadline: number) => Promise<number>,
+): Promise<DeliveryResult> {
+  const phase = newPhase();
+  currentPhase = phase;
+  const firstSend = sends.length;
+  const closedBefore = clients.filter((client) => client?.closedByServer).length;
+  const seqBefore = { ...seqStats };
+  const unmatchedBefore = unmatched;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  const inFlight = new Set<Promise<number>>();
+  const httpTimes: number[] = [];
+  const started = performance.now();
+  const callsShort = await drive(phase, inFlight, started + seconds * 1000);
+  const windowSeconds = (performance.now() - started) / 1000;
+  loopDelay.disable();
+  await Promise.all(inFlight);
+  const answeredAt = performance.now();
+
+  const mine = sends.slice(firstSend);
+  const owed = () => mine.reduce((sum, sent) => sum + (okStatus(sent.status) ? sent.expected : 0), 0);
+  const got = () => mine.reduce((sum, sent) => sum + (okStatus(sent.status) ? countExpected(sent) : 0), 0);
+  // Bounded: at most DELIVERY_GRACE_MS after the last answer.
+  while (got() < owed() && performance.now() - answeredAt < DELIVERY_GRACE_MS) await sleep(50);
+  currentPhase = null;
+
+  const statusCodes: Record<string, number> = {};
+  let ok = 0;
+  let non2xx = 0;
+  let errors = 0;
+  let unexpected = phase.unexpected + (unmatched - unmatchedBefore);
+  for (const sent of mine) {
+    const key = String(sent.status);
+    statusCodes[key] = (statusCodes[key] ?? 0) + 1;
+    if (okStatus(sent.status)) ok += 1;
+    else if (sent.status === -1) errors += 1;
+    else non2xx += 1;
+    if (!okStatus(sent.status)) unexpected += sent.receivedBy.size;
+    if (sent.httpMs !== undefined) httpTimes.push(sent.httpMs);
+  }
+
+  const lastCallAt = new Map<string, number>();
+  for (const sent of mine) {
+    if (sent.kind === 'board' && okStatus(sent.status))
+      lastCallAt.set(sent.companyId, Math.max(lastCallAt.get(sent.companyId) ?? 0, sent.t0));
+  }
+  let lineSubscribers = 0;
+  let behind = 0;
+  for (const [companyId, at] of lastCallAt) {
+    for (const index of subscribers.get(`line:${companyId}`) ?? []) {
+      lineSubscribers += 1;
+      if ((clients[index]?.lastLineAt ?? -1) < at) behind += 1;
+    }
+  }
+
+  const expected = owed();
+  const delivered = got();
+  return {
+    label,
+    seconds: windowSeconds,
+    requests: {
+      chats: mine.filter((sent) => sent.kind === 'chat').length,
+      calls: mine.filter((sent) => sent.kind === 'board').length,
+      okPerSecond: ok / windowSeconds,
+      non2xx,
+      errors,
+      statusCodes,
+      http: summarize(httpTimes),
+    },
+    callsShort,
+    expected,
+    delivered,
+    lost: expected - delivered,
+    duplicated: phase.duplicated,
+    unexpected,
+    latency: summarize(phase.latencies),
+    chatLatency: summarize(phase.chatLatencies),
+    boardLatency: summarize(phase.boardLatencies),
+    crossProcess: summarize(phase.crossLatencies),
+    line: { events: phase.lineEvents, subscribers: lineSubscribers, behind },
+    seq: {
+      gaps: seqStats.gaps - seqBefore.gaps,
+      repeats: seqStats.repeats - seqBefore.repeats,
+      resets: seqStats.resets - seqBefore.resets,
+      errors: seqStats.errors - seqBefore.errors,
+    },
+    socketsClosedByServer: clients.filter((client) => client?.closedByServer).length - closedBefore,
+    loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
+  };
+}
+
+const okStatus = (status: number | null) => status !== null && status >= 200 && status < 300;
+
+/** Receipts by sockets that were subscribed when it was sent (all of them: subscriptions are fixed). */
+function countExpected(sent: Sent): number {
+  return Math.min(sent.receivedBy.size, sent.expected);
+}
+
+function track(inFlight: Set<Promise<number>>, request: Promise<number>): void {
+  inFlight.add(request);
+  void request.then(() => inFlight.delete(request));
+}
+
+/** Open loop: requests leave on schedule whether or not earlier ones were answered. */
+function steadyRate(command: Extract<Command, { cmd: 'send' }>) {
+  return async (phase: Phase, inFlight: Set<Promise<number>>, deadline: number): Promise<number> => {
+    const started = performance.now();
+    let chats = 0;
+    let calls = 0;
+    let callsShort = 0;
+    for (let now = started; now < deadline; now = performance.now()) {
+      const elapsed = (now - started) / 1000;
+      while (chats < Math.floor(elapsed * command.chatsPerSecond) && command.chats.length > 0) {
+        const target = command.chats[Math.floor(Math.random() * command.chats.length)]!;
+        track(inFlight, sendChat(phase, target));
+        chats += 1;
+      }
+      while (calls < Math.floor(elapsed * command.callsPerSecond)) {
+        const target = command.calls[calls];
+        calls += 1;
+        if (!target) {
+          callsShort += 1;
+          continue;
+        }
+        track(inFlight, sendCall(phase, target));
+      }
+      await sleep(5);
+    }
+    return callsShort;
+  };
+}
+
+/** Closed loop: each sender sends its next message as soon as the last one is answered. */
+function saturate(command: Extract<Command, { cmd: 'saturate' }>) {
+  return async (phase: Phase, inFlight: Set<Promise<number>>, deadline: number): Promise<number> => {
+    const sender = async () => {
+      while (performance.now() < deadline) {
+        const target = command.chats[Math.floor(Math.random() * command.chats.length)]!;
+        const request = sendChat(phase, target);
+        track(inFlight, request);
+        if ((await request) === -1) await sleep(100);
+      }
+    };
+    await Promise.all(Array.from({ length: command.senders }, sender));
+    return 0;
+  };
+}
+
+async function handle(command: Command): Promise<unknown> {
+  switch (command.cmd) {
+    case 'open':
+      return openAll(command);
+    case 'send':
+      return runPhase(command.label, command.seconds, steadyRate(command));
+    case 'saturate':
+      return runPhase(command.label, command.seconds, saturate(command));
+    case 'close':
+      return closeAll();
+  }
+}
+
+process.on('message', (command: Command) => {
+  handle(command).then(
+    (result) => process.send?.({ ok: true, result } satisfies Reply),
+    (error: unknown) =>
+      process.send?.({ ok: false, error: String((error as Error).stack ?? error) } satisfies Reply),
+  );
+});
+// The bench is gone: so is its load generator.
+process.on('disconnect', () => process.exit(0));
