@@ -3,18 +3,21 @@ import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { BoardPage } from '../../board/components/board-page.tsx';
 import { SettingsPage } from '../../settings/components/settings-page.tsx';
+import { TextMessagesPage } from '../../sms/components/text-messages-page.tsx';
 import { useSignOut, useStaffMe } from '../api/use-staff.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
 const SECTIONS = [
   { path: '', label: texts.console.board },
+  { path: 'texts', label: texts.sms.title },
   { path: 'settings', label: texts.settings.title },
 ] as const;
 
 /** /console: sign-in, then the board (/console) and settings (/console/settings). */
 export function ConsolePage() {
   const me = useStaffMe();
-  const section = useParams()['*'] === 'settings' ? 'settings' : '';
+  const requested = useParams()['*'] ?? '';
+  const section = SECTIONS.find((item) => item.path === requested)?.path ?? '';
   const signOut = useSignOut();
 
   if (me.isPending) return <FullPageSpinner />;
@@ -59,7 +62,13 @@ export function ConsolePage() {
           {texts.console.signOut}
         </button>
       </header>
-      {section === 'settings' ? <SettingsPage me={me.data} /> : <BoardPage me={me.data} />}
+      {section === 'settings' ? (
+        <SettingsPage me={me.data} />
+      ) : section === 'texts' ? (
+        <TextMessagesPage />
+      ) : (
+        <BoardPage me={me.data} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { texts } from '../../../lib/texts.ts';
+import { type TextMessage, useReplyAsCustomer, useTextMessages } from '../api/sms-api.ts';
+
+function ReplyBox({ phoneNumber }: { phoneNumber: string }) {
+  const reply = useReplyAsCustomer();
+  const [body, setBody] = useState('');
+  const id = useId();
+  return (
+    <form
+      className="sms-reply"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!body.trim()) return;
+        reply.mutate({ phoneNumber, body }, { onSuccess: () => setBody('') });
+      }}
+    >
+      <label className="visually-hidden" htmlFor={id}>
+        {texts.sms.replyAs}
+      </label>
+      <input
+        id={id}
+        className="input"
+        placeholder={texts.sms.replyPlaceholder}
+        value={body}
+        onChange={(event) => setBody(event.target.value)}
+      />
+      <button
+        type="submit"
+        className="button button--small button--primary"
+        disabled={reply.isPending || !body.trim()}
+      >
+        {texts.sms.send}
+      </button>
+      <span className={`save-state${reply.isError ? ' save-state--error' : ''}`} role="status">
+        {reply.isError ? texts.sms.failed : reply.isSuccess ? texts.sms.sent : ''}
+      </span>
+    </form>
+  );
+}
+
+function TextRow({ message, canReply }: { message: TextMessage; canReply: boolean }) {
+  const [replying, setReplying] = useState(false);
+  const outbound = message.direction === 'outbound';
+  return (
+    <li className={`sms-row sms-row--${message.direction}`} data-phone={message.phoneNumber}>
+      <div className="sms-row__meta">
+        <span>
+          {outbound ? texts.sms.to : texts.sms.from} {formatPhoneForDisplay(message.phoneNumber)}
+        </span>
+        <span className={`status-pill status-pill--sms-${message.status}`}>
+          {texts.sms.status[message.status] ?? message.status}
+        </span>
+        <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time>
+      </div>
+      <p className="sms-row__body">{message.body}</p>
+      {message.lastError && message.status !== 'sent' ? (
+        <p className="form-error">{message.lastError}</p>
+      ) : null}
+      {canReply && outbound ? (
+        replying ? (
+          <ReplyBox phoneNumber={message.phoneNumber} />
+        ) : (
+          <button type="button" className="text-button" onClick={() => setReplying(true)}>
+            {texts.sms.replyAs}
+          </button>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+/** The console's "Text messages": every text of the business, newest first. */
+export function TextMessagesPage() {
+  const list = useTextMessages();
+  if (list.isPending) {
+    return (
+      <div className="console__loading">
+        <Spinner />
+      </div>
+    );
+  }
+  if (list.isError) {
+    return (
+      <div className="console__loading">
+        <p className="form-error">{texts.console.loadFailed}</p>
+      </div>
+    );
+  }
+  const outbox = list.data.driver !== 'twilio';
+  return (
+    <section className="settings" aria-label={texts.sms.title}>
+      <p className="notice">{outbox ? texts.sms.outboxNote : texts.sms.twilioNote}</p>
+      {list.data.messages.length === 0 ? <p className="board__empty">{texts.sms.empty}</p> : null}
+      <ul className="sms-list">
+        {list.data.messages.map((message) => (
+          <TextRow key={message.id} message={message} canReply={outbox} />
+        ))}
+      </ul>
+    </section>
+  );
+}
