@@ -101,10 +101,15 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
         }
       }
     } finally {
-      const pending = subscription.pending ?? [];
-      subscription.pending = null;
-      for (const item of pending) deliver(connection, subscription, topic, item.seq, item.text);
+      release(connection, topic, subscription);
     }
+  }
+
+  /** Ends a catch-up: the live events held meanwhile go out, skipping what was already sent. */
+  function release(connection: RealtimeConnection, topic: string, subscription: Subscription): void {
+    const pending = subscription.pending ?? [];
+    subscription.pending = null;
+    for (const item of pending) deliver(connection, subscription, topic, item.seq, item.text);
   }
 
   async function flush(): Promise<void> {
@@ -177,17 +182,26 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
         connectionTopics.set(connection, topicsOfConnection);
       }
       topicsOfConnection.add(topic);
+      const subscribed = () =>
+        send(
+          connection,
+          JSON.stringify({ type: 'subscribed', topic, seq: subscription.lastSeq } satisfies ServerMessage),
+        );
+      if (after !== null) {
+        subscribed();
+        await replayThenRelease(connection, topic, subscription);
+        return;
+      }
+      // From now on: live events are held from before the head is read, so none numbered after
+      // it is missed, and there is nothing to replay.
       try {
-        if (after === null) subscription.lastSeq = await eventLog.head(topic);
+        subscription.lastSeq = await eventLog.head(topic);
       } catch (error) {
         this.unsubscribe(connection, topic);
         throw error;
       }
-      send(
-        connection,
-        JSON.stringify({ type: 'subscribed', topic, seq: subscription.lastSeq } satisfies ServerMessage),
-      );
-      await replayThenRelease(connection, topic, subscription);
+      subscribed();
+      release(connection, topic, subscription);
     },
 
     unsubscribe(connection: RealtimeConnection, topic: string): void {
