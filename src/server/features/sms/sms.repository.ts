@@ -92,21 +92,26 @@ export function createSmsRepository(db: Queryable) {
      * Claims due texts for this worker. A text is marked 'sending' in its own commit before the
      * send, so a crash mid-send never leads to a second copy (see recoverInterrupted).
      */
-    async claimDue(limit: number): Promise<(SmsRow & { attempts: number })[]> {
-      const { rows } = await db.query<SmsRow>(
-        `update sms_messages set status = 'sending', attempts = attempts + 1, updated_at = now()
+    async claimDue(limit: number): Promise<(SmsRow & { optedOut: boolean })[]> {
+      const { rows } = await db.query<SmsRow & { optedOut: boolean }>(
+        `update sms_messages m set status = 'sending', attempts = attempts + 1, updated_at = now()
           where id in (select id from sms_messages where status = 'queued' and next_attempt_at <= now()
                         order by next_attempt_at limit $1 for update skip locked)
-          returning ${columns}`,
+          returning ${columns},
+                    exists (select 1 from sms_opt_outs o where o.phone_number = m.phone_number) as "optedOut"`,
         [limit],
+        { name: 'sms-claim-due' },
       );
       return rows;
     },
 
-    async markSent(id: string, providerMessageId: string | null): Promise<void> {
+    /** Records a batch of sends in one statement. */
+    async markSent(sent: readonly { id: string; providerMessageId: string | null }[]): Promise<void> {
+      if (sent.length === 0) return;
       await db.query(
-        `update sms_messages set status = 'sent', provider_message_id = $2, last_error = null, updated_at = now() where id = $1`,
-        [id, providerMessageId],
+        `update sms_messages m set status = 'sent', provider_message_id = s.provider_id, last_error = null, updated_at = now()
+           from unnest($1::uuid[], $2::text[]) as s (id, provider_id) where m.id = s.id`,
+        [sent.map((item) => item.id), sent.map((item) => item.providerMessageId)],
       );
     },
 
@@ -178,11 +183,6 @@ export function createSmsRepository(db: Queryable) {
           where phone_number = $1 and status in ('waiting', 'called', 'in_service')`,
         [phoneNumber],
       );
-      return rows.length > 0;
-    },
-
-    async isOptedOut(phoneNumber: string): Promise<boolean> {
-      const { rows } = await db.query('select 1 from sms_opt_outs where phone_number = $1', [phoneNumber]);
       return rows.length > 0;
     },
   };
