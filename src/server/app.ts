@@ -31,6 +31,9 @@ import {
 import { createCustomerRepository } from './features/customer/customer.repository.ts';
 import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
+import { createPushRepository } from './features/push/push.repository.ts';
+import { registerPushRoutes } from './features/push/push.routes.ts';
+import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
 import { createSmsRepository } from './features/sms/sms.repository.ts';
 import { registerSmsRoutes } from './features/sms/sms.routes.ts';
 import { createSmsService } from './features/sms/sms.service.ts';
@@ -43,6 +46,7 @@ import { createWaitListRepository } from './features/wait-list/wait-list.reposit
 import { registerWaitListRoutes } from './features/wait-list/wait-list.routes.ts';
 import { createWaitListService } from './features/wait-list/wait-list.service.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import type { PushSender } from './push/push-sender.ts';
 import { createEventLog } from './realtime/event-log.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
@@ -57,6 +61,8 @@ export interface AppDependencies {
   db: Database;
   /** A pino logger; without one the app logs nothing (tests). */
   logger?: FastifyBaseLogger;
+  /** Replaces the Web Push driver (tests pass one aimed at a local fake push service). */
+  pushSender?: PushSender;
   /** Replaces the text message driver chosen from config (tests pass the recording fake). */
   smsSender?: SmsSender;
   /** Replaces the conversion driver chosen from config (tests pass the recording fake). */
@@ -134,6 +140,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     chat: chatRepository,
     eventLog,
   });
+  const pushRepository = createPushRepository(db);
+  const push = createPushService({
+    push: pushRepository,
+    vapid: await loadVapidKeys(pushRepository, config.vapid),
+    ...(deps.pushSender ? { sender: deps.pushSender } : {}),
+    logger: app.log,
+  });
   const waitList = createWaitListService({
     db,
     waitList: waitListRepository,
@@ -141,6 +154,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     companyRepository,
     eventLog,
     sms,
+    push,
   });
   const chat = createChatService({
     db,
@@ -149,6 +163,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     companies: companyRepository,
     eventLog,
     sms,
+    push,
   });
   const conversions =
     deps.conversions ??
@@ -191,6 +206,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     twilioAuthToken: config.sms.driver === 'twilio' ? config.sms.authToken : undefined,
     publicUrl: config.publicUrl,
   });
+  registerPushRoutes(app, { push, customers, waitList: waitListRepository });
   registerAnalyticsRoutes(app, { analytics: createAnalyticsRepository(db) });
   registerConversionRoutes(app, { conversions });
   if (config.benchRoutes) await registerBenchRoutes(app, { db });

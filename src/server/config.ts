@@ -61,6 +61,15 @@ const envSchema = z.object({
   TWILIO_FROM: z.optional(z.string().check(z.regex(/^\+\d{8,15}$/, 'must be a number like +15005550006'))),
   TWILIO_MESSAGING_SERVICE_SID: z.optional(z.string().check(z.regex(/^MG\w+$/, 'must start with MG'))),
   TWILIO_API_BASE: z._default(urlSchema(['https:', 'http:']), 'https://api.twilio.com'),
+  VAPID_PUBLIC_KEY: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{80,100}$/, 'must be a base64url P-256 public key')),
+  ),
+  VAPID_PRIVATE_KEY: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9_-]{40,50}$/, 'must be a base64url P-256 private key')),
+  ),
+  VAPID_SUBJECT: z.optional(
+    z.string().check(z.regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
+  ),
   BENCH_ROUTES: z._default(z.enum(['0', '1']), '0'),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
@@ -95,6 +104,8 @@ export type Config = Readonly<{
         apiBase: string;
       }
   >;
+  /** Web Push: keys from the environment, or made on first start and kept in the database. */
+  vapid: Readonly<{ publicKey: string | undefined; privateKey: string | undefined; subject: string }>;
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
   rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number; messagesPerMinute: number }>;
@@ -152,6 +163,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : { driver: 'outbox' as const },
     ),
+    vapid: Object.freeze({
+      publicKey: values.VAPID_PUBLIC_KEY,
+      privateKey: values.VAPID_PRIVATE_KEY,
+      // Push services want a way to reach whoever runs the server.
+      subject:
+        values.VAPID_SUBJECT ??
+        (values.PUBLIC_URL?.startsWith('https://') ? values.PUBLIC_URL : 'mailto:owner@checkn.invalid'),
+    }),
     benchRoutes: values.BENCH_ROUTES === '1',
     rateLimits: Object.freeze({
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,

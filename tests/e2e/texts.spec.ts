@@ -37,7 +37,10 @@ test('the join text shows in the outbox, a reply from it reaches the customer’
 
   // The developer answers as the customer would from their phone.
   await mine.first().getByRole('button', { name: 'Reply as this customer' }).click();
-  await mine.first().getByPlaceholder('Type a reply, or STOP / START / HELP').fill('Is there parking nearby?');
+  await mine
+    .first()
+    .getByPlaceholder('Type a reply, or STOP / START / HELP')
+    .fill('Is there parking nearby?');
   await mine.first().getByRole('button', { name: 'Send reply' }).click();
   await expect(mine.first()).toContainText('Reply received');
 

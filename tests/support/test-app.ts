@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { ConversionTracker } from '../../src/server/features/conversion/conversion-tracker.ts';
+import type { PushSender } from '../../src/server/push/push-sender.ts';
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
 import type { SmsSender } from '../../src/server/sms/sms-sender.ts';
 import { type DatabaseKind, openTestDatabase, type TestDatabase } from './test-database.ts';
@@ -18,6 +19,7 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   conversions?: ConversionTracker;
   smsSender?: SmsSender;
+  pushSender?: PushSender;
 }
 
 export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
@@ -35,6 +37,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     clientDir: '/nonexistent',
     ...(options.conversions ? { conversions: options.conversions } : {}),
     ...(options.smsSender ? { smsSender: options.smsSender } : {}),
+    ...(options.pushSender ? { pushSender: options.pushSender } : {}),
   });
   await app.ready();
   return {

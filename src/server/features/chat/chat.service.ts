@@ -6,6 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository } from '../company/company.repository.ts';
+import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import type { WaitEntryRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
@@ -20,8 +21,9 @@ export function createChatService(deps: {
   companies: CompanyRepository;
   eventLog: EventLog;
   sms: Pick<SmsService, 'queueChatText' | 'kick'>;
+  push: Pick<PushService, 'notify'>;
 }) {
-  const { db, chat, waitList, companies, eventLog, sms } = deps;
+  const { db, chat, waitList, companies, eventLog, sms, push } = deps;
 
   /** The wait behind a conversation, if this sender may use it; otherwise "not found". */
   async function requireConversation(
@@ -106,7 +108,15 @@ export function createChatService(deps: {
         return message;
       });
       eventLog.flushSoon();
-      if (sender.kind === 'staff') sms.kick();
+      if (sender.kind === 'staff') {
+        sms.kick();
+        push.notify(entry.customerId, entry.companyId, {
+          title: stored.userName,
+          body: stored.message.length > 200 ? `${stored.message.slice(0, 197)}...` : stored.message,
+          url: `/${encodeURIComponent(entry.companyId)}/chat?id=${entry.waitId}`,
+          tag: `chat-${entry.waitId}`,
+        });
+      }
       return stored;
     },
 

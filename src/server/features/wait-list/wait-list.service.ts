@@ -6,6 +6,7 @@ import type {
   BoardResponse,
   JoinWaitListRequest,
   WaitEntryResponse,
+  WaitStatus,
 } from '../../../shared/schemas.ts';
 import {
   CUSTOMER_CAN_LEAVE_FROM,
@@ -18,6 +19,7 @@ import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
@@ -40,6 +42,16 @@ function ensureDialablePhone(phoneNumber: string): void {
   }
 }
 
+/** What a customer's phone says when staff move their entry along (Web Push). */
+const STATUS_NOTIFICATIONS: Record<WaitStatus, string> = {
+  waiting: 'You are back in line.',
+  called: "It's your turn! Please come to the front desk.",
+  in_service: "You're being served.",
+  done: 'All done. Thank you for visiting!',
+  no_show: 'We called you but could not find you. Join again if you are still here.',
+  cancelled: 'You were taken off the wait list.',
+};
+
 /** The chat node of spec §3: "{providerId}-{userId}", the business account and the customer. */
 export function chatThreadKeyFor(accountId: string, customerId: string): string {
   return `${accountId}-${customerId}`;
@@ -52,8 +64,9 @@ export function createWaitListService(deps: {
   companyRepository: CompanyRepository;
   eventLog: EventLog;
   sms: SmsService;
+  push: Pick<PushService, 'notify'>;
 }) {
-  const { db, waitList, companies, companyRepository, eventLog, sms } = deps;
+  const { db, waitList, companies, companyRepository, eventLog, sms, push } = deps;
 
   /**
    * Tells the board and the entry's own page, in the change's transaction. Everyone in line
@@ -211,6 +224,12 @@ export function createWaitListService(deps: {
         return changed;
       });
       if (updated.status === 'called') sms.kick();
+      push.notify(updated.customerId, company.id, {
+        title: company.name,
+        body: STATUS_NOTIFICATIONS[updated.status],
+        url: `/${encodeURIComponent(company.id)}/checked-in?waitId=${updated.waitId}`,
+        tag: `wait-${updated.waitId}`,
+      });
       return updated;
     },
 

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from '../../../shared/schemas.ts';
+import { AppError } from '../../errors.ts';
+import { requireCustomer } from '../../http/auth.ts';
+import { parseCompanyParams, parseInput } from '../../http/validate.ts';
+import type { CustomerService } from '../customer/customer.service.ts';
+import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import type { PushService } from './push.service.ts';
+
+const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/), z.maxLength(200));
+const subscriptionSchema = z.object({
+  endpoint: z.string().check(z.url(), z.maxLength(2000)),
+  keys: z.object({ p256dh: base64url, auth: base64url }),
+});
+
+export function registerPushRoutes(
+  app: FastifyInstance,
+  deps: { push: PushService; customers: CustomerService; waitList: WaitListRepository },
+) {
+  const { push, customers, waitList } = deps;
+
+  /** The public key the app subscribes with (spec §1: "a public push key"). */
+  app.get('/api/v1/push/public-key', async () => ({ publicKey: push.publicKey }));
+
+  /** The spec's push token record, per business and customer. */
+  app.put('/api/v1/companies/:companyId/push-subscription', async (request, reply) => {
+    const { companyId } = parseCompanyParams(request.params);
+    const customerId = await requireCustomer(request, customers);
+    const subscription = parseInput(subscriptionSchema, request.body);
+    if (!(await waitList.customerHasEntryAt(customerId, companyId)))
+      throw new AppError('WAIT_ENTRY_NOT_FOUND');
+    await push.saveSubscription(companyId, customerId, subscription);
+    return reply.status(204).send();
+  });
+}

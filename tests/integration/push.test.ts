@@ -1,0 +1,190 @@
+import { createECDH, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import ece from 'http_ece';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPushRepository } from '../../src/server/features/push/push.repository.ts';
+import { loadVapidKeys } from '../../src/server/features/push/push.service.ts';
+import { createWebPushSender } from '../../src/server/push/push-sender.ts';
+import { joinAsNewCustomer } from '../support/customer.ts';
+import { signInStaff } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { databaseKinds } from '../support/test-database.ts';
+
+/**
+ * A stand-in push service: it keeps what arrives per endpoint, decrypts it with the subscription's
+ * private key the way a browser would (RFC 8291, aes128gcm), and answers 410 for endpoints told
+ * to be gone.
+ */
+function startFakePushService() {
+  const received = new Map<string, { body: Buffer; headers: IncomingMessage['headers'] }[]>();
+  const gone = new Set<string>();
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const path = request.url ?? '';
+      if (gone.has(path)) {
+        response.writeHead(410).end();
+        return;
+      }
+      received.set(path, [
+        ...(received.get(path) ?? []),
+        { body: Buffer.concat(chunks), headers: request.headers },
+      ]);
+      response.writeHead(201).end();
+    });
+  });
+  return { server, received, gone };
+}
+
+function browserSubscription(base: string, path: string) {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const authSecret = randomBytes(16);
+  return {
+    subscription: {
+      endpoint: `${base}${path}`,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+    },
+    decrypt: (body: Buffer) =>
+      JSON.parse(ece.decrypt(body, { version: 'aes128gcm', privateKey: ecdh, authSecret }).toString('utf8')),
+  };
+}
+
+describe.each(databaseKinds)('Web Push on %s', (kind) => {
+  let t: TestApp;
+  const push = startFakePushService();
+  let base = '';
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => push.server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(push.server.address() as AddressInfo).port}`;
+    // The real driver (encryption and VAPID), pointed at the stand-in by the subscription's endpoint.
+    const keysHolder = await createTestApp(kind);
+    const vapid = await loadVapidKeys(createPushRepository(keysHolder.database.db), {
+      publicKey: undefined,
+      privateKey: undefined,
+      subject: 'mailto:test@checkn.invalid',
+    });
+    await keysHolder.close();
+    t = await createTestApp(kind, { pushSender: createWebPushSender(vapid) });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await new Promise<void>((resolve) => push.server.close(() => resolve()));
+  });
+
+  it('makes VAPID keys once and keeps them', async () => {
+    const first = (await t.app.inject({ url: '/api/v1/push/public-key' })).json().publicKey;
+    expect(first).toMatch(/^[A-Za-z0-9_-]{80,100}$/);
+    const again = await loadVapidKeys(createPushRepository(t.database.db), {
+      publicKey: undefined,
+      privateKey: undefined,
+      subject: 'mailto:x@y.invalid',
+    });
+    expect(again.publicKey).toBe(first);
+  });
+
+  it('notifies the customer, encrypted for their browser, when called and when staff write', async () => {
+    const customer = await joinAsNewCustomer(t, { name: 'Pia' });
+    const browser = browserSubscription(base, '/push/pia');
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/companies/demo/push-subscription',
+      headers: { authorization: customer.authorization },
+      payload: browser.subscription,
+    });
+    expect(saved.statusCode).toBe(204);
+    const { rows } = await t.database.db.query(
+      'select company_id, customer_id from push_subscriptions where endpoint = $1',
+      [browser.subscription.endpoint],
+    );
+    expect(rows).toEqual([{ company_id: 'demo', customer_id: customer.customerId }]);
+
+    const staff = await signInStaff(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
+      headers: staff.headers,
+    });
+    await expect.poll(() => push.received.get('/push/pia')?.length ?? 0).toBe(1);
+    const delivery = push.received.get('/push/pia')![0]!;
+    expect(delivery.headers.authorization).toMatch(/^vapid t=.+, k=.+$/);
+    expect(delivery.headers['content-encoding']).toBe('aes128gcm');
+    expect(browser.decrypt(delivery.body)).toEqual({
+      title: 'Bella Demo Salon',
+      body: "It's your turn! Please come to the front desk.",
+      url: `/demo/checked-in?waitId=${customer.waitId}`,
+      tag: `wait-${customer.waitId}`,
+    });
+
+    const thread = (
+      await t.app.inject({ url: `/api/v1/staff/chat/${customer.waitId}`, headers: staff.headers })
+    ).json();
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/functions/sendMessage',
+      headers: staff.headers,
+      payload: {
+        historyId: customer.waitId,
+        companyId: 'demo',
+        message: 'Chair 2 is yours',
+        user: { id: 'a', name: 'a' },
+        notify: { id: 'b', name: 'b' },
+        chatNode: thread.threadKey,
+      },
+    });
+    await expect.poll(() => push.received.get('/push/pia')?.length ?? 0).toBe(2);
+    expect(browser.decrypt(push.received.get('/push/pia')![1]!.body)).toMatchObject({
+      body: 'Chair 2 is yours',
+      url: `/demo/chat?id=${customer.waitId}`,
+    });
+  });
+
+  it('deletes a subscription the push service says is gone (410)', async () => {
+    const customer = await joinAsNewCustomer(t);
+    const browser = browserSubscription(base, '/push/gone');
+    push.gone.add('/push/gone');
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/companies/demo/push-subscription',
+      headers: { authorization: customer.authorization },
+      payload: browser.subscription,
+    });
+    const staff = await signInStaff(t.app);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
+      headers: staff.headers,
+    });
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db.query('select 1 from push_subscriptions where endpoint = $1', [
+              browser.subscription.endpoint,
+            ])
+          ).rows.length,
+      )
+      .toBe(0);
+  });
+
+  it('keeps subscriptions to businesses the customer joined, from that customer only', async () => {
+    const { authorization } = await t.signIn();
+    const browser = browserSubscription(base, '/push/stranger');
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/companies/demo/push-subscription',
+      headers: { authorization },
+      payload: browser.subscription,
+    });
+    expect(response.statusCode).toBe(404);
+    const unsigned = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/companies/demo/push-subscription',
+      payload: browser.subscription,
+    });
+    expect(unsigned.statusCode).toBe(401);
+  });
+});
