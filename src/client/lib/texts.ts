@@ -76,6 +76,11 @@ export const texts = {
     chat: (provider: string) => `Message ${provider}`,
     joinAgain: 'Join again',
     reconnecting: 'Reconnecting… the page will update when you are back online.',
+    notifyTitle: 'Get a notification when it is your turn',
+    notifyBody: 'We will also text you. Notifications work while this page is closed.',
+    notifyButton: 'Turn on notifications',
+    notifyOn: 'Notifications are on.',
+    notifyBlocked: 'Notifications are blocked in your browser settings; we will still text you.',
   },
   chat: {
     title: 'Chat',

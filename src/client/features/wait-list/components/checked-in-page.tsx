@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry, waitEntryQueryKey } from '../api/get-wait-entry.ts';
 import { useLeaveWaitList } from '../api/leave-wait-list.ts';
 import { LiveStatus } from './live-status.tsx';
+import { NotifyCard } from './notify-card.tsx';
 
 function useConnectionState(): ConnectionState {
   const client = customerRealtime();
@@ -95,6 +96,7 @@ export function CheckedInPage() {
         <p className="page__text">{texts.checkedIn.textSent}</p>
       </div>
       <LiveStatus entry={data} />
+      {ended ? null : <NotifyCard companyId={companyId} />}
       {connection === 'offline' ? (
         <p className="notice" role="status">
           {texts.live.reconnecting}

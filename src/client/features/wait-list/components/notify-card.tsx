@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import {
+  askForNotifications,
+  pushSupported,
+  shouldOfferNotifications,
+  subscribeToPush,
+} from '../../../lib/push.ts';
+import { texts } from '../../../lib/texts.ts';
+
+/**
+ * Offers notifications once, after the customer has joined: a permission prompt out of the blue
+ * on a landing page is what people block. Already granted: keeps the subscription saved.
+ */
+export function NotifyCard({ companyId }: { companyId: string }) {
+  const [state, setState] = useState<'offer' | 'on' | 'blocked' | 'hidden'>(() =>
+    shouldOfferNotifications() ? 'offer' : 'hidden',
+  );
+
+  useEffect(() => {
+    if (pushSupported() && Notification.permission === 'granted') void subscribeToPush(companyId);
+  }, [companyId]);
+
+  if (state === 'hidden') return null;
+  if (state !== 'offer') {
+    return (
+      <p className="notice notice--quiet" role="status">
+        {state === 'on' ? texts.live.notifyOn : texts.live.notifyBlocked}
+      </p>
+    );
+  }
+  return (
+    <div className="notify-card">
+      <p className="notify-card__title">{texts.live.notifyTitle}</p>
+      <p className="notify-card__body">{texts.live.notifyBody}</p>
+      <button
+        type="button"
+        className="button button--secondary button--block"
+        onClick={async () =>
+          setState((await askForNotifications(companyId)) === 'granted' ? 'on' : 'blocked')
+        }
+      >
+        {texts.live.notifyButton}
+      </button>
+    </div>
+  );
+}
