@@ -245,6 +245,22 @@ export const businessSettingsSchema = z.object({
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
+/** The spec's add-client payload (spec §3): the service request page's one call. */
+export const addClientRequestSchema = z.object({
+  spId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown provider')),
+  spName: z.string().check(z.maxLength(60)),
+  spSpeciality: z.string().check(z.trim(), z.maxLength(60)),
+  companyId: z.string().check(z.minLength(1), z.maxLength(64)),
+  clientName: z
+    .string('Please enter name & phone number')
+    .check(z.trim(), z.minLength(1, 'Please enter your name'), z.maxLength(121, 'That name is too long')),
+  /** Digits only (spaces, parentheses and dash removed); a leading 1 or +1 is the country code. */
+  clientPhoneNumber: z
+    .string('Please enter a 10-digit phone number')
+    .check(z.regex(/^\+?1?\d{10}$/, 'Please enter a 10-digit phone number')),
+});
+export type AddClientRequest = z.infer<typeof addClientRequestSchema>;
+
 export const customerSessionSchema = z.object({ customerId: z.string(), token: z.string() });
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 

@@ -37,6 +37,17 @@ export function createRouter() {
           }),
         },
         {
+          path: relative(paths.addClient.path),
+          handle: handle('add_client'),
+          lazy: withChunkTimeout(async () => {
+            const [page, { withQueryClient }] = await Promise.all([
+              import('../features/service-request/components/add-client-page.tsx'),
+              import('../lib/query-client.tsx'),
+            ]);
+            return { Component: withQueryClient(page.AddClientPage) };
+          }),
+        },
+        {
           path: relative(paths.landing.path),
           element: <LandingPage />,
           loader: walkInLandingLoader,

@@ -93,6 +93,20 @@ export const texts = {
     notFoundBody: 'It may belong to another phone or browser.',
     back: 'Back to your place in line',
   },
+  addClient: {
+    title: 'Request a service',
+    firstName: 'First name',
+    lastName: 'Last name',
+    phone: 'Phone number',
+    send: 'Send',
+    sending: 'Sending…',
+    missing: 'Please enter name & phone number', // spec §5
+    failed: 'Your request was not sent. Your details are kept; please try again.',
+    allSet: "You're all set!", // spec §2
+    sentTo: (provider: string) => `Your request was sent to ${provider}!`, // spec §2
+    textSent: 'We just sent you a text message.', // spec §2
+    missingLink: 'This link is missing the business. Ask your provider for a new one.',
+  },
   console: {
     title: 'CheckN console',
     signInTitle: 'Sign in to your business',

@@ -5,6 +5,8 @@
 export const DEFAULT_SMS_TEXTS = {
   join: "{business}: you're on the wait list for {service}. Reply to this text to message us. Reply STOP to opt out.",
   called: "{business}: it's your turn, {name}! Please come to the front desk.",
+  serviceRequest:
+    '{business}: your request was sent to {provider}. Reply to this text to message us. Reply STOP to opt out.',
 } as const;
 
 export const SMS_REPLIES = {

@@ -83,18 +83,26 @@ export function createWaitListRepository(db: Queryable) {
      */
     async insertOnceAndPublish(
       entry: NewWaitEntry,
-      publish: { boardTopic: string; joinTextId: string; defaultJoinText: string },
+      publish: {
+        boardTopic: string;
+        textId: string;
+        /** The text to queue; the business's own join wording replaces it when `kind` is 'join'. */
+        text: string;
+        kind: 'join' | 'service_request';
+        /** A service request goes to a named provider (the add-client page). */
+        providerId?: string | null;
+      },
       tx: Queryable = db,
     ): Promise<{ waitId: string; created: boolean; textQueued: boolean }> {
       const { rows } = await tx.query<{ waitId: string; textQueued: boolean }>(
         `with inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-              chat_thread_key)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+              chat_thread_key, provider_id, assigned_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $15::uuid, case when $15::uuid is null then null else now() end)
            on conflict (customer_id, idempotency_key) do nothing
            returning id, company_id, customer_id, name, phone_number, service_type, status, date, chat_thread_key,
-                     allow_sms
+                     allow_sms, provider_id
          ), pending as (
            insert into realtime_pending (topic, type, data)
            select $11, 'entry.upserted', jsonb_build_object(
@@ -102,15 +110,15 @@ export function createWaitListRepository(db: Queryable) {
                     'serviceType', i.service_type, 'status', i.status,
                     'date', to_char(i.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                     'calledAt', null, 'startedAt', null, 'finishedAt', null,
-                    'providerId', null, 'providerName', null, 'chatThreadKey', i.chat_thread_key)
-             from inserted i
+                    'providerId', i.provider_id, 'providerName', p.name, 'chatThreadKey', i.chat_thread_key)
+             from inserted i left join providers p on p.id = i.provider_id
            returning id
          ), join_text as (
            -- The join text (features/sms), queued with the join itself: sent once, after commit.
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
-           select $12::uuid, i.company_id, i.id, 'outbound', 'join', 'join:' || i.id, i.phone_number,
-                  replace(replace(replace(coalesce(c.sms_join_text, $13), '{business}', c.name),
-                          '{service}', i.service_type), '{name}', i.name),
+           select $12::uuid, i.company_id, i.id, 'outbound', $14, $14 || ':' || i.id, i.phone_number,
+                  replace(replace(replace(coalesce(case when $14 = 'join' then c.sms_join_text end, $13),
+                          '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
                   'queued'
              from inserted i join companies c on c.id = i.company_id
             where i.allow_sms and not exists (select 1 from sms_opt_outs o where o.phone_number = i.phone_number)
@@ -129,8 +137,10 @@ export function createWaitListRepository(db: Queryable) {
           entry.fcmToken,
           entry.chatThreadKey,
           publish.boardTopic,
-          publish.joinTextId,
-          publish.defaultJoinText,
+          publish.textId,
+          publish.text,
+          publish.kind,
+          publish.providerId ?? null,
         ],
         { name: 'join-wait-list' },
       );

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../shared/constants.ts';
 import {
+  addClientRequestSchema,
   type JoinWaitListResponse,
   joinWaitListRequestSchema,
   type WaitEntryResponse,
@@ -46,6 +47,32 @@ export function registerWaitListRoutes(
       const body = parseInput(joinWaitListRequestSchema, request.body);
       const { waitId, created } = await waitList.joinWaitList({
         companyId,
+        customerId,
+        idempotencyKey,
+        request: body,
+      });
+      reply.status(created ? 201 : 200);
+      return { waitId };
+    },
+  );
+
+  /** The spec's addClient cloud function: a service request to a named provider (spec §7). */
+  app.post(
+    '/api/v1/functions/addClient',
+    {
+      config: {
+        rateLimit: {
+          max: deps.joinsPerMinute,
+          timeWindow: '1 minute',
+          keyGenerator: (request) => request.headers.authorization ?? request.ip,
+        },
+      },
+    },
+    async (request, reply): Promise<JoinWaitListResponse> => {
+      const customerId = await requireCustomer(request, customers);
+      const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
+      const body = parseInput(addClientRequestSchema, request.body);
+      const { waitId, created } = await waitList.sendServiceRequest({
         customerId,
         idempotencyKey,
         request: body,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type {
+  AddClientRequest,
   BoardEntry,
   BoardResponse,
   JoinWaitListRequest,
@@ -78,6 +80,12 @@ export function createWaitListService(deps: {
       status: entry.status,
       providerName: entry.providerName,
     });
+  }
+
+  function afterInsert(result: { waitId: string; created: boolean; textQueued: boolean }) {
+    if (result.created) eventLog.flushSoon();
+    if (result.textQueued) sms.kick();
+    return { waitId: result.waitId, created: result.created };
   }
 
   /** Runs a change and its events in one transaction, then has the events numbered and sent. */
@@ -158,15 +166,53 @@ export function createWaitListService(deps: {
           },
           {
             boardTopic: topics.board(companyId),
-            joinTextId: randomUUID(),
-            defaultJoinText: DEFAULT_SMS_TEXTS.join,
+            textId: randomUUID(),
+            text: DEFAULT_SMS_TEXTS.join,
+            kind: 'join',
           },
         )
-        .then(({ waitId, created, textQueued }) => {
-          if (created) eventLog.flushSoon();
-          if (textQueued) sms.kick();
-          return { waitId, created };
-        });
+        .then(afterInsert);
+    },
+
+    /**
+     * The add-client page (spec §2): a request to a named provider. It joins the business's line
+     * assigned to that provider, and the customer gets a text saying so.
+     */
+    async sendServiceRequest(command: {
+      customerId: string;
+      idempotencyKey: string;
+      request: AddClientRequest;
+    }): Promise<{ waitId: string; created: boolean }> {
+      const { request } = command;
+      const company = await companies.requireCompany(request.companyId);
+      const providers = await companyRepository.listProviders(request.companyId);
+      const provider = providers.find((candidate) => candidate.id === request.spId);
+      if (!provider) throw new AppError('PROVIDER_NOT_FOUND', { field: 'spId' });
+      const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
+      ensureDialablePhone(phoneNumber);
+      return waitList
+        .insertOnceAndPublish(
+          {
+            id: randomUUID(),
+            companyId: company.id,
+            customerId: command.customerId,
+            idempotencyKey: command.idempotencyKey,
+            serviceType: request.spSpeciality || 'Service request',
+            name: request.clientName,
+            phoneNumber,
+            allowSms: true,
+            fcmToken: null,
+            chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+          },
+          {
+            boardTopic: topics.board(company.id),
+            textId: randomUUID(),
+            text: DEFAULT_SMS_TEXTS.serviceRequest.replaceAll('{provider}', provider.name),
+            kind: 'service_request',
+            providerId: provider.id,
+          },
+        )
+        .then(afterInsert);
     },
 
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {

@@ -1,0 +1,157 @@
+import { useId, useRef, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { maskPhone, phoneDigitsFromInput, phoneDigitsOnly } from '../../../../shared/phone.ts';
+import { addClientRequestSchema, firstIssue } from '../../../../shared/schemas.ts';
+import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { MessagePage } from '../../../components/ui/message-page.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { logEvent } from '../../../lib/analytics.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { randomId } from '../../../lib/random-id.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useAddClient } from '../api/add-client.ts';
+
+/**
+ * /add-client/{spId}?companyId&spSpeciality&spName&originatorPhoneNumber (spec §2): a service
+ * request straight to a named provider. originatorPhoneNumber is read but not used, as in the spec.
+ */
+export function AddClientPage() {
+  const spId = useParams().spId ?? '';
+  const [params] = useSearchParams();
+  const companyId = params.get('companyId') ?? '';
+  const spName = params.get('spName') ?? '';
+  const spSpeciality = params.get('spSpeciality') ?? '';
+  const firstId = useId();
+  const lastId = useId();
+  const phoneId = useId();
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [phoneDigits, setPhoneDigits] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const idempotency = useRef<{ details: string; key: string } | null>(null);
+  const addClient = useAddClient();
+  useDocumentTitle(spName || texts.addClient.title);
+
+  if (!companyId) return <MessagePage title={texts.notFound.title} body={texts.addClient.missingLink} />;
+
+  if (addClient.isSuccess) {
+    return (
+      <main className="page page--center">
+        <span className="success-badge">
+          <CheckIcon size={40} />
+        </span>
+        <h1 className="page__title">{texts.addClient.allSet}</h1>
+        <p className="page__text page__text--strong">{texts.addClient.sentTo(spName)}</p>
+        <p className="page__text">{texts.addClient.textSent}</p>
+      </main>
+    );
+  }
+
+  const send = () => {
+    // Spec §5: the only check is that first name and phone are not both empty.
+    if (!firstName.trim() && phoneDigits.length === 0) {
+      setProblem(texts.addClient.missing);
+      return;
+    }
+    const parsed = addClientRequestSchema.safeParse({
+      spId,
+      spName,
+      spSpeciality,
+      companyId,
+      clientName: [firstName.trim(), lastName.trim()].filter(Boolean).join(' '),
+      clientPhoneNumber: phoneDigitsOnly(maskPhone(phoneDigits)),
+    });
+    if (!parsed.success) {
+      setProblem(firstIssue(parsed.error).message);
+      return;
+    }
+    setProblem(null);
+    const details = JSON.stringify(parsed.data);
+    if (idempotency.current?.details !== details) idempotency.current = { details, key: randomId() };
+    addClient.mutate(
+      { request: parsed.data, idempotencyKey: idempotency.current.key },
+      { onSuccess: () => logEvent('add_client_success', { spId, companyId }) },
+    );
+  };
+
+  const serverError =
+    addClient.error instanceof ApiRequestError && addClient.error.status === 400
+      ? addClient.error.message
+      : addClient.error
+        ? texts.addClient.failed
+        : null;
+
+  return (
+    <main className="page">
+      <header className="provider-header">
+        <p className="provider-header__name">{spName}</p>
+        {spSpeciality ? <p className="provider-header__speciality">{spSpeciality}</p> : null}
+      </header>
+      <h1 className="page__title">{texts.addClient.title}</h1>
+      <form
+        className="form form--overlay-host"
+        noValidate
+        aria-busy={addClient.isPending}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!addClient.isPending) send();
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={firstId}>
+            {texts.addClient.firstName}
+          </label>
+          <input
+            id={firstId}
+            className="input"
+            required
+            autoComplete="given-name"
+            value={firstName}
+            onChange={(event) => setFirstName(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={lastId}>
+            {texts.addClient.lastName}
+          </label>
+          <input
+            id={lastId}
+            className="input"
+            required
+            autoComplete="family-name"
+            value={lastName}
+            onChange={(event) => setLastName(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={phoneId}>
+            {texts.addClient.phone}
+          </label>
+          <input
+            id={phoneId}
+            className="input"
+            required
+            type="tel"
+            inputMode="numeric"
+            autoComplete="tel"
+            placeholder={texts.userInfo.phonePlaceholder}
+            value={maskPhone(phoneDigits)}
+            onChange={(event) => setPhoneDigits(phoneDigitsFromInput(event.target.value))}
+          />
+        </div>
+        <p className="form-error" aria-live="polite">
+          {problem ?? serverError ?? ''}
+        </p>
+        <button type="submit" className="button button--primary button--block" disabled={addClient.isPending}>
+          {addClient.isPending ? texts.addClient.sending : texts.addClient.send}
+        </button>
+        {addClient.isPending ? (
+          <div className="form-overlay">
+            <Spinner label={texts.addClient.sending} />
+          </div>
+        ) : null}
+      </form>
+    </main>
+  );
+}
