@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/constants.ts';
 import {
   addClientRequestSchema,
@@ -28,18 +28,20 @@ export function registerWaitListRoutes(
   deps: { waitList: WaitListService; customers: CustomerService; joinsPerMinute: number },
 ) {
   const { waitList, customers } = deps;
+  /** Per customer, not per IP: a salon's guest Wi-Fi puts many phones behind one address. */
+  const perCustomerLimit = {
+    config: {
+      rateLimit: {
+        max: deps.joinsPerMinute,
+        timeWindow: '1 minute',
+        keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
+      },
+    },
+  };
 
   app.post(
     '/api/v1/companies/:companyId/wait-list',
-    {
-      config: {
-        rateLimit: {
-          max: deps.joinsPerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => request.headers.authorization ?? request.ip,
-        },
-      },
-    },
+    perCustomerLimit,
     async (request, reply): Promise<JoinWaitListResponse> => {
       const { companyId } = parseCompanyParams(request.params);
       const customerId = await requireCustomer(request, customers);
@@ -59,15 +61,7 @@ export function registerWaitListRoutes(
   /** The spec's addClient cloud function: a service request to a named provider (spec §7). */
   app.post(
     '/api/v1/functions/addClient',
-    {
-      config: {
-        rateLimit: {
-          max: deps.joinsPerMinute,
-          timeWindow: '1 minute',
-          keyGenerator: (request) => request.headers.authorization ?? request.ip,
-        },
-      },
-    },
+    perCustomerLimit,
     async (request, reply): Promise<JoinWaitListResponse> => {
       const customerId = await requireCustomer(request, customers);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);

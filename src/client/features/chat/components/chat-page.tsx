@@ -1,18 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { withMessage } from '../../../../shared/chat-format.ts';
-import { topics } from '../../../../shared/realtime.ts';
-import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { MessagePage } from '../../../components/ui/message-page.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { customerRealtime, useTopic } from '../../../lib/realtime.ts';
+import { customerRealtime } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { chatThreadQueryKey, useCustomerChatThread } from '../api/get-chat-thread.ts';
 import { useSendMessage } from '../api/send-message.ts';
+import { useLiveThread } from '../api/use-live-thread.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
 
@@ -21,25 +18,11 @@ export function ChatPage() {
   const companyId = useParams().companyId ?? '';
   const waitId = useSearchParams()[0].get('id');
   const thread = useCustomerChatThread(companyId, waitId);
-  const queryClient = useQueryClient();
   const send = useSendMessage();
   const key = chatThreadQueryKey(companyId, waitId ?? '');
   useDocumentTitle(thread.data ? thread.data.providerName : texts.chat.title);
 
-  useTopic(
-    customerRealtime(),
-    thread.data ? topics.chat(thread.data.threadKey) : null,
-    thread.data?.seq ?? null,
-    {
-      onEvent: (event, data) => {
-        if (event !== 'message.created') return;
-        queryClient.setQueryData<ChatThread>(key, (current) =>
-          current ? { ...current, messages: withMessage(current.messages, data as ChatMessage) } : current,
-        );
-      },
-      onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
-    },
-  );
+  const { addMessage } = useLiveThread(customerRealtime(), key, thread.data);
 
   if (!waitId) return <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody} />;
   if (thread.isPending) return <FullPageSpinner />;
@@ -100,9 +83,7 @@ export function ChatPage() {
             notify: { id: data.providerId, name: data.providerName },
             chatNode: data.threadKey,
           });
-          queryClient.setQueryData<ChatThread>(key, (current) =>
-            current ? { ...current, messages: withMessage(current.messages, stored) } : current,
-          );
+          addMessage(stored);
         }}
       />
     </main>

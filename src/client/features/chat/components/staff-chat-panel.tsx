@@ -1,13 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { withMessage } from '../../../../shared/chat-format.ts';
-import { topics } from '../../../../shared/realtime.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useTopic } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
+import { useLiveThread } from '../api/use-live-thread.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
 
@@ -15,13 +13,13 @@ const staffThreadKey = (waitId: string) => ['staff-chat', waitId] as const;
 
 /** The console's side of a conversation: beside the board on wide screens, over it on narrow. */
 export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const key = staffThreadKey(waitId);
   const thread = useQuery({
     queryKey: key,
     queryFn: () => staffRequest<ChatThread>(`/v1/staff/chat/${encodeURIComponent(waitId)}`),
     staleTime: Number.POSITIVE_INFINITY,
   });
+  const { addMessage } = useLiveThread(staffRealtime(), key, thread.data);
   const send = useMutation({
     mutationFn: (message: string) => {
       const data = thread.data!;
@@ -37,26 +35,8 @@ export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: (
         },
       });
     },
-    onSuccess: (stored) =>
-      queryClient.setQueryData<ChatThread>(key, (current) =>
-        current ? { ...current, messages: withMessage(current.messages, stored) } : current,
-      ),
+    onSuccess: (stored) => addMessage(stored),
   });
-
-  useTopic(
-    staffRealtime(),
-    thread.data ? topics.chat(thread.data.threadKey) : null,
-    thread.data?.seq ?? null,
-    {
-      onEvent: (event, data) => {
-        if (event !== 'message.created') return;
-        queryClient.setQueryData<ChatThread>(key, (current) =>
-          current ? { ...current, messages: withMessage(current.messages, data as ChatMessage) } : current,
-        );
-      },
-      onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
-    },
-  );
 
   const sendError =
     send.error instanceof ApiRequestError && send.error.status === 400

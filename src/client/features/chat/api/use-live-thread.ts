@@ -1,0 +1,27 @@
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { withMessage } from '../../../../shared/chat-format.ts';
+import { topics } from '../../../../shared/realtime.ts';
+import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
+import { useTopic } from '../../../lib/realtime.ts';
+import type { RealtimeClient } from '../../../lib/realtime-client.ts';
+
+/**
+ * Keeps a loaded thread live: new messages from the socket (and the one just sent) join the
+ * cached thread once each; a reset reloads it. Used by the customer's page and the console.
+ */
+export function useLiveThread(client: RealtimeClient, key: QueryKey, thread: ChatThread | undefined) {
+  const queryClient = useQueryClient();
+  const addMessage = (message: ChatMessage) =>
+    queryClient.setQueryData<ChatThread>(key, (current) =>
+      current ? { ...current, messages: withMessage(current.messages, message) } : current,
+    );
+
+  useTopic(client, thread ? topics.chat(thread.threadKey) : null, thread?.seq ?? null, {
+    onEvent: (event, data) => {
+      if (event === 'message.created') addMessage(data as ChatMessage);
+    },
+    onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
+  });
+
+  return { addMessage };
+}
