@@ -16,6 +16,7 @@ export const EVENT_RETENTION_HOURS = 24;
 export const MAX_REPLAY = 500;
 const SEQUENCE_BATCH = 1000;
 const SWEEP_MS = 2_000;
+const FLUSH_DELAY_MS = 3;
 
 /**
  * Numbers a batch of pending events in one statement: per topic, in the order they were written,
@@ -103,10 +104,11 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
     flushSoon(): void {
       if (flushScheduled || stopped) return;
       flushScheduled = true;
-      setImmediate(() => {
+      // A few milliseconds of patience lets a busy moment's changes share one numbering pass.
+      setTimeout(() => {
         flushScheduled = false;
         void runSequencer();
-      });
+      }, FLUSH_DELAY_MS);
     },
 
     /** Sweeps for events left pending by a process that stopped between commit and numbering. */

@@ -8,6 +8,7 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
 const POLL_MS = 1_000;
 const BATCH = 20;
 const PARALLEL_SENDS = 5;
+const KICK_DELAY_MS = 20;
 /** A text still 'sending' after this long belonged to a process that stopped mid-send. */
 const INTERRUPTED_AFTER_SECONDS = 120;
 
@@ -22,6 +23,7 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
   let again = false;
   let stopped = false;
   let polls = 0;
+  let kickScheduled = false;
 
   /** Sends one claimed text; returns it when sent, so the batch records all sends at once. */
   async function sendOne(
@@ -88,7 +90,13 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
     },
     /** After a change queued a text: send it now rather than at the next poll. */
     kick(): void {
-      setImmediate(() => void run());
+      if (kickScheduled) return;
+      kickScheduled = true;
+      // Texts queued in the same moment go out in one pass (one claim, one "sent" update).
+      setTimeout(() => {
+        kickScheduled = false;
+        void run();
+      }, KICK_DELAY_MS);
     },
     /** Runs one pass and waits for it (tests). */
     async drain(): Promise<void> {
