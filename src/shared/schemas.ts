@@ -190,6 +190,13 @@ export const companySettingsRequestSchema = z.object({
   city: z.string().check(z.trim(), z.maxLength(60, 'The city can be at most 60 characters')),
   state: z.string().check(z.trim(), z.maxLength(2, 'Use the two-letter state code')),
   zip: z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, 'Use a 5-digit ZIP code')),
+  /** The business's own wording for texts; empty for the default. {business}, {service}, {name}. */
+  smsJoinText: z.optional(
+    z.string().check(z.trim(), z.maxLength(320, 'A text can be at most 320 characters')),
+  ),
+  smsCalledText: z.optional(
+    z.string().check(z.trim(), z.maxLength(320, 'A text can be at most 320 characters')),
+  ),
 });
 export type CompanySettingsRequest = z.infer<typeof companySettingsRequestSchema>;
 
@@ -238,6 +245,10 @@ export const businessSettingsSchema = z.object({
   state: z.string(),
   zip: z.string(),
   timeZone: z.string(),
+  smsJoinText: z.string(),
+  smsCalledText: z.string(),
+  /** The texts used when the business sets none. */
+  defaultSmsTexts: z.object({ join: z.string(), called: z.string() }),
   /** Empty when the business uses the spec's ten defaults. */
   services: z.array(z.object({ name: z.string(), durationMinutes: z.number() })),
   providers: z.array(providerSchema),

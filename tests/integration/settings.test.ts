@@ -58,6 +58,34 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     expect(landing).toMatchObject({ name: 'Renamed Salon', location: '9 oak ave|peoria|IL|61602' });
   });
 
+  it("uses the business's own wording for texts, and the default when it is emptied", async () => {
+    const saved = await put(owner, '/api/v1/staff/settings/company', {
+      name: 'Renamed Salon',
+      street: '9 oak ave',
+      city: 'peoria',
+      state: 'il',
+      zip: '61602',
+      smsJoinText: 'Hi {name}! {business} has you down for {service}.',
+      smsCalledText: '',
+    });
+    expect(saved.json()).toMatchObject({
+      smsJoinText: 'Hi {name}! {business} has you down for {service}.',
+      smsCalledText: '',
+    });
+    const { authorization } = await t.signIn();
+    const join = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${business.companyId}/wait-list`,
+      headers: { authorization, 'idempotency-key': 'wording-1' },
+      payload: { serviceType: 'Cut', name: 'Gus', phoneNumber: '+14155550188' },
+    });
+    expect(join.statusCode).toBe(201);
+    const { rows } = await t.database.db.query<{ body: string }>(
+      "select body from sms_messages where phone_number = '+14155550188' and kind = 'join'",
+    );
+    expect(rows).toEqual([{ body: 'Hi Gus! Renamed Salon has you down for Cut.' }]);
+  });
+
   it('lets the owner set services with durations, in order, and joins follow them', async () => {
     const response = await put(owner, '/api/v1/staff/settings/services', {
       services: [

@@ -157,6 +157,11 @@ export const texts = {
     speciality: 'Speciality',
     station: 'Station',
     addProvider: 'Add provider',
+    smsTexts: 'Text messages',
+    smsTextsHint:
+      'Leave empty for the default shown in grey. {business}, {service} and {name} are filled in.',
+    smsJoinText: 'Text when someone joins',
+    smsCalledText: 'Text when you call someone',
     logo: 'Logo',
     logoHint: 'A square JPEG of at most 1 MB. It shows at the top of your walk-in page.',
     uploadLogo: 'Upload a logo',

@@ -107,12 +107,15 @@ export function createCompanyRepository(db: Queryable) {
       return rows;
     },
 
-    async updateCompany(companyId: string, changes: { name: string; location: string }, tx: Queryable = db) {
-      await tx.query('update companies set name = $2, location = $3 where id = $1', [
-        companyId,
-        changes.name,
-        changes.location,
-      ]);
+    async updateCompany(
+      companyId: string,
+      changes: { name: string; location: string; smsJoinText: string | null; smsCalledText: string | null },
+      tx: Queryable = db,
+    ) {
+      await tx.query(
+        'update companies set name = $2, location = $3, sms_join_text = $4, sms_called_text = $5 where id = $1',
+        [companyId, changes.name, changes.location, changes.smsJoinText, changes.smsCalledText],
+      );
     },
 
     async updateProvider(companyId: string, provider: NewProvider, tx: Queryable = db): Promise<boolean> {

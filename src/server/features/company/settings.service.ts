@@ -7,6 +7,7 @@ import type {
   ServicesSettingsRequest,
 } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
+import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { CompanyRepository } from './company.repository.ts';
 import type { CompanyService } from './company.service.ts';
 
@@ -33,6 +34,9 @@ export function createSettingsService(deps: {
         name: company.name,
         ...splitLocation(company.location),
         timeZone: company.timeZone,
+        smsJoinText: company.smsJoinText ?? '',
+        smsCalledText: company.smsCalledText ?? '',
+        defaultSmsTexts: { join: DEFAULT_SMS_TEXTS.join, called: DEFAULT_SMS_TEXTS.called },
         services,
         providers,
         hasCustomLogo: Boolean(logo?.logo),
@@ -48,6 +52,8 @@ export function createSettingsService(deps: {
           state: request.state.toUpperCase(),
           zip: request.zip,
         }),
+        smsJoinText: request.smsJoinText || null,
+        smsCalledText: request.smsCalledText || null,
       });
       companyService.forget(companyId);
     },

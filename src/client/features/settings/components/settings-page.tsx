@@ -77,9 +77,13 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
     city: settings.city,
     state: settings.state,
     zip: settings.zip,
+    smsJoinText: settings.smsJoinText,
+    smsCalledText: settings.smsCalledText,
   });
   const [problem, setProblem] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const joinTextId = useId();
+  const calledTextId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = companySettingsRequestSchema.safeParse(form);
@@ -107,6 +111,36 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           onChange={set('zip')}
           disabled={!canEdit}
           width="130px"
+        />
+      </div>
+      <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
+      <p className="field__note">{texts.settings.smsTextsHint}</p>
+      <div className="field">
+        <label className="field__label" htmlFor={joinTextId}>
+          {texts.settings.smsJoinText}
+        </label>
+        <textarea
+          id={joinTextId}
+          className="input"
+          rows={2}
+          disabled={!canEdit}
+          placeholder={settings.defaultSmsTexts.join}
+          value={form.smsJoinText}
+          onChange={(event) => set('smsJoinText')(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={calledTextId}>
+          {texts.settings.smsCalledText}
+        </label>
+        <textarea
+          id={calledTextId}
+          className="input"
+          rows={2}
+          disabled={!canEdit}
+          placeholder={settings.defaultSmsTexts.called}
+          value={form.smsCalledText}
+          onChange={(event) => set('smsCalledText')(event.target.value)}
         />
       </div>
       {canEdit ? (
