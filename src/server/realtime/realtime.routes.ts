@@ -38,7 +38,8 @@ export function registerRealtimeRoutes(
 ) {
   const { hub, canSubscribe, customers, staff } = deps;
   const sockets = new Set<WebSocket>();
-  const staffSockets = new Map<WebSocket, () => Promise<boolean>>();
+  /** Staff sockets by session: a signed-out session loses its sockets at the next heartbeat. */
+  const staffSockets = new Map<WebSocket, { sessionTokenHash: string; signedOut: () => void }>();
 
   const heartbeat = setInterval(() => {
     for (const socket of sockets) {
@@ -50,9 +51,19 @@ export function registerRealtimeRoutes(
       (socket as WebSocket & { isAlive?: boolean }).isAlive = false;
       socket.ping();
     }
-    for (const stillValid of staffSockets.values()) void stillValid().catch(() => {});
+    void closeSignedOutSockets().catch((error: unknown) =>
+      app.log.warn({ err: error }, 'session check failed'),
+    );
   }, HEARTBEAT_MS);
   heartbeat.unref();
+
+  /** One query for every staff socket of this process, not one each: 500 boards, 1 query. */
+  async function closeSignedOutSockets(): Promise<void> {
+    if (staffSockets.size === 0) return;
+    const hashes = [...new Set([...staffSockets.values()].map((socket) => socket.sessionTokenHash))];
+    const live = await staff.liveSessionHashes(hashes);
+    for (const socket of staffSockets.values()) if (!live.has(socket.sessionTokenHash)) socket.signedOut();
+  }
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
   app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
@@ -80,7 +91,9 @@ export function registerRealtimeRoutes(
     const sessionToken = request.cookies[STAFF_COOKIE];
     let queue: Promise<void> = (async () => {
       if (sessionToken && sameOrigin) principal = await staff.authenticate(sessionToken);
-      if (principal) staffSockets.set(socket, staffSessionStillValid);
+      if (principal?.kind === 'staff') {
+        staffSockets.set(socket, { sessionTokenHash: principal.sessionTokenHash, signedOut: endStaffAccess });
+      }
       connection.send(message({ type: 'ready', principal: principal ? 'staff' : 'anonymous' }));
     })();
     socket.on('message', (raw, isBinary) => {
@@ -95,10 +108,14 @@ export function registerRealtimeRoutes(
     /** A signed-out session loses its socket: checked on each subscribe and every heartbeat. */
     async function staffSessionStillValid(): Promise<boolean> {
       if (sessionToken && (await staff.authenticate(sessionToken))) return true;
+      endStaffAccess();
+      return false;
+    }
+
+    function endStaffAccess(): void {
       principal = null;
       staffSockets.delete(socket);
       socket.close(4401, 'signed out');
-      return false;
     }
 
     async function handle(raw: Buffer, isBinary: boolean): Promise<void> {

@@ -118,6 +118,14 @@ export function createStaffRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
+    async liveSessionHashes(tokenHashes: readonly string[], tx: Queryable = db): Promise<Set<string>> {
+      const { rows } = await tx.query<{ tokenHash: string }>(
+        'select token_hash as "tokenHash" from staff_sessions where token_hash = any($1::text[]) and expires_at > now()',
+        [tokenHashes],
+      );
+      return new Set(rows.map((row) => row.tokenHash));
+    },
+
     async deleteSession(tokenHash: string, tx: Queryable = db): Promise<void> {
       await tx.query('delete from staff_sessions where token_hash = $1', [tokenHash]);
     },

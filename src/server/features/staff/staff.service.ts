@@ -86,6 +86,9 @@ export function createStaffService(staff: StaffRepository) {
       return row ? toPrincipal(row, tokenHash) : null;
     },
 
+    /** Which of these sessions still stand (the realtime channel's periodic check). */
+    liveSessionHashes: (tokenHashes: readonly string[]) => staff.liveSessionHashes(tokenHashes),
+
     async signOut(principal: StaffPrincipal): Promise<void> {
       await staff.deleteSession(principal.sessionTokenHash);
     },
