@@ -16,7 +16,9 @@ export async function openPostgres(
 ): Promise<Database> {
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 10,
+    // Requests, the event sequencer, the text worker and LISTEN share it; PostgreSQL's default
+    // max_connections (100) leaves room for several processes at this size.
+    max: options.max ?? 20,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     // A stuck query must not hold a request forever (STYLE: timeouts everywhere).
     statement_timeout: 10_000,

@@ -36,7 +36,15 @@ function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrinc
   };
 }
 
+/**
+ * A session is read on every console request and socket subscription; each process keeps what it
+ * read for a few seconds. Signing out here forgets it at once; another process within SESSION_CACHE_MS.
+ */
+const SESSION_CACHE_MS = 5_000;
+
 export function createStaffService(staff: StaffRepository) {
+  const sessions = new Map<string, { at: number; row: StaffSessionRow }>();
+
   return {
     async signIn(
       email: string,
@@ -82,14 +90,26 @@ export function createStaffService(staff: StaffRepository) {
     async authenticate(sessionToken: string): Promise<StaffPrincipal | null> {
       if (!/^[A-Za-z0-9_-]{43}$/.test(sessionToken)) return null;
       const tokenHash = sha256(sessionToken);
+      const cached = sessions.get(tokenHash);
+      const now = Date.now();
+      if (cached && now - cached.at < SESSION_CACHE_MS && new Date(cached.row.expiresAt).getTime() > now) {
+        return toPrincipal(cached.row, tokenHash);
+      }
       const row = await staff.findSession(tokenHash);
-      return row ? toPrincipal(row, tokenHash) : null;
+      if (!row) {
+        sessions.delete(tokenHash);
+        return null;
+      }
+      if (sessions.size > 10_000) sessions.clear();
+      sessions.set(tokenHash, { at: now, row });
+      return toPrincipal(row, tokenHash);
     },
 
     /** Which of these sessions still stand (the realtime channel's periodic check). */
     liveSessionHashes: (tokenHashes: readonly string[]) => staff.liveSessionHashes(tokenHashes),
 
     async signOut(principal: StaffPrincipal): Promise<void> {
+      sessions.delete(principal.sessionTokenHash);
       await staff.deleteSession(principal.sessionTokenHash);
     },
 
