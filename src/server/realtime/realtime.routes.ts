@@ -86,6 +86,9 @@ export function registerRealtimeRoutes(
     });
 
     // Staff are recognised first; then messages are handled one at a time, in order.
+    // Only what the socket needs is kept: closures that held `request` would keep it alive for
+    // the socket's whole life, a few KB per connection.
+    const log = request.log;
     const origin = request.headers.origin;
     const sameOrigin = !origin || safeHost(origin) === request.headers.host;
     const sessionToken = request.cookies[STAFF_COOKIE];
@@ -100,7 +103,7 @@ export function registerRealtimeRoutes(
       queue = queue
         .then(() => handle(raw as Buffer, isBinary))
         .catch((error: unknown) => {
-          request.log.warn({ err: error }, 'realtime message failed');
+          log.warn({ err: error }, 'realtime message failed');
           connection.send(message({ type: 'error', code: 'INTERNAL', message: 'Something went wrong.' }));
         });
     });
