@@ -5,6 +5,7 @@ import { addClientRequestSchema, firstIssue } from '../../../../shared/schemas.t
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { MessagePage } from '../../../components/ui/message-page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
@@ -22,8 +23,6 @@ export function AddClientPage() {
   const companyId = params.get('companyId') ?? '';
   const spName = params.get('spName') ?? '';
   const spSpeciality = params.get('spSpeciality') ?? '';
-  const firstId = useId();
-  const lastId = useId();
   const phoneId = useId();
   const [firstName, setFirstName] = useState('');
   const [lastName, setLastName] = useState('');
@@ -98,32 +97,20 @@ export function AddClientPage() {
           if (!addClient.isPending) send();
         }}
       >
-        <div className="field">
-          <label className="field__label" htmlFor={firstId}>
-            {texts.addClient.firstName}
-          </label>
-          <input
-            id={firstId}
-            className="input"
-            required
-            autoComplete="given-name"
-            value={firstName}
-            onChange={(event) => setFirstName(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={lastId}>
-            {texts.addClient.lastName}
-          </label>
-          <input
-            id={lastId}
-            className="input"
-            required
-            autoComplete="family-name"
-            value={lastName}
-            onChange={(event) => setLastName(event.target.value)}
-          />
-        </div>
+        <TextField
+          label={texts.addClient.firstName}
+          required
+          autoComplete="given-name"
+          value={firstName}
+          onChange={setFirstName}
+        />
+        <TextField
+          label={texts.addClient.lastName}
+          required
+          autoComplete="family-name"
+          value={lastName}
+          onChange={setLastName}
+        />
         <div className="field">
           <label className="field__label" htmlFor={phoneId}>
             {texts.addClient.phone}

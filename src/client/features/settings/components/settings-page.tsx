@@ -8,6 +8,7 @@ import {
   servicesSettingsRequestSchema,
 } from '../../../../shared/schemas.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
 import {
@@ -39,36 +40,6 @@ function SaveState({
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
 
-function Field({
-  label,
-  value,
-  onChange,
-  disabled,
-  width,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  width?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field" style={width ? { maxWidth: width } : undefined}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="input"
-        value={value}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
-  );
-}
-
 function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
   const save = useSaveCompany();
   const [form, setForm] = useState({
@@ -94,18 +65,23 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
   return (
     <form className="settings-card" onSubmit={submit} noValidate>
       <h2 className="settings-card__title">{texts.settings.business}</h2>
-      <Field label={texts.settings.name} value={form.name} onChange={set('name')} disabled={!canEdit} />
-      <Field label={texts.settings.street} value={form.street} onChange={set('street')} disabled={!canEdit} />
+      <TextField label={texts.settings.name} value={form.name} onChange={set('name')} disabled={!canEdit} />
+      <TextField
+        label={texts.settings.street}
+        value={form.street}
+        onChange={set('street')}
+        disabled={!canEdit}
+      />
       <div className="settings-row">
-        <Field label={texts.settings.city} value={form.city} onChange={set('city')} disabled={!canEdit} />
-        <Field
+        <TextField label={texts.settings.city} value={form.city} onChange={set('city')} disabled={!canEdit} />
+        <TextField
           label={texts.settings.state}
           value={form.state}
           onChange={set('state')}
           disabled={!canEdit}
           width="90px"
         />
-        <Field
+        <TextField
           label={texts.settings.zip}
           value={form.zip}
           onChange={set('zip')}
@@ -184,13 +160,13 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
         {rows.map((row, index) => (
           // Rows are edited in place: their position is their identity.
           <li key={index} className="settings-row">
-            <Field
+            <TextField
               label={texts.settings.serviceName}
               value={row.name}
               disabled={!canEdit}
               onChange={(name) => setRows((r) => r.map((x, i) => (i === index ? { ...x, name } : x)))}
             />
-            <Field
+            <TextField
               label={texts.settings.minutes}
               value={row.minutes}
               width="110px"
@@ -249,19 +225,19 @@ function ProviderRow({
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   return (
     <li className="settings-row">
-      <Field
+      <TextField
         label={texts.settings.providerName}
         value={form.name}
         onChange={set('name')}
         disabled={!canEdit}
       />
-      <Field
+      <TextField
         label={texts.settings.speciality}
         value={form.speciality}
         onChange={set('speciality')}
         disabled={!canEdit}
       />
-      <Field
+      <TextField
         label={texts.settings.station}
         value={form.station}
         onChange={set('station')}
@@ -325,19 +301,19 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
             add.mutate(parsed.data, { onSuccess: () => setForm({ name: '', speciality: '', station: '' }) });
           }}
         >
-          <Field
+          <TextField
             label={texts.settings.providerName}
             value={form.name}
             onChange={set('name')}
             disabled={false}
           />
-          <Field
+          <TextField
             label={texts.settings.speciality}
             value={form.speciality}
             onChange={set('speciality')}
             disabled={false}
           />
-          <Field
+          <TextField
             label={texts.settings.station}
             value={form.station}
             onChange={set('station')}

@@ -1,13 +1,12 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { firstIssue, staffSignInRequestSchema } from '../../../../shared/schemas.ts';
+import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignIn } from '../api/use-staff.ts';
 
 export function SignInPage() {
-  const emailId = useId();
-  const passwordId = useId();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -37,32 +36,20 @@ export function SignInPage() {
           signIn.mutate(parsed.data);
         }}
       >
-        <div className="field">
-          <label className="field__label" htmlFor={emailId}>
-            {texts.console.email}
-          </label>
-          <input
-            id={emailId}
-            className="input"
-            type="email"
-            autoComplete="username"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={passwordId}>
-            {texts.console.password}
-          </label>
-          <input
-            id={passwordId}
-            className="input"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
+        <TextField
+          label={texts.console.email}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={setEmail}
+        />
+        <TextField
+          label={texts.console.password}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <p className="form-error" role="alert">
           {problem ?? serverError ?? ''}
         </p>
