@@ -31,6 +31,8 @@ import {
 import { createCustomerRepository } from './features/customer/customer.repository.ts';
 import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
+import { createInsightsRepository } from './features/insights/insights.repository.ts';
+import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
@@ -207,6 +209,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
   });
   registerPushRoutes(app, { push, customers, waitList: waitListRepository });
+  registerInsightsRoutes(app, { insights: createInsightsRepository(db), staff, companies });
   registerAnalyticsRoutes(app, { analytics: createAnalyticsRepository(db) });
   registerConversionRoutes(app, { conversions });
   if (config.benchRoutes) await registerBenchRoutes(app, { db });

@@ -272,6 +272,23 @@ export const addClientRequestSchema = z.object({
 });
 export type AddClientRequest = z.infer<typeof addClientRequestSchema>;
 
+/** The console's Insights: the last 14 days of one business. */
+export const insightsSchema = z.object({
+  days: z.array(z.object({ day: z.string(), joins: z.number() })),
+  /** Visitors who reached each step of the walk-in flow (analytics events, spec §7). */
+  funnel: z.object({
+    landing: z.number(),
+    serviceNext: z.number(),
+    userInfoNext: z.number(),
+    joined: z.number(),
+  }),
+  /** Minutes from joining to being called, over entries that were called. */
+  averageWaitMinutes: z.nullable(z.number()),
+  finished: z.number(),
+  noShows: z.number(),
+});
+export type Insights = z.infer<typeof insightsSchema>;
+
 export const customerSessionSchema = z.object({ customerId: z.string(), token: z.string() });
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 

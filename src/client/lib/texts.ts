@@ -190,6 +190,17 @@ export const texts = {
       undelivered: 'Undelivered',
     } as Record<string, string>,
   },
+  insights: {
+    title: 'Insights',
+    joinsPerDay: 'Walk-ins per day, last 14 days',
+    funnel: 'The walk-in funnel, last 14 days',
+    funnelSteps: ['Opened the page', 'Picked a service', 'Entered name and phone', 'Joined'] as const,
+    averageWait: 'Average wait before being called',
+    noShowRate: 'No-show rate',
+    minutes: (n: number) => `${n} min`,
+    none: 'No data yet',
+    ofFinished: (noShows: number, finished: number) => `${noShows} of ${finished} finished visits`,
+  },
   notFound: {
     title: 'Page not found',
     body: 'The link may be mistyped or out of date.',

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { BoardPage } from '../../board/components/board-page.tsx';
+import { InsightsPage } from '../../insights/components/insights-page.tsx';
 import { SettingsPage } from '../../settings/components/settings-page.tsx';
 import { TextMessagesPage } from '../../sms/components/text-messages-page.tsx';
 import { useSignOut, useStaffMe } from '../api/use-staff.ts';
@@ -10,6 +11,7 @@ import { SignInPage } from './sign-in-page.tsx';
 const SECTIONS = [
   { path: '', label: texts.console.board },
   { path: 'texts', label: texts.sms.title },
+  { path: 'insights', label: texts.insights.title },
   { path: 'settings', label: texts.settings.title },
 ] as const;
 
@@ -66,6 +68,8 @@ export function ConsolePage() {
         <SettingsPage me={me.data} />
       ) : section === 'texts' ? (
         <TextMessagesPage />
+      ) : section === 'insights' ? (
+        <InsightsPage />
       ) : (
         <BoardPage me={me.data} />
       )}

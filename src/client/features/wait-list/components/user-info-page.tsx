@@ -62,7 +62,7 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
   const phoneInvalid = problem?.field === 'phoneNumber';
 
   const next = () => {
-    logEvent('user_info_next_pressed', { service });
+    logEvent('user_info_next_pressed', { companyId, service });
     const trimmedName = name.trim();
     if (!trimmedName && phoneDigits.length === 0) {
       setProblem({ field: 'form', message: texts.userInfo.missingNameAndPhone });
@@ -102,7 +102,7 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
       { companyId, request: parsed.data, idempotencyKey: confirming.idempotencyKey },
       {
         onSuccess: ({ waitId }) => {
-          logEvent('user_info_new_walkin_success', { service, waitId });
+          logEvent('user_info_new_walkin_success', { companyId, service, waitId });
           reportConversion(companyId);
           writeStored('session', storageKeys.selectedService, null);
           navigate(paths.checkedIn.getHref(companyId, waitId));

@@ -50,7 +50,7 @@ function WalkInServiceStep({ landing }: { landing: WalkInLanding }) {
     setSelected(service);
     setShowError(false);
     writeStored('session', storageKeys.selectedService, service);
-    logEvent('walk_in_service_selected', { service });
+    logEvent('walk_in_service_selected', { companyId: landing.companyId, service });
   };
 
   const next = () => {
@@ -58,7 +58,7 @@ function WalkInServiceStep({ landing }: { landing: WalkInLanding }) {
       setShowError(true);
       return;
     }
-    logEvent('walk_in_next_pressed', { service: selected });
+    logEvent('walk_in_next_pressed', { companyId: landing.companyId, service: selected });
     navigate(paths.userInfo.getHref(landing.companyId, selected));
   };
 

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { insightsSchema } from '../../src/shared/schemas.ts';
+import { joinAsNewCustomer } from '../support/customer.ts';
+import { signInStaff } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { databaseKinds } from '../support/test-database.ts';
+
+describe.each(databaseKinds)('insights on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  it("counts today's joins, the walk-in funnel, the average wait and no-shows of the business", async () => {
+    const staff = await signInStaff(t.app);
+    const called = await joinAsNewCustomer(t);
+    const missed = await joinAsNewCustomer(t);
+    await joinAsNewCustomer(t);
+    await t.database.db.query("update wait_entries set date = now() - interval '20 minutes' where id = $1", [
+      called.waitId,
+    ]);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/wait-entries/${called.waitId}/call`,
+      headers: staff.headers,
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/wait-entries/${missed.waitId}/no-show`,
+      headers: staff.headers,
+    });
+    const event = (name: string, params: Record<string, string>) => ({
+      name,
+      params,
+      occurredAt: new Date().toISOString(),
+    });
+    for (const [visitorId, steps] of [
+      ['v1', 4],
+      ['v2', 2],
+      ['v3', 1],
+    ] as const) {
+      const events = [
+        event('screen_view', { screen_name: 'walk_in', params: '{"companyId":"demo"}' }),
+        event('walk_in_next_pressed', { companyId: 'demo', service: 'Facials' }),
+        event('user_info_next_pressed', { companyId: 'demo', service: 'Facials' }),
+        event('user_info_new_walkin_success', { companyId: 'demo', service: 'Facials' }),
+      ].slice(0, steps);
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/analytics/events',
+        payload: { visitorId, userId: null, events },
+      });
+    }
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/analytics/events',
+      payload: {
+        visitorId: 'other',
+        userId: null,
+        events: [event('walk_in_next_pressed', { companyId: 'elsewhere' })],
+      },
+    });
+
+    const response = await t.app.inject({ url: '/api/v1/staff/insights', headers: staff.headers });
+    expect(response.statusCode).toBe(200);
+    const insights = insightsSchema.parse(response.json());
+    expect(insights.days).toHaveLength(14);
+    expect(insights.days.at(-1)!.joins).toBe(3);
+    expect(insights.funnel).toEqual({ landing: 3, serviceNext: 2, userInfoNext: 1, joined: 1 });
+    expect(insights.averageWaitMinutes).toBe(20);
+    expect(insights).toMatchObject({ finished: 1, noShows: 1 });
+    expect((await t.app.inject({ url: '/api/v1/staff/insights' })).statusCode).toBe(401);
+  });
+});
