@@ -14,11 +14,15 @@ export const companyIdSchema = z
   .string()
   .check(z.minLength(1), z.maxLength(LIMITS.companyIdMaxLength), z.regex(/^[A-Za-z0-9][A-Za-z0-9_-]*$/));
 
+/** Ids we make are UUIDs; anything else cannot name one of our rows. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidSchema = (message: string) => z.string().check(z.regex(UUID_PATTERN, message));
+
 export const companyParamsSchema = z.object({ companyId: companyIdSchema });
 
 export const waitEntryParamsSchema = z.object({
   companyId: companyIdSchema,
-  waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown wait entry')),
+  waitId: uuidSchema('Unknown wait entry'),
 });
 
 export const joinWaitListRequestSchema = z.object({
@@ -131,7 +135,7 @@ export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 
 /** The spec's sendMessage payload (spec §7). historyId is the wait id; chatNode the thread key. */
 export const sendMessageRequestSchema = z.object({
-  historyId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown conversation')),
+  historyId: uuidSchema('Unknown conversation'),
   companyId: z.string().check(z.minLength(1), z.maxLength(64)),
   message: z
     .string('Please write a message')
@@ -258,7 +262,7 @@ export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
 /** The spec's add-client payload (spec §3): the service request page's one call. */
 export const addClientRequestSchema = z.object({
-  spId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown provider')),
+  spId: uuidSchema('Unknown provider'),
   spName: z.string().check(z.maxLength(60)),
   spSpeciality: z.string().check(z.trim(), z.maxLength(60)),
   companyId: z.string().check(z.minLength(1), z.maxLength(64)),

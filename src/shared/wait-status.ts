@@ -20,10 +20,6 @@ export const CUSTOMER_CAN_LEAVE_FROM: readonly WaitStatus[] = ['waiting', 'calle
 
 export const ACTIVE_STATUSES: readonly WaitStatus[] = ['waiting', 'called', 'in_service'];
 
-export function isActive(status: WaitStatus): boolean {
-  return ACTIVE_STATUSES.includes(status);
-}
-
 export function nextStatus(current: WaitStatus, action: StaffAction): WaitStatus | null {
   const rule = STAFF_ACTIONS[action];
   return (rule.from as readonly WaitStatus[]).includes(current) ? rule.to : null;

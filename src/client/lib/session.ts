@@ -38,7 +38,3 @@ export function renewCustomerSession(): Promise<CustomerSession> {
   setAnalyticsUserId(null);
   return ensureCustomerSession();
 }
-
-export function currentCustomerId(): string | null {
-  return readStoredJson<CustomerSession>('local', storageKeys.customerSession)?.customerId ?? null;
-}

@@ -1,4 +1,5 @@
 import { parseTopic } from '../../shared/realtime.ts';
+import { UUID_PATTERN } from '../../shared/schemas.ts';
 import type { StaffPrincipal } from '../features/staff/staff.service.ts';
 import type { WaitListRepository } from '../features/wait-list/wait-list.repository.ts';
 
@@ -22,7 +23,7 @@ export function createTopicAccess(deps: { waitList: WaitListRepository }) {
           ? principal.companyId === parsed.id
           : waitList.customerHasEntryAt(principal.customerId, parsed.id);
       case 'wait': {
-        if (!/^[0-9a-f-]{36}$/i.test(parsed.id)) return false;
+        if (!UUID_PATTERN.test(parsed.id)) return false;
         const entry = await waitList.findById(parsed.id);
         if (!entry) return false;
         return principal.kind === 'staff'

@@ -3,6 +3,7 @@ import {
   type ChatMessage,
   type ChatThread,
   sendMessageRequestSchema,
+  uuidSchema,
   waitEntryParamsSchema,
   z,
 } from '../../../shared/schemas.ts';
@@ -14,7 +15,7 @@ import type { StaffService } from '../staff/staff.service.ts';
 import type { ChatSender, ChatService } from './chat.service.ts';
 
 const staffChatParamsSchema = z.object({
-  waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown conversation')),
+  waitId: uuidSchema('Unknown conversation'),
 });
 
 export function registerChatRoutes(

@@ -119,11 +119,6 @@ export function createChatService(deps: {
       }
       return stored;
     },
-
-    /** For the realtime channel's access checks: which business and customer a thread belongs to. */
-    async findThreadAccess(threadKey: string): Promise<{ companyId: string; customerId: string } | null> {
-      return waitList.findThreadOwner(threadKey);
-    },
   };
 }
 

@@ -4,6 +4,7 @@ import {
   companySettingsRequestSchema,
   providerSettingsRequestSchema,
   servicesSettingsRequestSchema,
+  uuidSchema,
   z,
 } from '../../../shared/schemas.ts';
 import { requireOwner, requireStaff } from '../../http/staff-auth.ts';
@@ -12,7 +13,7 @@ import type { StaffService } from '../staff/staff.service.ts';
 import { LOGO_MAX_BYTES, type SettingsService } from './settings.service.ts';
 
 const providerParamsSchema = z.object({
-  providerId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown provider')),
+  providerId: uuidSchema('Unknown provider'),
 });
 
 /** Settings: every staff member may read them; only the owner may change them. */

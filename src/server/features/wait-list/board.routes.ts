@@ -3,6 +3,7 @@ import {
   assignProviderRequestSchema,
   type BoardEntry,
   type BoardResponse,
+  uuidSchema,
   z,
 } from '../../../shared/schemas.ts';
 import { STAFF_ACTION_NAMES, type StaffAction } from '../../../shared/wait-status.ts';
@@ -12,11 +13,11 @@ import type { StaffService } from '../staff/staff.service.ts';
 import type { WaitListService } from './wait-list.service.ts';
 
 const entryActionParamsSchema = z.object({
-  waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown wait entry')),
+  waitId: uuidSchema('Unknown wait entry'),
   action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]]),
 });
 const entryParamsSchema = z.object({
-  waitId: z.string().check(z.regex(/^[0-9a-f-]{36}$/i, 'Unknown wait entry')),
+  waitId: uuidSchema('Unknown wait entry'),
 });
 
 /** The staff console's live board: list, the status buttons, assigning a provider. */

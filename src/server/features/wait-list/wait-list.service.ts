@@ -297,12 +297,6 @@ export function createWaitListService(deps: {
         return updated;
       });
     },
-
-    /** For the realtime channel's access checks. */
-    async findEntryAccess(waitId: string): Promise<{ companyId: string; customerId: string } | null> {
-      const row = await waitList.findById(waitId);
-      return row ? { companyId: row.companyId, customerId: row.customerId } : null;
-    },
   };
 }
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { topics } from '../../../../shared/realtime.ts';
 import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/schemas.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { useTopic } from '../../../lib/realtime.ts';
 import type { ConnectionState } from '../../../lib/realtime-client.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -78,23 +78,8 @@ export function BoardPage({ me }: { me: StaffMe }) {
     document.title = `${waitingCount > 0 ? `(${waitingCount}) ` : ''}${texts.console.board} · ${me.companyName}`;
   }, [waitingCount, me.companyName]);
 
-  if (board.isPending) {
-    return (
-      <div className="console__loading">
-        <Spinner />
-      </div>
-    );
-  }
-  if (board.isError) {
-    return (
-      <div className="console__loading">
-        <p className="form-error">{texts.console.loadFailed}</p>
-        <button type="button" className="button button--primary" onClick={() => void board.refetch()}>
-          {texts.landing.retry}
-        </button>
-      </div>
-    );
-  }
+  if (board.isPending) return <PanelLoading />;
+  if (board.isError) return <PanelLoadFailed onRetry={() => void board.refetch()} />;
 
   const busyId = action.isPending
     ? action.variables?.waitId

@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { chatThreadQueryKey, useCustomerChatThread } from '../api/get-chat-thread.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { useLiveThread } from '../api/use-live-thread.ts';
-import { MessageComposer } from './message-composer.tsx';
+import { MessageComposer, sendErrorText } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
 
 /** /{companyId}/chat?id={waitHistoryId}: the customer's conversation with the provider (spec §2). */
@@ -44,12 +44,7 @@ export function ChatPage() {
   }
 
   const data = thread.data;
-  const sendError =
-    send.error instanceof ApiRequestError && send.error.status === 400
-      ? send.error.message
-      : send.error
-        ? texts.chat.failed
-        : null;
+  const sendError = sendErrorText(send.error);
 
   return (
     <main className="chat">

@@ -1,7 +1,14 @@
 import { useId, useState } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../../shared/schemas.ts';
 import { SendIcon } from '../../../components/ui/icons.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
+
+/** What a failed send says: the server's reason for a refused message, else that it was kept. */
+export function sendErrorText(error: unknown): string | null {
+  if (!error) return null;
+  return error instanceof ApiRequestError && error.status === 400 ? error.message : texts.chat.failed;
+}
 
 /**
  * "Write a message" with a send icon that appears only when there is something to send (spec §2).

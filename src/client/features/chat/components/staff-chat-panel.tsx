@@ -2,11 +2,10 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
 import { useLiveThread } from '../api/use-live-thread.ts';
-import { MessageComposer } from './message-composer.tsx';
+import { MessageComposer, sendErrorText } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
 
 const staffThreadKey = (waitId: string) => ['staff-chat', waitId] as const;
@@ -38,12 +37,7 @@ export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: (
     onSuccess: (stored) => addMessage(stored),
   });
 
-  const sendError =
-    send.error instanceof ApiRequestError && send.error.status === 400
-      ? send.error.message
-      : send.error
-        ? texts.chat.failed
-        : null;
+  const sendError = sendErrorText(send.error);
 
   return (
     <aside className="chat chat--panel" aria-label={texts.console.chat}>

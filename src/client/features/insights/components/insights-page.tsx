@@ -1,4 +1,4 @@
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useInsights } from '../api/get-insights.ts';
 
@@ -30,20 +30,8 @@ const dayLabel = (day: string) =>
 
 export function InsightsPage() {
   const insights = useInsights();
-  if (insights.isPending) {
-    return (
-      <div className="console__loading">
-        <Spinner />
-      </div>
-    );
-  }
-  if (insights.isError) {
-    return (
-      <div className="console__loading">
-        <p className="form-error">{texts.console.loadFailed}</p>
-      </div>
-    );
-  }
+  if (insights.isPending) return <PanelLoading />;
+  if (insights.isError) return <PanelLoadFailed />;
   const { days, funnel, averageWaitMinutes, finished, noShows } = insights.data;
   const funnelValues = [funnel.landing, funnel.serviceNext, funnel.userInfoNext, funnel.joined];
   return (

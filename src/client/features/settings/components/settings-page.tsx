@@ -7,7 +7,7 @@ import {
   type StaffMe,
   servicesSettingsRequestSchema,
 } from '../../../../shared/schemas.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -391,22 +391,8 @@ function LogoForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: 
 export function SettingsPage({ me }: { me: StaffMe }) {
   const settings = useSettings();
   const canEdit = me.role === 'owner';
-  if (settings.isPending)
-    return (
-      <div className="console__loading">
-        <Spinner />
-      </div>
-    );
-  if (settings.isError) {
-    return (
-      <div className="console__loading">
-        <p className="form-error">{texts.console.loadFailed}</p>
-        <button type="button" className="button button--primary" onClick={() => void settings.refetch()}>
-          {texts.landing.retry}
-        </button>
-      </div>
-    );
-  }
+  if (settings.isPending) return <PanelLoading />;
+  if (settings.isError) return <PanelLoadFailed onRetry={() => void settings.refetch()} />;
   return (
     <div className="settings">
       {canEdit ? null : <p className="notice">{texts.settings.ownerOnly}</p>}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
-import { Spinner } from '../../../components/ui/spinner.tsx';
+import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { type TextMessage, useReplyAsCustomer, useTextMessages } from '../api/sms-api.ts';
 
@@ -75,20 +75,8 @@ function TextRow({ message, canReply }: { message: TextMessage; canReply: boolea
 /** The console's "Text messages": every text of the business, newest first. */
 export function TextMessagesPage() {
   const list = useTextMessages();
-  if (list.isPending) {
-    return (
-      <div className="console__loading">
-        <Spinner />
-      </div>
-    );
-  }
-  if (list.isError) {
-    return (
-      <div className="console__loading">
-        <p className="form-error">{texts.console.loadFailed}</p>
-      </div>
-    );
-  }
+  if (list.isPending) return <PanelLoading />;
+  if (list.isError) return <PanelLoadFailed />;
   const outbox = list.data.driver !== 'twilio';
   return (
     <section className="settings" aria-label={texts.sms.title}>
