@@ -224,7 +224,11 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
         { cookie: session.cookie },
         { cookie: session.cookie, 'x-csrf-token': '' },
         { cookie: session.cookie, 'x-csrf-token': 'wrong-token' },
-        { cookie: session.cookie, 'x-csrf-token': `${session.me.csrfToken.slice(0, -1)}x` },
+        // The real token with its last character changed (to one it surely is not).
+        {
+          cookie: session.cookie,
+          'x-csrf-token': `${session.me.csrfToken.slice(0, -1)}${session.me.csrfToken.endsWith('x') ? 'y' : 'x'}`,
+        },
       ];
       for (const headers of attempts) {
         const response = await t.app.inject({
