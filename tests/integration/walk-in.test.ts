@@ -235,6 +235,59 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
       expect(await countEntries('customer_id = $1', [customerId])).toBe(1);
     });
 
+    it('writes joins that arrive together each once, with its board event and text, one after another in line', async () => {
+      const customers = await Promise.all(Array.from({ length: 12 }, () => t.signIn()));
+      // Sent in one tick: they share statements (db/group-commit.ts).
+      const responses = await Promise.all(
+        customers.map((customer, index) =>
+          join(customer.authorization, buildJoinRequest({ name: `Together ${index}` })),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(customers.map(() => 201));
+      const waitIds = responses.map((response) => joinWaitListResponseSchema.parse(response.json()).waitId);
+      const { rows } = await t.database.db.query<{
+        id: string;
+        name: string;
+        customer_id: string;
+        texts: number;
+      }>(
+        `select w.id, w.name, w.customer_id,
+                (select count(*)::int from sms_messages s where s.wait_id = w.id and s.kind = 'join') as texts
+           from wait_entries w where w.id = any($1::uuid[])`,
+        [waitIds],
+      );
+      // Each answer names its own customer's entry, and each entry has one text.
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      expect(waitIds.map((waitId) => byId.get(waitId)?.name)).toEqual(
+        customers.map((_, index) => `Together ${index}`),
+      );
+      expect(waitIds.map((waitId) => byId.get(waitId)?.customer_id)).toEqual(
+        customers.map((customer) => customer.customerId),
+      );
+      expect(rows.every((row) => row.texts === 1)).toBe(true);
+      // No two share a place in line.
+      const places = await Promise.all(
+        customers.map(async (customer, index) => {
+          const response = await t.app.inject({
+            url: `/api/v1/companies/demo/wait-list/${waitIds[index]}`,
+            headers: { authorization: customer.authorization },
+          });
+          return waitEntryResponseSchema.parse(response.json()).position;
+        }),
+      );
+      expect(new Set(places).size).toBe(12);
+      await expect
+        .poll(async () => {
+          const events = await t.database.db.query<{ n: number }>(
+            `select count(distinct data->>'waitId')::int as n from realtime_events
+              where topic = 'board:demo' and data->>'waitId' = any($1::text[])`,
+            [waitIds],
+          );
+          return events.rows[0]!.n;
+        })
+        .toBe(12);
+    });
+
     it('requires an idempotency key', async () => {
       const { authorization } = await t.signIn();
       const response = await t.app.inject({

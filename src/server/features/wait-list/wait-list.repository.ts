@@ -47,6 +47,46 @@ interface BoardRow {
   chatThreadKey: string;
 }
 
+/** A join to write: the entry, and what to tell the board and text the customer when it is new. */
+export interface NewJoin {
+  entry: NewWaitEntry;
+  publish: {
+    boardTopic: string;
+    textId: string;
+    /** The text to queue; the business's own join wording replaces it when `kind` is 'join'. */
+    text: string;
+    kind: 'join' | 'service_request';
+    /** A service request goes to a named provider (the add-client page). */
+    providerId?: string | null;
+  };
+}
+
+export interface JoinOutcome {
+  waitId: string;
+  /** False when the customer had already joined with this idempotency key. */
+  created: boolean;
+  textQueued: boolean;
+}
+
+/** The join statement's parameters, one array per column ($1 … $15), in this order. */
+const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
+  (join) => join.entry.id,
+  (join) => join.entry.companyId,
+  (join) => join.entry.customerId,
+  (join) => join.entry.idempotencyKey,
+  (join) => join.entry.serviceType,
+  (join) => join.entry.name,
+  (join) => join.entry.phoneNumber,
+  (join) => join.entry.allowSms,
+  (join) => join.entry.fcmToken,
+  (join) => join.entry.chatThreadKey,
+  (join) => join.publish.providerId ?? null,
+  (join) => join.publish.boardTopic,
+  (join) => join.publish.textId,
+  (join) => join.publish.text,
+  (join) => join.publish.kind,
+];
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function toBoardEntry(row: BoardRow): BoardEntry {
@@ -76,83 +116,92 @@ const STATUS_TIMESTAMP: Partial<Record<WaitStatus, string>> = {
 export function createWaitListRepository(db: Queryable) {
   return {
     /**
-     * The join, in one statement: inserts the entry unless this customer already sent this
-     * idempotency key, and when it did insert, records the board's "entry.upserted" event (see
-     * realtime/event-log.ts: numbered and delivered after commit) and queues the join text. Returns the entry that stands
-     * either way: a retried join lands on the first one.
+     * Joins, several in one statement (see db/group-commit.ts): inserts each entry unless its
+     * customer already sent its idempotency key, and for each one it did insert, records the
+     * board's "entry.upserted" event (see realtime/event-log.ts: numbered and delivered after
+     * commit) and queues its text. Returns, in input order, the entry that stands for each join:
+     * a retried join lands on the first one. Entries of one statement are dated one after the
+     * other (clock_timestamp), so their order in line is the order they arrived in.
      */
-    async insertOnceAndPublish(
-      entry: NewWaitEntry,
-      publish: {
-        boardTopic: string;
-        textId: string;
-        /** The text to queue; the business's own join wording replaces it when `kind` is 'join'. */
-        text: string;
-        kind: 'join' | 'service_request';
-        /** A service request goes to a named provider (the add-client page). */
-        providerId?: string | null;
-      },
-      tx: Queryable = db,
-    ): Promise<{ waitId: string; created: boolean; textQueued: boolean }> {
-      const { rows } = await tx.query<{ waitId: string; textQueued: boolean }>(
-        `with inserted as (
+    async insertManyOnceAndPublish(joins: readonly NewJoin[]): Promise<JoinOutcome[]> {
+      const columns = JOIN_COLUMNS.map((column) => joins.map((join) => column(join)));
+      const { rows } = await db.query<{
+        waitId: string;
+        customerId: string;
+        idempotencyKey: string;
+        textQueued: boolean;
+      }>(
+        `with input as (
+           select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
+                                $8::boolean[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[])
+             as t(id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
+                  chat_thread_key, provider_id, board_topic, text_id, text, kind)
+         ), inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-              chat_thread_key, provider_id, assigned_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $15::uuid, case when $15::uuid is null then null else now() end)
+              chat_thread_key, provider_id, assigned_at, date)
+           select id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
+                  chat_thread_key, provider_id, case when provider_id is null then null else now() end, clock_timestamp()
+             from input
            on conflict (customer_id, idempotency_key) do nothing
-           returning id, company_id, customer_id, name, phone_number, service_type, status, date, chat_thread_key,
-                     allow_sms, provider_id
+           returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
+                     chat_thread_key, allow_sms, provider_id
          ), pending as (
            insert into realtime_pending (topic, type, data)
-           select $11, 'entry.upserted', jsonb_build_object(
+           select n.board_topic, 'entry.upserted', jsonb_build_object(
                     'waitId', i.id, 'customerId', i.customer_id, 'name', i.name, 'phoneNumber', i.phone_number,
                     'serviceType', i.service_type, 'status', i.status,
                     'date', to_char(i.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
                     'calledAt', null, 'startedAt', null, 'finishedAt', null,
                     'providerId', i.provider_id, 'providerName', p.name, 'chatThreadKey', i.chat_thread_key)
-             from inserted i left join providers p on p.id = i.provider_id
+             from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id
            returning id
          ), join_text as (
-           -- The join text (features/sms), queued with the join itself: sent once, after commit.
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
-           select $12::uuid, i.company_id, i.id, 'outbound', $14, $14 || ':' || i.id, i.phone_number,
-                  replace(replace(replace(coalesce(case when $14 = 'join' then c.sms_join_text end, $13),
+           select n.text_id, i.company_id, i.id, 'outbound', n.kind, n.kind || ':' || i.id, i.phone_number,
+                  replace(replace(replace(coalesce(case when n.kind = 'join' then c.sms_join_text end, n.text),
                           '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
                   'queued'
-             from inserted i join companies c on c.id = i.company_id
+             from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id
             where i.allow_sms and not exists (select 1 from sms_opt_outs o where o.phone_number = i.phone_number)
-           returning id
+           returning wait_id
          )
-         select i.id as "waitId", exists (select 1 from join_text) as "textQueued" from inserted i`,
-        [
-          entry.id,
-          entry.companyId,
-          entry.customerId,
-          entry.idempotencyKey,
-          entry.serviceType,
-          entry.name,
-          entry.phoneNumber,
-          entry.allowSms,
-          entry.fcmToken,
-          entry.chatThreadKey,
-          publish.boardTopic,
-          publish.textId,
-          publish.text,
-          publish.kind,
-          publish.providerId ?? null,
-        ],
+         select i.id as "waitId", i.customer_id as "customerId", i.idempotency_key as "idempotencyKey",
+                i.id in (select wait_id from join_text) as "textQueued"
+           from inserted i`,
+        columns,
         { name: 'join-wait-list' },
       );
-      if (rows[0]) return { waitId: rows[0].waitId, created: true, textQueued: rows[0].textQueued };
-      // Already joined with this key; on PostgreSQL a concurrent twin may have committed after this
-      // statement's snapshot was taken, so look again with a new statement.
-      const existing = await tx.query<{ waitId: string }>(
-        'select id as "waitId" from wait_entries where customer_id = $1 and idempotency_key = $2',
-        [entry.customerId, entry.idempotencyKey],
+      const inserted = new Map(rows.map((row) => [`${row.customerId} ${row.idempotencyKey}`, row]));
+      const missing = joins.filter(
+        (join) => !inserted.has(`${join.entry.customerId} ${join.entry.idempotencyKey}`),
       );
-      if (!existing.rows[0]) throw new Error('wait entry neither inserted nor found');
-      return { waitId: existing.rows[0].waitId, created: false, textQueued: false };
+      // Already joined with these keys; on PostgreSQL a concurrent twin may have committed after
+      // the statement's snapshot was taken, so look again with a new statement.
+      const existing = new Map<string, string>();
+      if (missing.length > 0) {
+        const found = await db.query<{ waitId: string; customerId: string; idempotencyKey: string }>(
+          `select w.id as "waitId", w.customer_id as "customerId", w.idempotency_key as "idempotencyKey"
+             from wait_entries w
+             join unnest($1::uuid[], $2::text[]) as k(customer_id, idempotency_key)
+               on w.customer_id = k.customer_id and w.idempotency_key = k.idempotency_key`,
+          [missing.map((join) => join.entry.customerId), missing.map((join) => join.entry.idempotencyKey)],
+        );
+        for (const row of found.rows) existing.set(`${row.customerId} ${row.idempotencyKey}`, row.waitId);
+      }
+      const claimed = new Set<string>();
+      return joins.map((join) => {
+        const key = `${join.entry.customerId} ${join.entry.idempotencyKey}`;
+        const row = inserted.get(key);
+        // Two twins in one statement: the first inserted, the second lands on it.
+        if (row && !claimed.has(key)) {
+          claimed.add(key);
+          return { waitId: row.waitId, created: true, textQueued: row.textQueued };
+        }
+        const waitId = row?.waitId ?? existing.get(key);
+        if (!waitId) throw new Error('wait entry neither inserted nor found');
+        return { waitId, created: false, textQueued: false };
+      });
     },
 
     async findById(waitId: string, tx: Queryable = db): Promise<WaitEntryRow | null> {

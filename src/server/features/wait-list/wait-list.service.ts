@@ -17,6 +17,7 @@ import {
   type StaffAction,
 } from '../../../shared/wait-status.ts';
 import type { Database, Queryable } from '../../db/database.ts';
+import { createGroupCommit } from '../../db/group-commit.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository } from '../company/company.repository.ts';
@@ -25,7 +26,7 @@ import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
-import type { WaitEntryRow, WaitListRepository } from './wait-list.repository.ts';
+import type { JoinOutcome, NewJoin, WaitEntryRow, WaitListRepository } from './wait-list.repository.ts';
 
 export interface JoinWaitListCommand {
   companyId: string;
@@ -82,7 +83,18 @@ export function createWaitListService(deps: {
     });
   }
 
-  function afterInsert(result: { waitId: string; created: boolean; textQueued: boolean }) {
+  /**
+   * Joins that arrive together are written in one statement (db/group-commit.ts); each request
+   * still answers only once its own row is committed.
+   */
+  const writeJoin = createGroupCommit<NewJoin, JoinOutcome>({
+    writeMany: (joins) => waitList.insertManyOnceAndPublish(joins),
+    writeOne: async (join) => (await waitList.insertManyOnceAndPublish([join]))[0]!,
+    maxInFlight: db.kind === 'pglite' ? 1 : 4,
+    maxBatch: 64,
+  });
+
+  function afterInsert(result: JoinOutcome) {
     if (result.created) eventLog.flushSoon();
     if (result.textQueued) sms.kick();
     return { waitId: result.waitId, created: result.created };
@@ -150,28 +162,26 @@ export function createWaitListService(deps: {
       ensureDialablePhone(request.phoneNumber);
       const company = await companies.requireCompany(companyId);
       await companies.ensureServiceOffered(companyId, request.serviceType);
-      return waitList
-        .insertOnceAndPublish(
-          {
-            id: randomUUID(),
-            companyId,
-            customerId: command.customerId,
-            idempotencyKey: command.idempotencyKey,
-            serviceType: request.serviceType,
-            name: request.name,
-            phoneNumber: request.phoneNumber,
-            allowSms: request.allowSms,
-            fcmToken: request.fcmToken ?? null,
-            chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
-          },
-          {
-            boardTopic: topics.board(companyId),
-            textId: randomUUID(),
-            text: DEFAULT_SMS_TEXTS.join,
-            kind: 'join',
-          },
-        )
-        .then(afterInsert);
+      return writeJoin({
+        entry: {
+          id: randomUUID(),
+          companyId,
+          customerId: command.customerId,
+          idempotencyKey: command.idempotencyKey,
+          serviceType: request.serviceType,
+          name: request.name,
+          phoneNumber: request.phoneNumber,
+          allowSms: request.allowSms,
+          fcmToken: request.fcmToken ?? null,
+          chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+        },
+        publish: {
+          boardTopic: topics.board(companyId),
+          textId: randomUUID(),
+          text: DEFAULT_SMS_TEXTS.join,
+          kind: 'join',
+        },
+      }).then(afterInsert);
     },
 
     /**
@@ -190,29 +200,27 @@ export function createWaitListService(deps: {
       if (!provider) throw new AppError('PROVIDER_NOT_FOUND', { field: 'spId' });
       const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
       ensureDialablePhone(phoneNumber);
-      return waitList
-        .insertOnceAndPublish(
-          {
-            id: randomUUID(),
-            companyId: company.id,
-            customerId: command.customerId,
-            idempotencyKey: command.idempotencyKey,
-            serviceType: request.spSpeciality || 'Service request',
-            name: request.clientName,
-            phoneNumber,
-            allowSms: true,
-            fcmToken: null,
-            chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
-          },
-          {
-            boardTopic: topics.board(company.id),
-            textId: randomUUID(),
-            text: DEFAULT_SMS_TEXTS.serviceRequest.replaceAll('{provider}', provider.name),
-            kind: 'service_request',
-            providerId: provider.id,
-          },
-        )
-        .then(afterInsert);
+      return writeJoin({
+        entry: {
+          id: randomUUID(),
+          companyId: company.id,
+          customerId: command.customerId,
+          idempotencyKey: command.idempotencyKey,
+          serviceType: request.spSpeciality || 'Service request',
+          name: request.clientName,
+          phoneNumber,
+          allowSms: true,
+          fcmToken: null,
+          chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+        },
+        publish: {
+          boardTopic: topics.board(company.id),
+          textId: randomUUID(),
+          text: DEFAULT_SMS_TEXTS.serviceRequest.replaceAll('{provider}', provider.name),
+          kind: 'service_request',
+          providerId: provider.id,
+        },
+      }).then(afterInsert);
     },
 
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
