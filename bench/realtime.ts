@@ -45,8 +45,13 @@ const TARGET_P99_MS = 25;
 const TARGET_CROSS_PROCESS_P99_MS = 50;
 const TARGET_BYTES_PER_CONNECTION = 12 * 1024;
 
+export const REALTIME_RUNS = ['pglite', 'postgres', 'postgres-x2'] as const;
+export type RealtimeRun = (typeof REALTIME_RUNS)[number];
+
 export interface RealtimeSettings {
   fanOutSeconds: number;
+  /** BENCH_REALTIME_RUNS: which servers to measure (default all). */
+  runs: RealtimeRun[];
 }
 
 interface Target {
@@ -74,8 +79,12 @@ interface SingleProcessResult {
   loadAverage: number;
   open: OpenResult;
   memory: {
+    /** Each reading after a full garbage collection in the server (POST /api/bench/memory). */
     rssBeforeBytes: number;
     rssAfterBytes: number;
+    /** V8 heap in use, for where the bytes are: JavaScript objects of the sockets and their state. */
+    heapBeforeBytes: number;
+    heapAfterBytes: number;
     bytesPerConnection: number;
     /** After the sockets closed again: what stays is not per connection (PGlite's WASM memory never shrinks). */
     rssAfterCloseBytes: number;
@@ -175,12 +184,18 @@ async function startLoadGenerator(): Promise<LoadGenerator> {
   };
 }
 
-// ---- /proc readings ----
+// ---- readings ----
 
-function rssBytes(pid: number): number {
-  const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  if (!match) throw new Error(`no VmRSS in /proc/${pid}/status`);
-  return Number(match[1]) * 1024;
+/** The server's memory after a full garbage collection (bench route; the server runs with --expose-gc). */
+async function collectedMemory(baseUrl: string): Promise<{ rss: number; heapUsed: number }> {
+  const response = await fetch(`${baseUrl}/api/bench/memory`, {
+    method: 'POST',
+    signal: AbortSignal.timeout(30_000),
+  });
+  const body = (await response.json()) as { collected?: boolean; rss?: number; heapUsed?: number };
+  if (!response.ok || !body.collected || typeof body.rss !== 'number' || typeof body.heapUsed !== 'number')
+    throw new Error(`POST /api/bench/memory answered ${response.status}: ${JSON.stringify(body)}`);
+  return { rss: body.rss, heapUsed: body.heapUsed };
 }
 
 /** User + system CPU seconds of one process (clock ticks of 1/100 s on Linux). */
@@ -354,7 +369,7 @@ async function singleProcess(
       progress(`${database}: warm-up (${WARMUP_SECONDS} s, 20 sockets)`);
       await warmUp(generator, servers, seed, onlyServer);
       await sleep(1_000);
-      const rssBeforeBytes = rssBytes(server.pid);
+      const before = await collectedMemory(server.baseUrl);
       progress(`${database}: opening ${SOCKETS} sockets`);
       const open = await generator.run<OpenResult>(
         {
@@ -367,7 +382,7 @@ async function singleProcess(
         300_000,
       );
       await sleep(2_000);
-      const rssAfterBytes = rssBytes(server.pid);
+      const withSockets = await collectedMemory(server.baseUrl);
 
       progress(
         `${database}: fan-out, ${CHATS_PER_SECOND} chats/s + ${CALLS_PER_SECOND} calls/s for ${settings.fanOutSeconds} s`,
@@ -397,10 +412,12 @@ async function singleProcess(
       await generator.run({ cmd: 'close' }, 60_000);
       await sleep(2_000);
       const memory = {
-        rssBeforeBytes,
-        rssAfterBytes,
-        bytesPerConnection: open.opened > 0 ? (rssAfterBytes - rssBeforeBytes) / open.opened : 0,
-        rssAfterCloseBytes: rssBytes(server.pid),
+        rssBeforeBytes: before.rss,
+        rssAfterBytes: withSockets.rss,
+        heapBeforeBytes: before.heapUsed,
+        heapAfterBytes: withSockets.heapUsed,
+        bytesPerConnection: open.opened > 0 ? (withSockets.rss - before.rss) / open.opened : 0,
+        rssAfterCloseBytes: (await collectedMemory(server.baseUrl)).rss,
       };
 
       progress(`${database}: one board, ${BOARD_SUBSCRIBERS} subscribers, ${BOARD_CALLS_PER_SECOND} calls/s`);
@@ -572,18 +589,23 @@ export async function benchRealtime(options: {
   progress: (message: string) => void;
 }): Promise<RealtimeReport> {
   const { settings, progress } = options;
-  const singles: SingleProcessResult[] = [await onPglite(settings, progress)];
+  const singles: SingleProcessResult[] = [];
+  if (settings.runs.includes('pglite')) singles.push(await onPglite(settings, progress));
   let pair: TwoProcessResult | null = null;
   const skipped: string[] = [];
   if (options.postgresReachable) {
-    singles.push(
-      await onPostgres(options.postgresAdminUrl, 'postgres', progress, (url, seed) =>
-        singleProcess('postgres', settings, { DATABASE_URL: url }, seed, progress),
-      ),
-    );
-    pair = await onPostgres(options.postgresAdminUrl, 'postgres x2', progress, (url, seed) =>
-      twoProcesses(settings, url, seed, progress),
-    );
+    if (settings.runs.includes('postgres')) {
+      singles.push(
+        await onPostgres(options.postgresAdminUrl, 'postgres', progress, (url, seed) =>
+          singleProcess('postgres', settings, { DATABASE_URL: url }, seed, progress),
+        ),
+      );
+    }
+    if (settings.runs.includes('postgres-x2')) {
+      pair = await onPostgres(options.postgresAdminUrl, 'postgres x2', progress, (url, seed) =>
+        twoProcesses(settings, url, seed, progress),
+      );
+    }
   } else {
     skipped.push('postgres', 'postgres x2');
   }
@@ -694,7 +716,8 @@ function formatReport(
         `; load average ${result.loadAverage.toFixed(1)} at start`,
       ),
       `  ${''.padEnd(32)}server RSS ${mb(result.memory.rssBeforeBytes)} before, ${mb(result.memory.rssAfterBytes)} ` +
-        `with them = ${kb(result.memory.bytesPerConnection)} per connection; ` +
+        `with them = ${kb(result.memory.bytesPerConnection)} per connection ` +
+        `(V8 heap ${kb((result.memory.heapAfterBytes - result.memory.heapBeforeBytes) / Math.max(1, result.open.opened))}); ` +
         `${mb(result.memory.rssAfterCloseBytes)} after they closed`,
       ...deliveryLine(result.database, 'fan-out', result.fanOut),
       ...deliveryLine(result.database, `msgs/s (${SATURATE_SENDERS} senders)`, result.saturate),

@@ -14,7 +14,7 @@ import { type BundleReport, formatBundleReport, formatTarget, measureBundleSizes
 import { cleanUpAll, onCleanup } from './cleanup.ts';
 import { type BenchRequest, type LoadResult, runLoad } from './http-load.ts';
 import { createBenchDatabase, isPostgresReachable } from './postgres-database.ts';
-import { benchRealtime, type RealtimeReport } from './realtime.ts';
+import { benchRealtime, REALTIME_RUNS, type RealtimeReport, type RealtimeRun } from './realtime.ts';
 import { type ServerProcess, spawnServer } from './server-process.ts';
 
 const CONNECTIONS = 50;
@@ -38,6 +38,7 @@ const settings = {
   seconds: readSeconds('BENCH_SECONDS', 10),
   warmupSeconds: readSeconds('BENCH_WARMUP_SECONDS', 2),
   realtimeFanOutSeconds: readSeconds('BENCH_REALTIME_SECONDS', 20),
+  realtimeRuns: readRealtimeRuns(),
   connections: CONNECTIONS,
   customers: CUSTOMERS,
   postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -72,6 +73,17 @@ function readParts(): Part[] {
       throw new Error(`BENCH_ONLY: "${part}" is not one of ${PARTS.join(', ')}`);
   }
   return PARTS.filter((part) => parts.includes(part));
+}
+
+function readRealtimeRuns(): RealtimeRun[] {
+  const raw = process.env.BENCH_REALTIME_RUNS?.trim();
+  if (!raw) return [...REALTIME_RUNS];
+  const runs = raw.split(',').map((run) => run.trim());
+  for (const run of runs) {
+    if (!(REALTIME_RUNS as readonly string[]).includes(run))
+      throw new Error(`BENCH_REALTIME_RUNS: "${run}" is not one of ${REALTIME_RUNS.join(', ')}`);
+  }
+  return REALTIME_RUNS.filter((run) => runs.includes(run));
 }
 
 function readSeconds(name: string, fallback: number): number {
@@ -370,7 +382,7 @@ async function main(): Promise<number> {
   let realtime: RealtimeReport | null = null;
   if (parts.includes('realtime')) {
     realtime = await benchRealtime({
-      settings: { fanOutSeconds: settings.realtimeFanOutSeconds },
+      settings: { fanOutSeconds: settings.realtimeFanOutSeconds, runs: settings.realtimeRuns },
       postgresAdminUrl: settings.postgresAdminUrl,
       postgresReachable,
       progress,

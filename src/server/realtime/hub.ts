@@ -5,7 +5,8 @@ import { type EventLog, REALTIME_CHANNEL, type RealtimeEvent } from './event-log
 
 /** One open socket, as the hub sees it. */
 export interface RealtimeConnection {
-  send(text: string): void;
+  /** A text frame: a string, or its UTF-8 bytes when one event goes to many sockets. */
+  send(text: string | Buffer): void;
   /** Bytes queued but not yet written: a client too slow to keep up is dropped and resumes later. */
   bufferedAmount(): number;
   close(code: number, reason: string): void;
@@ -14,7 +15,14 @@ export interface RealtimeConnection {
 interface Subscription {
   lastSeq: number;
   /** While catching up from the log, live events wait here so none is sent twice or out of order. */
-  pending: { seq: number; text: string }[] | null;
+  pending: { seq: number; text: string | Buffer }[] | null;
+}
+
+/** This process's subscribers of one topic. */
+interface TopicSubscribers {
+  connections: Map<RealtimeConnection, Subscription>;
+  /** The last seq this process numbered itself and already delivered: its notification is skipped. */
+  numberedHere: number;
 }
 
 const MAX_BUFFERED_BYTES = 1024 * 1024;
@@ -29,20 +37,21 @@ const eventText = (event: RealtimeEvent) =>
   } satisfies ServerMessage);
 
 /**
- * Delivers numbered events to this process's sockets. Every process LISTENs to the database (the
- * same path for PGlite and PostgreSQL), reads each notified event once, serialises it once, and
- * hands the same text to every local subscriber of its topic.
+ * Delivers numbered events to this process's sockets. The events this process numbered come
+ * straight from its sequencer (event-log.ts); for the others every process LISTENs to the database
+ * (the same path for PGlite and PostgreSQL) and reads each notified event once. Each event is
+ * serialised and encoded once, and the same bytes go to every local subscriber of its topic.
  */
 export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logger: FastifyBaseLogger }) {
   const { db, eventLog, logger } = deps;
-  const subscribers = new Map<string, Map<RealtimeConnection, Subscription>>();
+  const subscribers = new Map<string, TopicSubscribers>();
   const connectionTopics = new WeakMap<RealtimeConnection, Set<string>>();
   let queued: { topic: string; seq: number }[] = [];
   let flushScheduled = false;
   let stopListening: (() => Promise<void>) | null = null;
   let pruneTimer: ReturnType<typeof setInterval> | undefined;
 
-  function send(connection: RealtimeConnection, text: string): void {
+  function send(connection: RealtimeConnection, text: string | Buffer): void {
     if (connection.bufferedAmount() > MAX_BUFFERED_BYTES) {
       connection.close(1013, 'too slow: reconnect and resume');
       return;
@@ -56,7 +65,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     subscription: Subscription,
     topic: string,
     seq: number,
-    text: string,
+    text: string | Buffer,
   ) {
     if (subscription.pending) {
       subscription.pending.push({ seq, text });
@@ -112,20 +121,30 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     for (const item of pending) deliver(connection, subscription, topic, item.seq, item.text);
   }
 
+  function fanOut(events: readonly RealtimeEvent[], numberedHere: boolean): void {
+    for (const event of events) {
+      const local = subscribers.get(event.topic);
+      if (!local) continue;
+      if (numberedHere) local.numberedHere = Math.max(local.numberedHere, event.seq);
+      const bytes = Buffer.from(eventText(event));
+      for (const [connection, subscription] of local.connections)
+        deliver(connection, subscription, event.topic, event.seq, bytes);
+    }
+  }
+
+  function leave(connection: RealtimeConnection, topic: string): void {
+    const local = subscribers.get(topic);
+    local?.connections.delete(connection);
+    if (local?.connections.size === 0) subscribers.delete(topic);
+  }
+
   async function flush(): Promise<void> {
     flushScheduled = false;
     const keys = queued;
     queued = [];
     if (keys.length === 0) return;
     try {
-      const events = await eventLog.readMany(keys);
-      for (const event of events) {
-        const local = subscribers.get(event.topic);
-        if (!local) continue;
-        const text = eventText(event);
-        for (const [connection, subscription] of local)
-          deliver(connection, subscription, event.topic, event.seq, text);
-      }
+      fanOut(await eventLog.readMany(keys), false);
     } catch (error) {
       logger.error({ err: error }, 'realtime: could not read notified events');
     }
@@ -134,8 +153,10 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   function onNotification(payload: string): void {
     const separator = payload.lastIndexOf('|');
     const topic = payload.slice(0, separator);
-    if (!subscribers.has(topic)) return;
-    queued.push({ topic, seq: Number(payload.slice(separator + 1)) });
+    const seq = Number(payload.slice(separator + 1));
+    const local = subscribers.get(topic);
+    if (!local || seq <= local.numberedHere) return;
+    queued.push({ topic, seq });
     if (!flushScheduled) {
       flushScheduled = true;
       // Batch the notifications that arrive together into one read.
@@ -145,12 +166,14 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
 
   function resyncAll(): void {
     for (const [topic, local] of subscribers) {
-      for (const [connection, subscription] of local) void catchUp(connection, topic, subscription);
+      for (const [connection, subscription] of local.connections)
+        void catchUp(connection, topic, subscription);
     }
   }
 
   return {
     async start(): Promise<void> {
+      eventLog.onNumbered((events) => fanOut(events, true));
       stopListening = await db.listen(REALTIME_CHANNEL, onNotification, resyncAll);
       eventLog.start();
       pruneTimer = setInterval(() => void eventLog.prune().catch(() => {}), 60 * 60 * 1000);
@@ -168,14 +191,14 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     async subscribe(connection: RealtimeConnection, topic: string, after: number | null): Promise<void> {
       let local = subscribers.get(topic);
       if (!local) {
-        local = new Map();
+        local = { connections: new Map(), numberedHere: 0 };
         subscribers.set(topic, local);
       }
       // Subscribing again (after a reset, or with another `after`) starts the topic afresh.
-      if (local.has(connection)) local.delete(connection);
+      if (local.connections.has(connection)) local.connections.delete(connection);
       // Held from the start: events notified while we read the log wait in `pending`.
       const subscription: Subscription = { lastSeq: after ?? 0, pending: [] };
-      local.set(connection, subscription);
+      local.connections.set(connection, subscription);
       let topicsOfConnection = connectionTopics.get(connection);
       if (!topicsOfConnection) {
         topicsOfConnection = new Set();
@@ -205,18 +228,12 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     },
 
     unsubscribe(connection: RealtimeConnection, topic: string): void {
-      const local = subscribers.get(topic);
-      local?.delete(connection);
-      if (local?.size === 0) subscribers.delete(topic);
+      leave(connection, topic);
       connectionTopics.get(connection)?.delete(topic);
     },
 
     disconnect(connection: RealtimeConnection): void {
-      for (const topic of connectionTopics.get(connection) ?? []) {
-        const local = subscribers.get(topic);
-        local?.delete(connection);
-        if (local?.size === 0) subscribers.delete(topic);
-      }
+      for (const topic of connectionTopics.get(connection) ?? []) leave(connection, topic);
       connectionTopics.delete(connection);
     },
 
@@ -226,7 +243,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
 
     stats() {
       let subscriptions = 0;
-      for (const local of subscribers.values()) subscriptions += local.size;
+      for (const local of subscribers.values()) subscriptions += local.connections.size;
       return { topics: subscribers.size, subscriptions };
     },
   };

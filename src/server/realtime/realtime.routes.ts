@@ -71,7 +71,8 @@ export function registerRealtimeRoutes(
     let principal: RealtimePrincipal | null = null;
     const connection: RealtimeConnection = {
       send: (text) => {
-        if (socket.readyState === socket.OPEN) socket.send(text);
+        // Always a text frame, also when the hub hands over an event's encoded bytes.
+        if (socket.readyState === socket.OPEN) socket.send(text, { binary: false });
       },
       bufferedAmount: () => socket.bufferedAmount,
       close: (code, reason) => socket.close(code, reason),

@@ -4,7 +4,8 @@ import type { Database } from '../../db/database.ts';
 
 /**
  * Only with BENCH_ROUTES=1 (npm run bench): the baseline that joins are compared with, one plain
- * single-row insert per HTTP request through the same server, database and pool.
+ * single-row insert per HTTP request through the same server, database and pool; and the
+ * server's memory after a full collection.
  */
 export async function registerBenchRoutes(app: FastifyInstance, deps: { db: Database }) {
   await deps.db.query(
@@ -17,5 +18,16 @@ export async function registerBenchRoutes(app: FastifyInstance, deps: { db: Data
       JSON.stringify(request.body ?? {}),
     ]);
     return { id };
+  });
+  /**
+   * Memory after a full collection (the bench starts the server with --expose-gc): what the open
+   * sockets hold, without the garbage their opening left behind.
+   */
+  app.post('/api/bench/memory', async () => {
+    const collect = (globalThis as { gc?: () => void }).gc;
+    // Twice: the first pass runs finalizers whose objects the second one frees.
+    collect?.();
+    collect?.();
+    return { collected: collect !== undefined, ...process.memoryUsage() };
   });
 }

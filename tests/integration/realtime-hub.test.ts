@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEventLog, type EventLog } from '../../src/server/realtime/event-log.ts';
+import {
+  createRealtimeHub,
+  type RealtimeConnection,
+  type RealtimeHub,
+} from '../../src/server/realtime/hub.ts';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+/** A socket as the hub sees it, keeping the text of every frame it was sent. */
+function recordingConnection(): RealtimeConnection & {
+  frames: { seq?: number; type: string; data?: unknown }[];
+} {
+  const frames: { seq?: number; type: string; data?: unknown }[] = [];
+  return {
+    frames,
+    send: (text) => frames.push(JSON.parse(typeof text === 'string' ? text : text.toString('utf8'))),
+    bufferedAmount: () => 0,
+    close: () => {},
+  };
+}
+
+/** Two hubs with their own event logs on one database: two server processes, as far as events go. */
+describe.each(databaseKinds)('realtime hub on %s', (kind) => {
+  let database: TestDatabase;
+  const processes: { eventLog: EventLog; hub: RealtimeHub }[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    for (let i = 0; i < 2; i++) {
+      const eventLog = createEventLog(database.db);
+      const hub = createRealtimeHub({ db: database.db, eventLog, logger: pino({ level: 'silent' }) });
+      await hub.start();
+      processes.push({ eventLog, hub });
+    }
+  });
+  afterAll(async () => {
+    for (const { hub } of processes) await hub.stop();
+    await database?.close();
+  });
+
+  it('delivers what its own process numbered straight from the sequencer, and the rest from the log, once each', async () => {
+    const [here, there] = processes as [(typeof processes)[0], (typeof processes)[0]];
+    // Here cannot read the log at all: whatever reaches its socket came from its own sequencer.
+    here.eventLog.readMany = () => new Promise(() => {});
+    const topic = `chat:${randomUUID()}`;
+    const socketHere = recordingConnection();
+    const socketThere = recordingConnection();
+    await here.hub.subscribe(socketHere, topic, null);
+    await there.hub.subscribe(socketThere, topic, null);
+
+    await database.db.transaction(async (tx) => {
+      for (const n of [1, 2, 3]) await here.eventLog.append(tx, topic, 'message.created', { n });
+    });
+    here.eventLog.flushSoon();
+
+    const events = (socket: ReturnType<typeof recordingConnection>) =>
+      socket.frames.filter((frame) => frame.type === 'event').map((frame) => [frame.seq, frame.data]);
+    const expected = [
+      [1, { n: 1 }],
+      [2, { n: 2 }],
+      [3, { n: 3 }],
+    ];
+    await expect.poll(() => events(socketHere)).toEqual(expected);
+    await expect.poll(() => events(socketThere)).toEqual(expected);
+    // Its own notifications came back too: still once each.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events(socketHere)).toEqual(expected);
+    expect(events(socketThere)).toEqual(expected);
+  });
+});
