@@ -6,8 +6,9 @@
  */
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
-import type { ClientMessage, ServerMessage } from '../src/shared/realtime.ts';
+import { Worker } from 'node:worker_threads';
+import type { ServerMessage } from '../src/shared/realtime.ts';
+import { type FromSocketWorker, now, type ToSocketWorker } from './realtime-socket-worker.ts';
 
 export interface SocketPlan {
   /** Index into the `servers` of the open command. */
@@ -117,7 +118,8 @@ const DELIVERY_GRACE_MS = 3_000;
 interface Client {
   index: number;
   server: number;
-  ws: WebSocket;
+  /** The socket thread holding this socket. */
+  worker: number;
   /** Last seq per subscribed topic. */
   seqs: Map<string, number>;
   lastLineAt: number;
@@ -194,7 +196,7 @@ function staffHeaders(target: { cookie: string; csrf: string }): Record<string, 
 
 function answered(sent: Sent, status: number): number {
   sent.status = status;
-  sent.httpMs = performance.now() - sent.t0;
+  sent.httpMs = now() - sent.t0;
   return status;
 }
 
@@ -220,7 +222,7 @@ function sendChat(phase: Phase, target: ChatTarget): Promise<number> {
     chatNode: target.threadKey,
   });
   const headers = { ...staffHeaders(target), 'content-type': 'application/json' };
-  sent.t0 = performance.now();
+  sent.t0 = now();
   return post(target.via, '/api/v1/functions/sendMessage', headers, body).then((status) =>
     answered(sent, status),
   );
@@ -240,7 +242,7 @@ function sendCall(phase: Phase, target: CallTarget): Promise<number> {
   };
   sends.push(sent);
   callsByWaitId.set(target.waitId, id);
-  sent.t0 = performance.now();
+  sent.t0 = now();
   return post(target.via, `/api/v1/staff/wait-entries/${target.waitId}/call`, staffHeaders(target), '').then(
     (status) => answered(sent, status),
   );
@@ -287,67 +289,94 @@ function onServerMessage(client: Client, message: ServerMessage, at: number): vo
   }
 }
 
-/** Connects one socket, authenticates, subscribes, and resolves once every topic is confirmed. */
+// ---- socket threads ----
+
+/** Threads holding the sockets (realtime-socket-worker.ts): the machine's two cores. */
+const SOCKET_THREADS = 2;
+const socketThreads: Worker[] = [];
+/** Clients by index, as soon as they are open: their frames may arrive before openAll ends. */
+const clientsByIndex = new Map<number, Client>();
+const opening = new Map<
+  number,
+  { resolve(client: Client): void; reject(error: Error): void; client: Client }
+>();
+let allClosed: (() => void) | null = null;
+let threadsClosed = 0;
+
+function startSocketThreads(): void {
+  for (let i = 0; i < SOCKET_THREADS; i++) {
+    // TypeScript in a thread: `--import tsx` does not reach a worker's entry on Node 20, so the
+    // thread registers tsx itself before loading the module.
+    const entry = JSON.stringify(new URL('./realtime-socket-worker.ts', import.meta.url).href);
+    const worker = new Worker(
+      `import('tsx/esm/api').then(({ register }) => { register(); return import(${entry}); })`,
+      { eval: true },
+    );
+    worker.on('message', (message: FromSocketWorker) => onSocketThread(message));
+    worker.on('error', (error) => {
+      console.error(`socket thread ${i} failed:`, error);
+      process.exit(1);
+    });
+    socketThreads.push(worker);
+  }
+}
+
+function onSocketThread(message: FromSocketWorker): void {
+  switch (message.op) {
+    case 'opened': {
+      const waiting = opening.get(message.index);
+      if (!waiting) return;
+      opening.delete(message.index);
+      for (const [topic, seq] of message.seqs) waiting.client.seqs.set(topic, seq);
+      clientsByIndex.set(message.index, waiting.client);
+      waiting.resolve(waiting.client);
+      return;
+    }
+    case 'failed': {
+      const waiting = opening.get(message.index);
+      opening.delete(message.index);
+      waiting?.reject(new Error(message.reason));
+      return;
+    }
+    case 'frames':
+      for (let i = 0; i < message.indexes.length; i++) {
+        const client = clientsByIndex.get(message.indexes[i]!);
+        if (client) onServerMessage(client, JSON.parse(message.texts[i]!) as ServerMessage, message.at[i]!);
+      }
+      return;
+    case 'closed': {
+      const client = clientsByIndex.get(message.index);
+      if (client) client.closedByServer = true;
+      return;
+    }
+    case 'all-closed':
+      threadsClosed += 1;
+      if (threadsClosed === socketThreads.length) allClosed?.();
+      return;
+  }
+}
+
+/** Connects one socket on its thread, authenticates, subscribes, and resolves once every topic is confirmed. */
 function openClient(index: number, plan: SocketPlan, timeoutMs: number): Promise<Client> {
   const server = servers[plan.server]!;
-  const url = `ws://${server.host}/api/realtime`;
-  const ws = new WebSocket(url, {
-    perMessageDeflate: false,
-    ...(plan.cookie ? { headers: { cookie: `checkn_staff=${plan.cookie}` } } : {}),
-  });
   const client: Client = {
     index,
     server: plan.server,
-    ws,
+    worker: index % socketThreads.length,
     seqs: new Map(),
     lastLineAt: -1,
     closedByServer: false,
   };
   return new Promise((resolve, reject) => {
-    let pending = plan.topics.length;
-    let settled = false;
-    const fail = (reason: string) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      ws.terminate();
-      reject(new Error(reason));
+    opening.set(index, { resolve, reject, client });
+    const command: ToSocketWorker = {
+      op: 'open',
+      index,
+      url: `ws://${server.host}/api/realtime`,
+      plan,
+      timeoutMs,
     };
-    const timer = setTimeout(() => fail(`not subscribed after ${timeoutMs} ms`), timeoutMs);
-    ws.on('open', () => {
-      // The server handles a socket's messages in order: no need to wait for each answer.
-      const messages: ClientMessage[] = [
-        ...(plan.token ? [{ type: 'auth' as const, token: plan.token }] : []),
-        ...plan.topics.map((topic) => ({ type: 'subscribe' as const, topic, after: null })),
-      ];
-      for (const message of messages) ws.send(JSON.stringify(message));
-    });
-    ws.on('message', (raw) => {
-      const at = performance.now();
-      const message = JSON.parse(raw.toString()) as ServerMessage;
-      if (settled) {
-        onServerMessage(client, message, at);
-        return;
-      }
-      if (message.type === 'subscribed') {
-        client.seqs.set(message.topic, message.seq);
-        pending -= 1;
-        if (pending === 0) {
-          settled = true;
-          clearTimeout(timer);
-          resolve(client);
-        }
-      } else if (message.type === 'error') {
-        fail(`${message.code}${message.topic ? ` on ${message.topic}` : ''}: ${message.message}`);
-      } else if (message.type === 'event') {
-        onServerMessage(client, message, at);
-      }
-    });
-    ws.on('error', (error) => fail(error.message));
-    ws.on('close', (code) => {
-      if (settled) client.closedByServer = client.closedByServer || !closing;
-      fail(`closed (${code}) before subscribing`);
-    });
+    socketThreads[client.worker]!.postMessage(command);
   });
 }
 
@@ -389,32 +418,17 @@ async function openAll(command: Extract<Command, { cmd: 'open' }>): Promise<Open
   };
 }
 
-let closing = false;
-
 async function closeAll(): Promise<{ closed: number }> {
-  closing = true;
-  const open = clients.filter((client) => client !== undefined);
-  const closed = open.length;
-  await Promise.all(
-    open.map(
-      (client) =>
-        new Promise<void>((resolve) => {
-          if (client.ws.readyState === WebSocket.CLOSED) return resolve();
-          const timer = setTimeout(() => {
-            client.ws.terminate();
-            resolve();
-          }, 5_000);
-          client.ws.once('close', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          client.ws.close(1000, 'bench done');
-        }),
-    ),
-  );
+  const closed = clients.filter((client) => client !== undefined).length;
+  threadsClosed = 0;
+  await new Promise<void>((resolve) => {
+    allClosed = resolve;
+    for (const worker of socketThreads) worker.postMessage({ op: 'close-all' } satisfies ToSocketWorker);
+  });
+  allClosed = null;
   clients = [];
+  clientsByIndex.clear();
   subscribers = new Map();
-  closing = false;
   return { closed };
 }
 
@@ -554,8 +568,8 @@ function steadyRate(command: Extract<Command, { cmd: 'send' }>) {
     let chats = 0;
     let calls = 0;
     let callsShort = 0;
-    for (let now = started; now < deadline; now = performance.now()) {
-      const elapsed = (now - started) / 1000;
+    for (let at = started; at < deadline; at = performance.now()) {
+      const elapsed = (at - started) / 1000;
       while (chats < Math.floor(elapsed * command.chatsPerSecond) && command.chats.length > 0) {
         const target = command.chats[Math.floor(Math.random() * command.chats.length)]!;
         track(inFlight, sendChat(phase, target));
@@ -605,6 +619,7 @@ async function handle(command: Command): Promise<unknown> {
   }
 }
 
+startSocketThreads();
 process.on('message', (command: Command) => {
   handle(command).then(
     (result) => process.send?.({ ok: true, result } satisfies Reply),
