@@ -34,11 +34,11 @@ const PARTS = ['bundle', 'joins', 'realtime'] as const;
 type Part = (typeof PARTS)[number];
 
 const settings = {
-  parts: readParts(),
+  parts: readChoices<Part>('BENCH_ONLY', PARTS),
   seconds: readSeconds('BENCH_SECONDS', 10),
   warmupSeconds: readSeconds('BENCH_WARMUP_SECONDS', 2),
   realtimeFanOutSeconds: readSeconds('BENCH_REALTIME_SECONDS', 20),
-  realtimeRuns: readRealtimeRuns(),
+  realtimeRuns: readChoices<RealtimeRun>('BENCH_REALTIME_RUNS', REALTIME_RUNS),
   connections: CONNECTIONS,
   customers: CUSTOMERS,
   postgresAdminUrl: process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
@@ -64,26 +64,16 @@ interface Target {
 
 // ---- the run ----
 
-function readParts(): Part[] {
-  const raw = process.env.BENCH_ONLY?.trim();
-  if (!raw) return [...PARTS];
-  const parts = raw.split(',').map((part) => part.trim());
-  for (const part of parts) {
-    if (!(PARTS as readonly string[]).includes(part))
-      throw new Error(`BENCH_ONLY: "${part}" is not one of ${PARTS.join(', ')}`);
+/** A comma-separated choice from `allowed` in the variable `name`; all of them when unset. */
+function readChoices<T extends string>(name: string, allowed: readonly T[]): T[] {
+  const raw = process.env[name]?.trim();
+  if (!raw) return [...allowed];
+  const chosen = raw.split(',').map((choice) => choice.trim());
+  for (const choice of chosen) {
+    if (!(allowed as readonly string[]).includes(choice))
+      throw new Error(`${name}: "${choice}" is not one of ${allowed.join(', ')}`);
   }
-  return PARTS.filter((part) => parts.includes(part));
-}
-
-function readRealtimeRuns(): RealtimeRun[] {
-  const raw = process.env.BENCH_REALTIME_RUNS?.trim();
-  if (!raw) return [...REALTIME_RUNS];
-  const runs = raw.split(',').map((run) => run.trim());
-  for (const run of runs) {
-    if (!(REALTIME_RUNS as readonly string[]).includes(run))
-      throw new Error(`BENCH_REALTIME_RUNS: "${run}" is not one of ${REALTIME_RUNS.join(', ')}`);
-  }
-  return REALTIME_RUNS.filter((run) => runs.includes(run));
+  return allowed.filter((choice) => chosen.includes(choice));
 }
 
 function readSeconds(name: string, fallback: number): number {
