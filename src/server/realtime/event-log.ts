@@ -154,21 +154,30 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
       return rows[0]?.seq ?? 0;
     },
 
-    /** Events after `after`, oldest first, and whether the log still reaches back that far. */
-    async readAfter(topic: string, after: number): Promise<{ events: RealtimeEvent[]; complete: boolean }> {
-      const { rows } = await db.query<RealtimeEvent>(
-        `select topic, seq::int as seq, type, data from realtime_events
-          where topic = $1 and seq > $2 order by seq limit ${MAX_REPLAY + 1}`,
+    /**
+     * Events after `after`, oldest first; whether the log still reaches back that far; and the
+     * topic's head. One statement, so the events and the head come from one snapshot: read apart,
+     * a batch numbered in between made a client that had missed nothing look too far behind.
+     */
+    async readAfter(
+      topic: string,
+      after: number,
+    ): Promise<{ events: RealtimeEvent[]; complete: boolean; head: number }> {
+      const { rows } = await db.query<{ head: number | null; events: RealtimeEvent[] }>(
+        `select (select seq::int from realtime_topics where topic = $1) as head,
+                coalesce((select json_agg(e order by e.seq)
+                            from (select topic, seq::int as seq, type, data from realtime_events
+                                   where topic = $1 and seq > $2 order by seq limit ${MAX_REPLAY + 1}) e),
+                         '[]'::json) as events`,
         [topic, after],
       );
+      const head = rows[0]?.head ?? 0;
+      const events = rows[0]?.events ?? [];
       // Complete when nothing is missing between `after` and the head: not pruned, not too far
       // behind, and not "after" a seq this topic never reached (a client from a reset database).
-      // Only an empty answer needs the head to tell "up to date" from "ahead of the topic".
       const complete =
-        rows.length === 0
-          ? (await this.head(topic)) === after
-          : rows[0]!.seq === after + 1 && rows.length <= MAX_REPLAY;
-      return { events: rows.slice(0, MAX_REPLAY), complete };
+        events.length === 0 ? head === after : events[0]!.seq === after + 1 && events.length <= MAX_REPLAY;
+      return { events: events.slice(0, MAX_REPLAY), complete, head };
     },
 
     /** The events named by notifications, in one query. */

@@ -98,9 +98,8 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     subscription: Subscription,
   ) {
     try {
-      const { events, complete } = await eventLog.readAfter(topic, subscription.lastSeq);
+      const { events, complete, head } = await eventLog.readAfter(topic, subscription.lastSeq);
       if (!complete) {
-        const head = await eventLog.head(topic);
         subscription.lastSeq = head;
         send(connection, JSON.stringify({ type: 'reset', topic, seq: head } satisfies ServerMessage));
       } else {
