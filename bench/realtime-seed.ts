@@ -3,10 +3,11 @@
  * into a fresh database (after the server's own migrations) before any server starts: signing in
  * thousands of people over HTTP would measure sign-in, not realtime.
  */
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { loadConfig } from '../src/server/config.ts';
 import { openDatabase } from '../src/server/db/open-database.ts';
 import { chatThreadKeyFor } from '../src/server/features/wait-list/wait-list.service.ts';
+import { hashSecretToken, newSecretToken } from '../src/server/http/secret-token.ts';
 
 export interface SeededStaff {
   companyId: string;
@@ -38,21 +39,18 @@ export interface Seed {
   board: SeededBusiness;
 }
 
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
-const secret = () => randomBytes(32).toString('base64url');
-
 function buildBusiness(id: string, entries: number): SeededBusiness {
   const accountId = randomUUID();
   return {
     id,
     accountId,
-    staff: { companyId: id, cookie: secret(), csrf: randomBytes(24).toString('base64url') },
+    staff: { companyId: id, cookie: newSecretToken(), csrf: randomBytes(24).toString('base64url') },
     entries: Array.from({ length: entries }, () => {
       const customerId = randomUUID();
       return {
         companyId: id,
         customerId,
-        token: secret(),
+        token: newSecretToken(),
         waitId: randomUUID(),
         threadKey: chatThreadKeyFor(accountId, customerId),
       };
@@ -99,14 +97,14 @@ export async function writeSeed(target: { dataDir: string } | { databaseUrl: str
          select token_hash, staff_user_id, csrf_token, now() + interval '1 day'
            from unnest($1::text[], $2::uuid[], $3::text[]) as s (token_hash, staff_user_id, csrf_token)`,
         [
-          all.map((business) => sha256(business.staff.cookie)),
+          all.map((business) => hashSecretToken(business.staff.cookie)),
           staffIds,
           all.map((business) => business.staff.csrf),
         ],
       );
       await tx.query('insert into customers (id, token_hash) select * from unnest($1::uuid[], $2::text[])', [
         entries.map((entry) => entry.customerId),
-        entries.map((entry) => sha256(entry.token)),
+        entries.map((entry) => hashSecretToken(entry.token)),
       ]);
       await tx.query(
         `insert into wait_entries

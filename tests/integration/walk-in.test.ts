@@ -216,7 +216,7 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
         [waitId],
       );
       expect(listed).toHaveLength(1);
-      const board = await createWaitListRepository(t.database.db).findBoardEntry(waitId);
+      const board = await createWaitListRepository(t.database.db).findBoardEntry(waitId, 'demo');
       expect(boardEvent?.data).toEqual(board);
       expect(rows.some((row) => row.topic === 'line:demo' && row.type === 'line.changed')).toBe(true);
     });

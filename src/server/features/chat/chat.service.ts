@@ -5,7 +5,7 @@ import type { ChatMessage, ChatThread, SendMessageRequest } from '../../../share
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
-import type { CompanyRepository } from '../company/company.repository.ts';
+import type { CompanyService } from '../company/company.service.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
@@ -18,7 +18,7 @@ export function createChatService(deps: {
   db: Database;
   chat: ChatRepository;
   waitList: WaitListRepository;
-  companies: CompanyRepository;
+  companies: Pick<CompanyService, 'requireCompany'>;
   eventLog: EventLog;
   sms: Pick<SmsService, 'queueChatText' | 'kick'>;
   push: Pick<PushService, 'notify'>;
@@ -46,18 +46,19 @@ export function createChatService(deps: {
     const seq = await eventLog.head(topics.chat(entry.chatThreadKey));
     const [messages, company] = await Promise.all([
       chat.listLatest(entry.chatThreadKey, CHAT_VISIBLE_MESSAGES),
-      companies.findById(entry.companyId),
+      // Cached per process: a chat is opened far more often than a business changes.
+      companies.requireCompany(entry.companyId),
     ]);
     const providerId = entry.chatThreadKey.slice(0, entry.chatThreadKey.length - entry.customerId.length - 1);
     return {
       waitId: entry.waitId,
       companyId: entry.companyId,
       threadKey: entry.chatThreadKey,
-      providerName: entry.providerName ?? company?.name ?? '',
+      providerName: entry.providerName ?? company.name,
       providerId,
       customerId: entry.customerId,
       customerName: entry.name,
-      timeZone: company?.timeZone ?? 'America/New_York',
+      timeZone: company.timeZone,
       messages,
       seq,
     };

@@ -62,6 +62,15 @@ export function createCompanyRepository(db: Queryable) {
       return rows;
     },
 
+    /** Whether the business has uploaded its own logo, without reading the image. */
+    async hasLogo(companyId: string, tx: Queryable = db): Promise<boolean> {
+      const { rows } = await tx.query<{ hasLogo: boolean }>(
+        'select logo is not null as "hasLogo" from companies where id = $1',
+        [companyId],
+      );
+      return rows[0]?.hasLogo ?? false;
+    },
+
     async findLogo(companyId: string, tx: Queryable = db): Promise<LogoRow | null> {
       const { rows } = await tx.query<LogoRow>(
         'select logo, logo_etag as etag, logo_updated_at as "updatedAt" from companies where id = $1',

@@ -1,26 +1,35 @@
 import { DEFAULT_SERVICES } from '../../../shared/constants.ts';
-import type { WalkInLanding } from '../../../shared/schemas.ts';
+import type { Provider, WalkInLanding } from '../../../shared/schemas.ts';
 import { AppError, invariantFound } from '../../errors.ts';
 import type { CompanyRepository, CompanyRow } from './company.repository.ts';
 
 /**
- * A business and its services change a few times a year but are read on every join and page
- * view, so each process keeps them for a few seconds. A change made through this process is seen
+ * A business, its services and its providers change a few times a year but are read on every
+ * join, page view and place-in-line refresh, so each process keeps them for a few seconds. A change made through this process is seen
  * at once (`forget`); other processes see it within CACHE_SECONDS. Unknown ids are not cached.
  */
 const CACHE_SECONDS = 5;
 
 export function createCompanyService(companies: CompanyRepository, options: { cacheSeconds?: number } = {}) {
   const cacheMs = (options.cacheSeconds ?? CACHE_SECONDS) * 1000;
-  const cache = new Map<string, { at: number; company: CompanyRow; services: string[] }>();
+  const cache = new Map<
+    string,
+    { at: number; company: CompanyRow; services: string[]; providers: Provider[] }
+  >();
 
   async function load(companyId: string) {
     const cached = cache.get(companyId);
     if (cached && Date.now() - cached.at < cacheMs) return cached;
     const company = invariantFound(await companies.findById(companyId), 'COMPANY_NOT_FOUND');
     const names = await companies.listServiceNames(companyId);
-    // The spec's ten defaults when the business has configured none (spec §3).
-    const entry = { at: Date.now(), company, services: names.length > 0 ? names : [...DEFAULT_SERVICES] };
+    const providers = await companies.listProviders(companyId);
+    const entry = {
+      at: Date.now(),
+      company,
+      // The spec's ten defaults when the business has configured none (spec §3).
+      services: names.length > 0 ? names : [...DEFAULT_SERVICES],
+      providers,
+    };
     if (cache.size > 10_000) cache.clear();
     cache.set(companyId, entry);
     return entry;
@@ -38,7 +47,12 @@ export function createCompanyService(companies: CompanyRepository, options: { ca
     requireCompany,
     listServices,
 
-    /** After a change to the business or its services through this process. */
+    /** The business's active providers, in their order. */
+    async listProviders(companyId: string): Promise<Provider[]> {
+      return [...(await load(companyId)).providers];
+    },
+
+    /** After a change to the business, its services or its providers through this process. */
     forget(companyId: string): void {
       cache.delete(companyId);
     },

@@ -23,11 +23,9 @@ export function registerSettingsRoutes(
 ) {
   const { settings, staff } = deps;
 
-  app.addContentTypeParser(
-    'image/jpeg',
-    { parseAs: 'buffer', bodyLimit: LOGO_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  // No bodyLimit here: a parser's limit would apply to every route without its own; the logo
+  // route sets LOGO_MAX_BYTES, every other route keeps the app's limit.
+  app.addContentTypeParser('image/jpeg', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.get('/api/v1/staff/settings', async (request): Promise<BusinessSettings> => {
     const principal = await requireStaff(request, staff);

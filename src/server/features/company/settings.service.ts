@@ -24,10 +24,10 @@ export function createSettingsService(deps: {
   return {
     async getSettings(companyId: string): Promise<BusinessSettings> {
       const company = await companyService.requireCompany(companyId);
-      const [services, providers, logo] = await Promise.all([
+      const [services, providers, hasCustomLogo] = await Promise.all([
         companies.listServiceSettings(companyId),
         companies.listProviders(companyId),
-        companies.findLogo(companyId),
+        companies.hasLogo(companyId),
       ]);
       return {
         companyId,
@@ -39,7 +39,7 @@ export function createSettingsService(deps: {
         defaultSmsTexts: { join: DEFAULT_SMS_TEXTS.join, called: DEFAULT_SMS_TEXTS.called },
         services,
         providers,
-        hasCustomLogo: Boolean(logo?.logo),
+        hasCustomLogo,
       };
     },
 
@@ -70,6 +70,7 @@ export function createSettingsService(deps: {
         { id, ...request },
         await companies.nextProviderPosition(companyId),
       );
+      companyService.forget(companyId);
       return id;
     },
 
@@ -81,11 +82,13 @@ export function createSettingsService(deps: {
       if (!(await companies.updateProvider(companyId, { id: providerId, ...request }))) {
         throw new AppError('PROVIDER_NOT_FOUND');
       }
+      companyService.forget(companyId);
     },
 
     async removeProvider(companyId: string, providerId: string): Promise<void> {
       if (!(await companies.deactivateProvider(companyId, providerId)))
         throw new AppError('PROVIDER_NOT_FOUND');
+      companyService.forget(companyId);
     },
 
     /** logo/{companyId}.jpg (spec §3): JPEG only, at most 1 MB. */

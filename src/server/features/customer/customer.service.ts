@@ -1,15 +1,12 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { CustomerSession } from '../../../shared/schemas.ts';
+import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import type { CustomerRepository } from './customer.repository.ts';
 
 /**
  * Anonymous identity (spec §1 "start-up behaviour"): the first visit gets a customer id and a
- * secret token that the browser keeps; the server stores only the token's SHA-256. A 256-bit
- * random token needs no slow hash: there is nothing to brute-force.
+ * secret token that the browser keeps; the server stores only the token's hash (secret-token.ts).
  */
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 /** Token → customer id, kept per process: a customer's token never changes and is read on every call. */
 const KNOWN_TOKENS_MAX = 50_000;
@@ -20,14 +17,14 @@ export function createCustomerService(customers: CustomerRepository) {
   return {
     async signInAnonymously(): Promise<CustomerSession> {
       const customerId = randomUUID();
-      const token = randomBytes(32).toString('base64url');
-      await customers.insertCustomer(customerId, hashToken(token));
+      const token = newSecretToken();
+      await customers.insertCustomer(customerId, hashSecretToken(token));
       return { customerId, token };
     },
 
     async findCustomerIdByToken(token: string): Promise<string | null> {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
-      const tokenHash = hashToken(token);
+      if (!isWellFormedSecretToken(token)) return null;
+      const tokenHash = hashSecretToken(token);
       const known = knownTokens.get(tokenHash);
       if (known) return known;
       const customerId = await customers.findIdByTokenHash(tokenHash);

@@ -1,6 +1,7 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffRole } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
+import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.ts';
 import type { StaffRepository, StaffSessionRow } from './staff.repository.ts';
 
@@ -19,8 +20,6 @@ export interface StaffPrincipal {
   csrfToken: string;
   sessionTokenHash: string;
 }
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrincipal {
   return {
@@ -62,9 +61,9 @@ export function createStaffService(staff: StaffRepository) {
         throw new AppError('SIGN_IN_FAILED');
       }
       if (user.failedSignIns > 0) await staff.clearFailedSignIns(user.id);
-      const sessionToken = randomBytes(32).toString('base64url');
+      const sessionToken = newSecretToken();
       const csrfToken = randomBytes(24).toString('base64url');
-      const tokenHash = sha256(sessionToken);
+      const tokenHash = hashSecretToken(sessionToken);
       await staff.insertSession({
         tokenHash,
         staffUserId: user.id,
@@ -88,8 +87,8 @@ export function createStaffService(staff: StaffRepository) {
     },
 
     async authenticate(sessionToken: string): Promise<StaffPrincipal | null> {
-      if (!/^[A-Za-z0-9_-]{43}$/.test(sessionToken)) return null;
-      const tokenHash = sha256(sessionToken);
+      if (!isWellFormedSecretToken(sessionToken)) return null;
+      const tokenHash = hashSecretToken(sessionToken);
       const cached = sessions.get(tokenHash);
       const now = Date.now();
       if (cached && now - cached.at < SESSION_CACHE_MS && new Date(cached.row.expiresAt).getTime() > now) {

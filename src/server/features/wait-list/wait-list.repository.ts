@@ -260,10 +260,12 @@ export function createWaitListRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    async findBoardEntry(waitId: string, tx: Queryable = db): Promise<BoardEntry | null> {
+    /** The entry as the board lists it, when it belongs to `companyId`. */
+    async findBoardEntry(waitId: string, companyId: string, tx: Queryable = db): Promise<BoardEntry | null> {
       const { rows } = await tx.query<BoardRow>(
-        `select ${boardColumns} from wait_entries w left join providers p on p.id = w.provider_id where w.id = $1`,
-        [waitId],
+        `select ${boardColumns} from wait_entries w left join providers p on p.id = w.provider_id
+          where w.id = $1 and w.company_id = $2`,
+        [waitId, companyId],
       );
       return rows[0] ? toBoardEntry(rows[0]) : null;
     },
@@ -317,26 +319,27 @@ export function createWaitListRepository(db: Queryable) {
       waitId: string,
       tx: Queryable = db,
     ): Promise<{ position: number; minutes: number[] } | null> {
-      const { rows } = await tx.query<{ status: WaitStatus; minutes: number; ahead: boolean }>(
+      // One row per entry ahead, or a single row of nulls when nobody is; no row when `waitId` is
+      // not waiting.
+      const { rows } = await tx.query<{ status: WaitStatus | null; minutes: number; ahead: boolean }>(
         `select o.status,
                 greatest(0, coalesce(s.duration_minutes, 30)
                   - case when o.status = 'in_service'
                          then extract(epoch from now() - o.started_at) / 60 else 0 end)::float8 as minutes,
                 o.status = 'waiting' as ahead
            from wait_entries me
-           join wait_entries o on o.company_id = me.company_id
-           left join services s on s.company_id = o.company_id and s.name = o.service_type
-          where me.id = $1 and me.status = 'waiting'
-            and (o.status in ('called', 'in_service') or (o.status = 'waiting' and (o.date, o.id) < (me.date, me.id)))`,
+           left join (wait_entries o
+                      left join services s on s.company_id = o.company_id and s.name = o.service_type)
+             on o.company_id = me.company_id
+            and (o.status in ('called', 'in_service') or (o.status = 'waiting' and (o.date, o.id) < (me.date, me.id)))
+          where me.id = $1 and me.status = 'waiting'`,
         [waitId],
       );
-      const mine = await tx.query<{ status: WaitStatus }>('select status from wait_entries where id = $1', [
-        waitId,
-      ]);
-      if (mine.rows[0]?.status !== 'waiting') return null;
+      if (rows.length === 0) return null;
+      const ahead = rows.filter((row) => row.status !== null);
       return {
-        position: rows.filter((row) => row.ahead).length + 1,
-        minutes: rows.map((row) => row.minutes),
+        position: ahead.filter((row) => row.ahead).length + 1,
+        minutes: ahead.map((row) => row.minutes),
       };
     },
   };

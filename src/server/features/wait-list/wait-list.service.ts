@@ -18,9 +18,8 @@ import {
 } from '../../../shared/wait-status.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invariantFound } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
-import type { CompanyRepository } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
@@ -64,12 +63,11 @@ export function createWaitListService(deps: {
   db: Database;
   waitList: WaitListRepository;
   companies: CompanyService;
-  companyRepository: CompanyRepository;
   eventLog: EventLog;
   sms: SmsService;
   push: Pick<PushService, 'notify'>;
 }) {
-  const { db, waitList, companies, companyRepository, eventLog, sms, push } = deps;
+  const { db, waitList, companies, eventLog, sms, push } = deps;
 
   /**
    * Tells the board and the entry's own page, in the change's transaction. Everyone in line
@@ -107,23 +105,24 @@ export function createWaitListService(deps: {
     return result;
   }
 
+  /** A wait entry of the staff member's own business; any other looks exactly like a missing one. */
   async function requireStaffEntry(
     principal: StaffPrincipal,
     waitId: string,
     tx: Queryable,
   ): Promise<BoardEntry> {
-    const row = await waitList.findById(waitId, tx);
-    if (!row || row.companyId !== principal.companyId) throw new AppError('WAIT_ENTRY_NOT_FOUND');
-    const entry = await waitList.findBoardEntry(waitId, tx);
-    if (!entry) throw new AppError('WAIT_ENTRY_NOT_FOUND');
-    return entry;
+    return invariantFound(
+      await waitList.findBoardEntry(waitId, principal.companyId, tx),
+      'WAIT_ENTRY_NOT_FOUND',
+    );
   }
 
   async function toCustomerResponse(row: WaitEntryRow): Promise<WaitEntryResponse> {
-    const [ahead, providers] = await Promise.all([
-      waitList.minutesAhead(row.waitId),
-      companyRepository.listProviders(row.companyId),
-    ]);
+    // Only a waiting entry has a place in line.
+    const [ahead, providers] =
+      row.status === 'waiting'
+        ? await Promise.all([waitList.minutesAhead(row.waitId), companies.listProviders(row.companyId)])
+        : [null, []];
     return {
       waitId: row.waitId,
       companyId: row.companyId,
@@ -195,7 +194,7 @@ export function createWaitListService(deps: {
     }): Promise<{ waitId: string; created: boolean }> {
       const { request } = command;
       const company = await companies.requireCompany(request.companyId);
-      const providers = await companyRepository.listProviders(request.companyId);
+      const providers = await companies.listProviders(request.companyId);
       const provider = providers.find((candidate) => candidate.id === request.spId);
       if (!provider) throw new AppError('PROVIDER_NOT_FOUND', { field: 'spId' });
       const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
@@ -234,7 +233,7 @@ export function createWaitListService(deps: {
         if (!(await waitList.changeStatus(waitId, companyId, CUSTOMER_CAN_LEAVE_FROM, 'cancelled', tx))) {
           throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
         }
-        const entry = await waitList.findBoardEntry(waitId, tx);
+        const entry = await waitList.findBoardEntry(waitId, companyId, tx);
         if (entry) await publishEntryChanged(tx, entry, companyId);
       });
       return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
@@ -245,7 +244,7 @@ export function createWaitListService(deps: {
       const seq = await eventLog.head(topics.board(principal.companyId));
       const [entries, providers] = await Promise.all([
         waitList.listBoard(principal.companyId),
-        companyRepository.listProviders(principal.companyId),
+        companies.listProviders(principal.companyId),
       ]);
       return { companyId: principal.companyId, entries, providers, seq };
     },
@@ -262,7 +261,7 @@ export function createWaitListService(deps: {
         if (!to || !(await waitList.changeStatus(waitId, principal.companyId, [entry.status], to, tx))) {
           throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
         }
-        const changed = (await waitList.findBoardEntry(waitId, tx))!;
+        const changed = (await waitList.findBoardEntry(waitId, principal.companyId, tx))!;
         await publishEntryChanged(tx, changed, principal.companyId);
         if (to === 'called') {
           await sms.queueCalledText(tx, {
@@ -293,14 +292,15 @@ export function createWaitListService(deps: {
       providerId: string | null,
     ): Promise<BoardEntry> {
       if (providerId !== null) {
-        const providers = await companyRepository.listProviders(principal.companyId);
+        const providers = await companies.listProviders(principal.companyId);
         if (!providers.some((provider) => provider.id === providerId))
           throw new AppError('PROVIDER_NOT_FOUND');
       }
       return inTransactionThenPublish(async (tx) => {
-        await requireStaffEntry(principal, waitId, tx);
-        await waitList.assignProvider(waitId, principal.companyId, providerId, tx);
-        const updated = (await waitList.findBoardEntry(waitId, tx))!;
+        // The update is limited to the staff member's business: nothing updated, nothing found.
+        if (!(await waitList.assignProvider(waitId, principal.companyId, providerId, tx)))
+          throw new AppError('WAIT_ENTRY_NOT_FOUND');
+        const updated = (await waitList.findBoardEntry(waitId, principal.companyId, tx))!;
         await publishEntryChanged(tx, updated, principal.companyId);
         return updated;
       });
