@@ -18,6 +18,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** The thing asked for does not exist, or the link to it is malformed (404, 400). */
+export function isMissingError(error: unknown): boolean {
+  return error instanceof ApiRequestError && (error.status === 404 || error.status === 400);
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;

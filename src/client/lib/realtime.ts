@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { RealtimeClient, type TopicHandlers } from './realtime-client.ts';
+import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ConnectionState, RealtimeClient, type TopicHandlers } from './realtime-client.ts';
 import { ensureCustomerSession } from './session.ts';
 
 let customerClient: RealtimeClient | null = null;
@@ -10,9 +10,10 @@ export function customerRealtime(): RealtimeClient {
   return customerClient;
 }
 
-export interface UseTopicOptions extends TopicHandlers {
-  /** Called once the subscription stands: refetch what was loaded before it did. */
-  onSubscribed?: () => void;
+/** The socket's connection state, re-rendering on each change. */
+export function useConnectionState(client: RealtimeClient): ConnectionState {
+  const subscribe = useCallback((onChange: () => void) => client.onStateChange(onChange), [client]);
+  return useSyncExternalStore(subscribe, () => client.state);
 }
 
 /**
@@ -23,7 +24,7 @@ export function useTopic(
   client: RealtimeClient,
   topic: string | null,
   after: number | null,
-  options: UseTopicOptions,
+  options: TopicHandlers,
 ) {
   const latest = useRef(options);
   latest.current = options;

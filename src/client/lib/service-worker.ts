@@ -1,5 +1,5 @@
 /** Spec §1/§8: the app registers a service worker and logs an offline-mode message without a network. */
-export const OFFLINE_MESSAGE = 'No internet connection found. App is running in offline mode.';
+const OFFLINE_MESSAGE = 'No internet connection found. App is running in offline mode.';
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) {

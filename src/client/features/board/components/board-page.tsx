@@ -4,8 +4,7 @@ import { useSearchParams } from 'react-router';
 import { topics } from '../../../../shared/realtime.ts';
 import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
-import { useTopic } from '../../../lib/realtime.ts';
-import type { ConnectionState } from '../../../lib/realtime-client.ts';
+import { useConnectionState, useTopic } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
 import { staffRealtime } from '../../staff/api/staff-api.ts';
@@ -29,13 +28,6 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-function useStaffConnection(): ConnectionState {
-  const client = staffRealtime();
-  const [state, setState] = useState(client.state);
-  useEffect(() => client.onStateChange(setState), [client]);
-  return state;
-}
-
 const GROUPS: { title: string; statuses: BoardEntry['status'][] }[] = [
   { title: texts.console.waiting, statuses: ['waiting'] },
   { title: texts.console.called, statuses: ['called'] },
@@ -52,7 +44,7 @@ export function BoardPage({ me }: { me: StaffMe }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const chatWaitId = searchParams.get('chat');
   const now = useNow(30_000);
-  const connection = useStaffConnection();
+  const connection = useConnectionState(staffRealtime());
   const arrivals = useRef(new Map<string, number>());
   const [, setTick] = useState(0);
 

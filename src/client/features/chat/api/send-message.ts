@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { ChatMessage, SendMessageRequest } from '../../../../shared/schemas.ts';
+import type { ChatMessage, ChatThread, SendMessageRequest } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /** The spec's sendMessage call (spec §7), as the customer. */
@@ -12,4 +12,22 @@ export function useSendMessage() {
         asCustomer: true,
       }),
   });
+}
+
+/** The spec's sendMessage payload from one side of a thread: the sender is `user`, the other side `notify`. */
+export function toSendMessageRequest(
+  thread: ChatThread,
+  from: 'customer' | 'staff',
+  message: string,
+): SendMessageRequest {
+  const customer = { id: thread.customerId, name: thread.customerName };
+  const provider = { id: thread.providerId, name: thread.providerName };
+  return {
+    historyId: thread.waitId,
+    companyId: thread.companyId,
+    message,
+    user: from === 'customer' ? customer : provider,
+    notify: from === 'customer' ? provider : customer,
+    chatNode: thread.threadKey,
+  };
 }

@@ -1,14 +1,14 @@
 import { Link, useParams, useSearchParams } from 'react-router';
 import { BackIcon } from '../../../components/ui/icons.tsx';
-import { MessagePage } from '../../../components/ui/message-page.tsx';
+import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { isMissingError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { customerRealtime } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { chatThreadQueryKey, useCustomerChatThread } from '../api/get-chat-thread.ts';
-import { useSendMessage } from '../api/send-message.ts';
+import { toSendMessageRequest, useSendMessage } from '../api/send-message.ts';
 import { useLiveThread } from '../api/use-live-thread.ts';
 import { MessageComposer, sendErrorText } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
@@ -27,19 +27,14 @@ export function ChatPage() {
   if (!waitId) return <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody} />;
   if (thread.isPending) return <FullPageSpinner />;
   if (thread.isError) {
-    const missing = thread.error instanceof ApiRequestError && [400, 404].includes(thread.error.status);
-    return missing ? (
+    return isMissingError(thread.error) ? (
       <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody}>
         <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
           {texts.checkedIn.backToBusiness}
         </Link>
       </MessagePage>
     ) : (
-      <MessagePage title={texts.landing.loadFailedTitle} body={texts.landing.loadFailedBody}>
-        <button type="button" className="button button--primary" onClick={() => void thread.refetch()}>
-          {texts.landing.retry}
-        </button>
-      </MessagePage>
+      <LoadFailedPage onRetry={() => void thread.refetch()} />
     );
   }
 
@@ -70,14 +65,7 @@ export function ChatPage() {
         sending={send.isPending}
         error={sendError}
         onSend={async (message) => {
-          const stored = await send.mutateAsync({
-            historyId: data.waitId,
-            companyId: data.companyId,
-            message,
-            user: { id: data.customerId, name: data.customerName },
-            notify: { id: data.providerId, name: data.providerName },
-            chatNode: data.threadKey,
-          });
+          const stored = await send.mutateAsync(toSendMessageRequest(data, 'customer', message));
           addMessage(stored);
         }}
       />

@@ -4,6 +4,7 @@ import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
+import { toSendMessageRequest } from '../api/send-message.ts';
 import { useLiveThread } from '../api/use-live-thread.ts';
 import { MessageComposer, sendErrorText } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
@@ -20,20 +21,11 @@ export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: (
   });
   const { addMessage } = useLiveThread(staffRealtime(), key, thread.data);
   const send = useMutation({
-    mutationFn: (message: string) => {
-      const data = thread.data!;
-      return staffRequest<ChatMessage>('/v1/functions/sendMessage', {
+    mutationFn: (message: string) =>
+      staffRequest<ChatMessage>('/v1/functions/sendMessage', {
         method: 'POST',
-        body: {
-          historyId: data.waitId,
-          companyId: data.companyId,
-          message,
-          user: { id: data.providerId, name: data.providerName },
-          notify: { id: data.customerId, name: data.customerName },
-          chatNode: data.threadKey,
-        },
-      });
-    },
+        body: toSendMessageRequest(thread.data!, 'staff', message),
+      }),
     onSuccess: (stored) => addMessage(stored),
   });
 

@@ -5,9 +5,11 @@ import type {
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../../shared/schemas.ts';
+import { boardQueryKey } from '../../board/api/board-api.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffMeQueryKey } from '../../staff/api/use-staff.ts';
 
-export const settingsQueryKey = ['staff-settings'] as const;
+const settingsQueryKey = ['staff-settings'] as const;
 
 export function useSettings() {
   return useQuery({
@@ -24,8 +26,8 @@ function useSettingsChange<Variables>(send: (variables: Variables) => Promise<Bu
     onSuccess: (settings) => {
       queryClient.setQueryData(settingsQueryKey, settings);
       // The board lists providers, and the console header shows the business name.
-      void queryClient.invalidateQueries({ queryKey: ['staff-board'] });
-      void queryClient.invalidateQueries({ queryKey: ['staff-me'] });
+      void queryClient.invalidateQueries({ queryKey: boardQueryKey });
+      void queryClient.invalidateQueries({ queryKey: staffMeQueryKey });
     },
   });
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { WaitEntryResponse } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export function getWaitEntry(companyId: string, waitId: string): Promise<WaitEntryResponse> {
+function getWaitEntry(companyId: string, waitId: string): Promise<WaitEntryResponse> {
   return apiRequest<WaitEntryResponse>(
     `/v1/companies/${encodeURIComponent(companyId)}/wait-list/${encodeURIComponent(waitId)}`,
     { asCustomer: true },

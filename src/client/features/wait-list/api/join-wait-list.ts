@@ -2,14 +2,14 @@ import { useMutation } from '@tanstack/react-query';
 import type { JoinWaitListRequest, JoinWaitListResponse } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-export interface JoinWaitListVariables {
+interface JoinWaitListVariables {
   companyId: string;
   request: JoinWaitListRequest;
   /** One key per confirmation: a double tap or a retry lands on the same entry. */
   idempotencyKey: string;
 }
 
-export function joinWaitList({ companyId, request, idempotencyKey }: JoinWaitListVariables) {
+function joinWaitList({ companyId, request, idempotencyKey }: JoinWaitListVariables) {
   return apiRequest<JoinWaitListResponse>(`/v1/companies/${encodeURIComponent(companyId)}/wait-list`, {
     method: 'POST',
     body: request,

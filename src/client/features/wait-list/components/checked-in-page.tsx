@@ -1,29 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { topics } from '../../../../shared/realtime.ts';
-import { CUSTOMER_CAN_LEAVE_FROM } from '../../../../shared/wait-status.ts';
+import { ACTIVE_STATUSES, CUSTOMER_CAN_LEAVE_FROM } from '../../../../shared/wait-status.ts';
 import { ChatIcon, CheckIcon } from '../../../components/ui/icons.tsx';
-import { MessagePage } from '../../../components/ui/message-page.tsx';
+import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
+import { isMissingError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
-import { customerRealtime, useTopic } from '../../../lib/realtime.ts';
-import type { ConnectionState } from '../../../lib/realtime-client.ts';
+import { customerRealtime, useConnectionState, useTopic } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry, waitEntryQueryKey } from '../api/get-wait-entry.ts';
 import { useLeaveWaitList } from '../api/leave-wait-list.ts';
 import { LiveStatus } from './live-status.tsx';
 import { NotifyCard } from './notify-card.tsx';
-
-function useConnectionState(): ConnectionState {
-  const client = customerRealtime();
-  const [state, setState] = useState(client.state);
-  useEffect(() => client.onStateChange(setState), [client]);
-  return state;
-}
 
 /** /{companyId}/checked-in?waitId=… (spec §2), live: place in line, status, leave, chat. */
 export function CheckedInPage() {
@@ -33,7 +25,7 @@ export function CheckedInPage() {
   const queryClient = useQueryClient();
   const [confirmLeave, setConfirmLeave] = useState(false);
   const leave = useLeaveWaitList(companyId, waitId ?? '');
-  const connection = useConnectionState();
+  const connection = useConnectionState(customerRealtime());
   useDocumentTitle(texts.checkedIn.title);
 
   const refresh = () =>
@@ -64,17 +56,12 @@ export function CheckedInPage() {
   }
   if (entry.isPending) return <FullPageSpinner />;
   if (entry.isError) {
-    const missing = entry.error instanceof ApiRequestError && [400, 404].includes(entry.error.status);
-    return missing ? (
+    return isMissingError(entry.error) ? (
       <MessagePage title={texts.checkedIn.notFoundTitle} body={texts.checkedIn.notFoundBody}>
         {backToBusiness}
       </MessagePage>
     ) : (
-      <MessagePage title={texts.landing.loadFailedTitle} body={texts.landing.loadFailedBody}>
-        <button type="button" className="button button--primary" onClick={() => void entry.refetch()}>
-          {texts.landing.retry}
-        </button>
-      </MessagePage>
+      <LoadFailedPage onRetry={() => void entry.refetch()} />
     );
   }
 
@@ -83,7 +70,7 @@ export function CheckedInPage() {
   // Until the business assigns someone, the request went to the business itself.
   const provider = history.providerName ?? companyName;
   const canLeave = CUSTOMER_CAN_LEAVE_FROM.includes(data.status);
-  const ended = data.status === 'cancelled' || data.status === 'no_show' || data.status === 'done';
+  const ended = !ACTIVE_STATUSES.includes(data.status);
 
   return (
     <main className="page checked-in">

@@ -3,7 +3,7 @@ import type { WalkInLanding } from '../../../../shared/schemas.ts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { readWithRetry } from '../../../lib/retry.ts';
 
-export function getWalkInLanding(companyId: string): Promise<WalkInLanding> {
+function getWalkInLanding(companyId: string): Promise<WalkInLanding> {
   return apiRequest<WalkInLanding>(`/v1/companies/${encodeURIComponent(companyId)}/walk-in`);
 }
 
@@ -11,7 +11,7 @@ const FRESH_FOR_MS = 60_000;
 const cache = new Map<string, { at: number; promise: Promise<WalkInLanding> }>();
 
 /** The landing data, shared by the landing and user-info steps and kept for a minute. */
-export function loadWalkInLanding(companyId: string, now = Date.now()): Promise<WalkInLanding> {
+function loadWalkInLanding(companyId: string, now = Date.now()): Promise<WalkInLanding> {
   const cached = cache.get(companyId);
   if (cached && now - cached.at < FRESH_FOR_MS) return cached.promise;
   const promise = readWithRetry(() => getWalkInLanding(companyId));

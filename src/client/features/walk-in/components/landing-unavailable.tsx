@@ -1,5 +1,5 @@
 import { Link, useRevalidator } from 'react-router';
-import { MessagePage } from '../../../components/ui/message-page.tsx';
+import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
 import type { WalkInLandingResult } from '../api/get-walk-in-landing.ts';
@@ -17,15 +17,6 @@ export function LandingUnavailable({ result }: { result: Exclude<WalkInLandingRe
     );
   }
   return (
-    <MessagePage title={texts.landing.loadFailedTitle} body={texts.landing.loadFailedBody}>
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={revalidator.state === 'loading'}
-        onClick={() => void revalidator.revalidate()}
-      >
-        {texts.landing.retry}
-      </button>
-    </MessagePage>
+    <LoadFailedPage busy={revalidator.state === 'loading'} onRetry={() => void revalidator.revalidate()} />
   );
 }
