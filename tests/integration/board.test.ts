@@ -10,7 +10,14 @@ import {
 } from '../../src/shared/schemas.ts';
 import { getWaitEntry, type JoinedCustomer, joinAsNewCustomer } from '../support/customer.ts';
 import { countTopicEvents } from '../support/events.ts';
-import { createBusiness, listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
+import {
+  assignProvider,
+  createBusiness,
+  listProviders,
+  type StaffSession,
+  signInStaff,
+  staffAction,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -35,22 +42,10 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
   });
   afterAll(async () => t?.close());
 
-  function act(waitId: string, action: string, session = owner) {
-    return t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${waitId}/${action}`,
-      headers: session.headers,
-    });
-  }
-
-  function assign(waitId: string, providerId: string | null, session = owner) {
-    return t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/wait-entries/${waitId}/provider`,
-      headers: session.headers,
-      payload: { providerId },
-    });
-  }
+  const act = (waitId: string, action: string, session = owner) =>
+    staffAction(t.app, session, waitId, action);
+  const assign = (waitId: string, providerId: string | null, session = owner) =>
+    assignProvider(t.app, session, waitId, providerId);
 
   async function row(waitId: string): Promise<EntryRow> {
     const { rows } = await t.database.db.query<EntryRow>(

@@ -12,7 +12,7 @@ import {
   joinAsNewCustomer,
   sendMessage,
 } from '../support/customer.ts';
-import { listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
+import { assignProvider, listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -211,12 +211,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     expect(before.json()).toMatchObject({ userName: 'Demo Owner', userId: owner.me.id, sender: 'staff' });
 
     const james = (await listProviders(t.database.db, 'demo')).find((p) => p.name === 'James Chen')!;
-    const assign = await t.app.inject({
-      method: 'PUT',
-      url: `/api/v1/staff/wait-entries/${customer.waitId}/provider`,
-      headers: owner.headers,
-      payload: { providerId: james.id },
-    });
+    const assign = await assignProvider(t.app, owner, customer.waitId, james.id);
     expect(assign.statusCode).toBe(200);
     const after = await staffSays(customer, 'James will see you.');
     expect(after.json()).toMatchObject({ userName: 'James Chen', name: 'James Chen', userId: owner.me.id });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insightsSchema } from '../../src/shared/schemas.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
-import { signInStaff } from '../support/staff.ts';
+import { signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -20,16 +20,8 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     await t.database.db.query("update wait_entries set date = now() - interval '20 minutes' where id = $1", [
       called.waitId,
     ]);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${called.waitId}/call`,
-      headers: staff.headers,
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${missed.waitId}/no-show`,
-      headers: staff.headers,
-    });
+    await staffAction(t.app, staff, called.waitId, 'call');
+    await staffAction(t.app, staff, missed.waitId, 'no-show');
     const event = (name: string, params: Record<string, string>) => ({
       name,
       params,

@@ -9,7 +9,14 @@ import {
 } from '../support/customer.ts';
 import { countTopicEvents } from '../support/events.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
-import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
+import {
+  assignProvider,
+  createBusiness,
+  type StaffSession,
+  signInStaff,
+  staffAction,
+  type TestBusiness,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -87,26 +94,12 @@ describe.each(databaseKinds)('who may see and change what, on %s', (kind) => {
       const before = await entryRow(customer.waitId);
       const eventsBefore = await countTopicEvents(t.database.db, topics.wait(customer.waitId));
       for (const action of ['call', 'start', 'done', 'no-show', 'remove']) {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: `/api/v1/staff/wait-entries/${customer.waitId}/${action}`,
-          headers: otherOwner.headers,
-        });
+        const response = await staffAction(t.app, otherOwner, customer.waitId, action);
         expectCode(response, 404, 'WAIT_ENTRY_NOT_FOUND');
       }
-      const assign = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/staff/wait-entries/${customer.waitId}/provider`,
-        headers: otherOwner.headers,
-        payload: { providerId: other.providers[0]!.id },
-      });
+      const assign = await assignProvider(t.app, otherOwner, customer.waitId, other.providers[0]!.id);
       expectCode(assign, 404, 'WAIT_ENTRY_NOT_FOUND');
-      const unassign = await t.app.inject({
-        method: 'PUT',
-        url: `/api/v1/staff/wait-entries/${customer.waitId}/provider`,
-        headers: otherOwner.headers,
-        payload: { providerId: null },
-      });
+      const unassign = await assignProvider(t.app, otherOwner, customer.waitId, null);
       expectCode(unassign, 404, 'WAIT_ENTRY_NOT_FOUND');
       expect(await entryRow(customer.waitId)).toEqual(before);
       expect(await countTopicEvents(t.database.db, topics.wait(customer.waitId))).toBe(eventsBefore);
@@ -256,12 +249,7 @@ describe.each(databaseKinds)('who may see and change what, on %s', (kind) => {
       }
 
       // Nothing leaks from a refused topic: someone else's call, then our own as a marker.
-      const call = (waitId: string) =>
-        t.app.inject({
-          method: 'POST',
-          url: `/api/v1/staff/wait-entries/${waitId}/call`,
-          headers: demoOwner.headers,
-        });
+      const call = (waitId: string) => staffAction(t.app, demoOwner, waitId, 'call');
       expect((await call(someoneElse.waitId)).statusCode).toBe(200);
       expect((await call(customer.waitId)).statusCode).toBe(200);
       const [status] = await socket.waitForEvents(topics.wait(customer.waitId), 1);

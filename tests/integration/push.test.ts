@@ -7,7 +7,7 @@ import { createPushRepository } from '../../src/server/features/push/push.reposi
 import { loadVapidKeys } from '../../src/server/features/push/push.service.ts';
 import { createWebPushSender } from '../../src/server/push/push-sender.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
-import { signInStaff } from '../support/staff.ts';
+import { signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -103,11 +103,7 @@ describe.each(databaseKinds)('Web Push on %s', (kind) => {
     expect(rows).toEqual([{ company_id: 'demo', customer_id: customer.customerId }]);
 
     const staff = await signInStaff(t.app);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
-      headers: staff.headers,
-    });
+    await staffAction(t.app, staff, customer.waitId, 'call');
     await expect.poll(() => push.received.get('/push/pia')?.length ?? 0).toBe(1);
     const delivery = push.received.get('/push/pia')![0]!;
     expect(delivery.headers.authorization).toMatch(/^vapid t=.+, k=.+$/);
@@ -153,11 +149,7 @@ describe.each(databaseKinds)('Web Push on %s', (kind) => {
       payload: browser.subscription,
     });
     const staff = await signInStaff(t.app);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
-      headers: staff.headers,
-    });
+    await staffAction(t.app, staff, customer.waitId, 'call');
     await expect
       .poll(
         async () =>

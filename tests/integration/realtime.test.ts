@@ -9,7 +9,7 @@ import {
   sendMessage,
 } from '../support/customer.ts';
 import { type EventMessage, RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
-import { type StaffSession, signInStaff } from '../support/staff.ts';
+import { type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -70,11 +70,7 @@ describe.each(databaseKinds)('realtime channel on %s', (kind) => {
     const topic = topics.board('demo');
     const start = await subscribed(socket, topic, null);
     const customer = await joinAsNewCustomer(t, { name: 'Live Join' });
-    const call = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
-      headers: owner.headers,
-    });
+    const call = await staffAction(t.app, owner, customer.waitId, 'call');
     expect(call.statusCode).toBe(200);
 
     const isMine = (e: EventMessage) => (e.data as { waitId?: string }).waitId === customer.waitId;
@@ -118,11 +114,7 @@ describe.each(databaseKinds)('realtime channel on %s', (kind) => {
     expect(event).toMatchObject({ seq: chatStart + 1, event: 'message.created' });
     expect(chatMessageSchema.parse(event!.data)).toEqual(sent);
 
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
-      headers: owner.headers,
-    });
+    await staffAction(t.app, owner, customer.waitId, 'call');
     const [status] = await socket.waitForEvents(topics.wait(customer.waitId), 1);
     expect(status).toMatchObject({ event: 'entry.status', data: { status: 'called', providerName: null } });
   });

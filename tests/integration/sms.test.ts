@@ -5,7 +5,7 @@ import { createSmsRepository } from '../../src/server/features/sms/sms.repositor
 import { createRecordingSmsSender, SmsSendError } from '../../src/server/sms/sms-sender.ts';
 import { createTwilioSmsSender, twilioSignature } from '../../src/server/sms/twilio.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
-import { type StaffSession, signInStaff } from '../support/staff.ts';
+import { type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -71,11 +71,7 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
   it('texts when staff call the customer and when staff write in the chat, not when the customer writes', async () => {
     const phone = freshPhone();
     const customer = await joinAsNewCustomer(t, { phoneNumber: phone, name: 'Dee' });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
-      headers: staff.headers,
-    });
+    await staffAction(t.app, staff, customer.waitId, 'call');
     const thread = (
       await t.app.inject({ url: `/api/v1/staff/chat/${customer.waitId}`, headers: staff.headers })
     ).json();
@@ -135,11 +131,7 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     );
     expect(rows[0]!.allow_sms).toBe(false);
 
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
-      headers: staff.headers,
-    });
+    await staffAction(t.app, staff, customer.waitId, 'call');
     await joinAsNewCustomer(t, { phoneNumber: phone });
     expect((await reply(phone, 'HELP')).json()).toEqual({ outcome: 'help' });
     await expect.poll(() => sentTo(phone).length).toBe(3);

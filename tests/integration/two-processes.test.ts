@@ -4,7 +4,7 @@ import { boardEntrySchema, chatMessageSchema } from '../../src/shared/schemas.ts
 import { buildSendMessage, joinAsNewCustomer, sendMessage } from '../support/customer.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import { buildSecondApp, type SecondApp } from '../support/second-app.ts';
-import { type StaffSession, signInStaff } from '../support/staff.ts';
+import { type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -78,11 +78,7 @@ describe.each(databaseKinds)('two app instances on one %s database', (kind) => {
     const after = (start as { seq: number }).seq;
 
     const customer = await joinAsNewCustomer(a, { name: 'Cross Process' });
-    const call = await a.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${customer.waitId}/call`,
-      headers: owner.headers,
-    });
+    const call = await staffAction(a.app, owner, customer.waitId, 'call');
     expect(call.statusCode).toBe(200);
 
     const events = await board.waitForEvents(topics.board('demo'), 2);

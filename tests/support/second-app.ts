@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
-import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { openPostgres } from '../../src/server/db/postgres.ts';
-import type { TestApp } from './test-app.ts';
+import { type TestApp, testConfig } from './test-app.ts';
 
 export interface SecondApp {
   app: FastifyInstance;
@@ -29,12 +28,7 @@ export async function buildSecondApp(first: TestApp): Promise<SecondApp> {
     db = first.database.db;
     closeDb = async () => {};
   }
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    RATE_LIMIT_JOINS_PER_MINUTE: '1000',
-    RATE_LIMIT_SIGN_INS_PER_MINUTE: '1000',
-  });
-  const app = await buildApp({ config, db, clientDir: '/nonexistent' });
+  const app = await buildApp({ config: testConfig(), db, clientDir: '/nonexistent' });
   await app.ready();
   return {
     app,

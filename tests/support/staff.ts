@@ -112,3 +112,32 @@ export async function createBusiness(
 export async function listProviders(db: Database, companyId: string): Promise<Provider[]> {
   return createCompanyRepository(db).listProviders(companyId);
 }
+
+/** A board button (call, start, done, no-show, remove) pressed by `session` on one wait entry. */
+export function staffAction(
+  app: FastifyInstance,
+  session: Pick<StaffSession, 'headers'>,
+  waitId: string,
+  action: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/staff/wait-entries/${waitId}/${action}`,
+    headers: session.headers,
+  });
+}
+
+/** Assigns (or, with null, unassigns) a provider to one wait entry, as `session`. */
+export function assignProvider(
+  app: FastifyInstance,
+  session: Pick<StaffSession, 'headers'>,
+  waitId: string,
+  providerId: string | null,
+) {
+  return app.inject({
+    method: 'PUT',
+    url: `/api/v1/staff/wait-entries/${waitId}/provider`,
+    headers: session.headers,
+    payload: { providerId },
+  });
+}

@@ -1,4 +1,4 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { ConversionTracker } from '../../src/server/features/conversion/conversion-tracker.ts';
@@ -22,15 +22,20 @@ export interface TestAppOptions {
   pushSender?: PushSender;
 }
 
-export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(kind);
-  await seedDemoCompany(database.db);
-  const config = loadConfig({
+/** The configuration every test app runs with; `env` adds to it. */
+export function testConfig(env: Record<string, string> = {}) {
+  return loadConfig({
     NODE_ENV: 'test',
     RATE_LIMIT_JOINS_PER_MINUTE: '1000',
     RATE_LIMIT_SIGN_INS_PER_MINUTE: '1000',
-    ...options.env,
+    ...env,
   });
+}
+
+export async function createTestApp(kind: DatabaseKind, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase(kind);
+  await seedDemoCompany(database.db);
+  const config = testConfig(options.env);
   const app = await buildApp({
     config,
     db: database.db,
@@ -53,8 +58,4 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
       await database.close();
     },
   };
-}
-
-export function json<T = unknown>(response: LightMyRequestResponse): T {
-  return response.json() as T;
 }
