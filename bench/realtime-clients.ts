@@ -7,18 +7,14 @@
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import type { ServerMessage } from '../src/shared/realtime.ts';
-import { type FromSocketWorker, now, type ToSocketWorker } from './realtime-socket-worker.ts';
-
-export interface SocketPlan {
-  /** Index into the `servers` of the open command. */
-  server: number;
-  /** Staff: the session cookie, sent with the upgrade. */
-  cookie?: string;
-  /** Customer: the bearer token, sent as the first message. */
-  token?: string;
-  topics: string[];
-}
+import { STAFF_COOKIE } from '../src/server/http/staff-auth.ts';
+import { parseTopic, REALTIME_PATH, type ServerMessage, topics } from '../src/shared/realtime.ts';
+import {
+  type FromSocketWorker,
+  now,
+  type SocketPlan,
+  type ToSocketWorker,
+} from './realtime-socket-protocol.ts';
 
 export interface ChatTarget {
   companyId: string;
@@ -118,8 +114,6 @@ const DELIVERY_GRACE_MS = 3_000;
 interface Client {
   index: number;
   server: number;
-  /** The socket thread holding this socket. */
-  worker: number;
   /** Last seq per subscribed topic. */
   seqs: Map<string, number>;
   lastLineAt: number;
@@ -127,8 +121,10 @@ interface Client {
 }
 
 let servers: URL[] = [];
-/** By index; a socket that failed to open leaves a hole. */
-let clients: (Client | undefined)[] = [];
+/** Clients by index, from the moment their socket is asked for; a failed one is removed. */
+const clients = new Map<number, Client>();
+/** The index the next socket gets (indexes restart after closeAll). */
+let nextIndex = 0;
 /** topic → indexes of the clients subscribed to it. */
 let subscribers = new Map<string, number[]>();
 const seqStats = { gaps: 0, repeats: 0, resets: 0, errors: 0 };
@@ -141,7 +137,6 @@ interface Phase {
   boardLatencies: number[];
   crossLatencies: number[];
   duplicated: number;
-  unexpected: number;
   lineEvents: number;
 }
 
@@ -191,7 +186,7 @@ function post(via: number, path: string, headers: Record<string, string>, body: 
 }
 
 function staffHeaders(target: { cookie: string; csrf: string }): Record<string, string> {
-  return { cookie: `checkn_staff=${target.cookie}`, 'x-csrf-token': target.csrf };
+  return { cookie: `${STAFF_COOKIE}=${target.cookie}`, 'x-csrf-token': target.csrf };
 }
 
 function answered(sent: Sent, status: number): number {
@@ -200,19 +195,30 @@ function answered(sent: Sent, status: number): number {
   return status;
 }
 
-function sendChat(phase: Phase, target: ChatTarget): Promise<number> {
+/** A request about to leave, with the deliveries it owes: one per subscriber of `topic`. */
+function recordSend(
+  phase: Phase,
+  kind: Sent['kind'],
+  target: { via: number; companyId: string },
+  topic: string,
+) {
   const id = sends.length;
   const sent: Sent = {
     phase,
     t0: 0,
     via: target.via,
-    kind: 'chat',
+    kind,
     companyId: target.companyId,
     status: null,
-    expected: subscribers.get(`chat:${target.threadKey}`)?.length ?? 0,
+    expected: subscribers.get(topic)?.length ?? 0,
     receivedBy: new Set(),
   };
   sends.push(sent);
+  return { id, sent };
+}
+
+function sendChat(phase: Phase, target: ChatTarget): Promise<number> {
+  const { id, sent } = recordSend(phase, 'chat', target, topics.chat(target.threadKey));
   const body = JSON.stringify({
     historyId: target.waitId,
     companyId: target.companyId,
@@ -229,18 +235,7 @@ function sendChat(phase: Phase, target: ChatTarget): Promise<number> {
 }
 
 function sendCall(phase: Phase, target: CallTarget): Promise<number> {
-  const id = sends.length;
-  const sent: Sent = {
-    phase,
-    t0: 0,
-    via: target.via,
-    kind: 'board',
-    companyId: target.companyId,
-    status: null,
-    expected: subscribers.get(`board:${target.companyId}`)?.length ?? 0,
-    receivedBy: new Set(),
-  };
-  sends.push(sent);
+  const { id, sent } = recordSend(phase, 'board', target, topics.board(target.companyId));
   callsByWaitId.set(target.waitId, id);
   sent.t0 = now();
   return post(target.via, `/api/v1/staff/wait-entries/${target.waitId}/call`, staffHeaders(target), '').then(
@@ -281,7 +276,7 @@ function onServerMessage(client: Client, message: ServerMessage, at: number): vo
   if (message.event === 'message.created') {
     const match = /\[rt(\d+)\]/.exec(data?.message ?? '');
     receive(client, match ? Number(match[1]) : undefined, at);
-  } else if (message.event === 'entry.upserted' && message.topic.startsWith('board:')) {
+  } else if (message.event === 'entry.upserted' && parseTopic(message.topic)?.kind === 'board') {
     if (data?.status === 'called') receive(client, callsByWaitId.get(data.waitId ?? ''), at);
   } else if (message.event === 'line.changed') {
     client.lastLineAt = at;
@@ -294,8 +289,6 @@ function onServerMessage(client: Client, message: ServerMessage, at: number): vo
 /** Threads holding the sockets (realtime-socket-worker.ts): the machine's two cores. */
 const SOCKET_THREADS = 2;
 const socketThreads: Worker[] = [];
-/** Clients by index, as soon as they are open: their frames may arrive before openAll ends. */
-const clientsByIndex = new Map<number, Client>();
 const opening = new Map<
   number,
   { resolve(client: Client): void; reject(error: Error): void; client: Client }
@@ -328,24 +321,24 @@ function onSocketThread(message: FromSocketWorker): void {
       if (!waiting) return;
       opening.delete(message.index);
       for (const [topic, seq] of message.seqs) waiting.client.seqs.set(topic, seq);
-      clientsByIndex.set(message.index, waiting.client);
       waiting.resolve(waiting.client);
       return;
     }
     case 'failed': {
       const waiting = opening.get(message.index);
       opening.delete(message.index);
+      clients.delete(message.index);
       waiting?.reject(new Error(message.reason));
       return;
     }
     case 'frames':
       for (let i = 0; i < message.indexes.length; i++) {
-        const client = clientsByIndex.get(message.indexes[i]!);
+        const client = clients.get(message.indexes[i]!);
         if (client) onServerMessage(client, JSON.parse(message.texts[i]!) as ServerMessage, message.at[i]!);
       }
       return;
     case 'closed': {
-      const client = clientsByIndex.get(message.index);
+      const client = clients.get(message.index);
       if (client) client.closedByServer = true;
       return;
     }
@@ -356,27 +349,31 @@ function onSocketThread(message: FromSocketWorker): void {
   }
 }
 
-/** Connects one socket on its thread, authenticates, subscribes, and resolves once every topic is confirmed. */
-function openClient(index: number, plan: SocketPlan, timeoutMs: number): Promise<Client> {
-  const server = servers[plan.server]!;
+/**
+ * Connects one socket on its thread, authenticates, subscribes, and resolves once every topic is
+ * confirmed. The client is known from the start: frames may come before the confirmations do.
+ */
+function openClient(plan: SocketPlan, timeoutMs: number): Promise<Client> {
+  const index = nextIndex;
+  nextIndex += 1;
   const client: Client = {
     index,
     server: plan.server,
-    worker: index % socketThreads.length,
     seqs: new Map(),
     lastLineAt: -1,
     closedByServer: false,
   };
+  clients.set(index, client);
   return new Promise((resolve, reject) => {
     opening.set(index, { resolve, reject, client });
     const command: ToSocketWorker = {
       op: 'open',
       index,
-      url: `ws://${server.host}/api/realtime`,
+      url: `ws://${servers[plan.server]!.host}${REALTIME_PATH}`,
       plan,
       timeoutMs,
     };
-    socketThreads[client.worker]!.postMessage(command);
+    socketThreads[index % socketThreads.length]!.postMessage(command);
   });
 }
 
@@ -386,17 +383,13 @@ async function openAll(command: Extract<Command, { cmd: 'open' }>): Promise<Open
   const firstErrors: string[] = [];
   let failed = 0;
   let next = 0;
-  const opened: Client[] = new Array(command.sockets.length);
   const worker = async () => {
     while (next < command.sockets.length) {
       const index = next;
       next += 1;
       const plan = command.sockets[index]!;
-      // Fixed before the await: sockets opening together must not share an index.
-      const clientIndex = clients.length + index;
       try {
-        const client = await openClient(clientIndex, plan, command.timeoutMs);
-        opened[index] = client;
+        const client = await openClient(plan, command.timeoutMs);
         for (const topic of plan.topics) {
           const list = subscribers.get(topic) ?? [];
           list.push(client.index);
@@ -409,7 +402,6 @@ async function openAll(command: Extract<Command, { cmd: 'open' }>): Promise<Open
     }
   };
   await Promise.all(Array.from({ length: command.concurrency }, worker));
-  clients.push(...opened);
   return {
     opened: command.sockets.length - failed,
     failed,
@@ -419,15 +411,15 @@ async function openAll(command: Extract<Command, { cmd: 'open' }>): Promise<Open
 }
 
 async function closeAll(): Promise<{ closed: number }> {
-  const closed = clients.filter((client) => client !== undefined).length;
+  const closed = clients.size;
   threadsClosed = 0;
   await new Promise<void>((resolve) => {
     allClosed = resolve;
     for (const worker of socketThreads) worker.postMessage({ op: 'close-all' } satisfies ToSocketWorker);
   });
   allClosed = null;
-  clients = [];
-  clientsByIndex.clear();
+  clients.clear();
+  nextIndex = 0;
   subscribers = new Map();
   return { closed };
 }
@@ -443,7 +435,6 @@ function newPhase(): Phase {
     boardLatencies: [],
     crossLatencies: [],
     duplicated: 0,
-    unexpected: 0,
     lineEvents: 0,
   };
 }
@@ -463,7 +454,7 @@ async function runPhase(
   const phase = newPhase();
   currentPhase = phase;
   const firstSend = sends.length;
-  const closedBefore = clients.filter((client) => client?.closedByServer).length;
+  const closedBefore = closedByServer();
   const seqBefore = { ...seqStats };
   const unmatchedBefore = unmatched;
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -488,7 +479,7 @@ async function runPhase(
   let ok = 0;
   let non2xx = 0;
   let errors = 0;
-  let unexpected = phase.unexpected + (unmatched - unmatchedBefore);
+  let unexpected = unmatched - unmatchedBefore;
   for (const sent of mine) {
     const key = String(sent.status);
     statusCodes[key] = (statusCodes[key] ?? 0) + 1;
@@ -509,7 +500,7 @@ async function runPhase(
   for (const [companyId, at] of lastCallAt) {
     for (const index of subscribers.get(`line:${companyId}`) ?? []) {
       lineSubscribers += 1;
-      if ((clients[index]?.lastLineAt ?? -1) < at) behind += 1;
+      if ((clients.get(index)?.lastLineAt ?? -1) < at) behind += 1;
     }
   }
 
@@ -544,9 +535,15 @@ async function runPhase(
       resets: seqStats.resets - seqBefore.resets,
       errors: seqStats.errors - seqBefore.errors,
     },
-    socketsClosedByServer: clients.filter((client) => client?.closedByServer).length - closedBefore,
+    socketsClosedByServer: closedByServer() - closedBefore,
     loopDelayP99Ms: loopDelay.percentile(99) / 1e6,
   };
+}
+
+function closedByServer(): number {
+  let count = 0;
+  for (const client of clients.values()) if (client.closedByServer) count += 1;
+  return count;
 }
 
 const okStatus = (status: number | null) => status !== null && status >= 200 && status < 300;

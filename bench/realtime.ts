@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { topics } from '../src/shared/realtime.ts';
 import { onCleanup } from './cleanup.ts';
 import { createBenchDatabase } from './postgres-database.ts';
 import type {
@@ -18,9 +19,9 @@ import type {
   DeliveryResult,
   OpenResult,
   Reply,
-  SocketPlan,
 } from './realtime-clients.ts';
 import { buildSeed, type Seed, type SeededBusiness, writeSeed } from './realtime-seed.ts';
+import type { SocketPlan } from './realtime-socket-protocol.ts';
 import { type ServerProcess, spawnServer } from './server-process.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -244,11 +245,11 @@ async function measureCpu<T>(
 /** One board socket per business and one socket per waiting customer; `serverOf(business, slot)`. */
 function fanOutSockets(seed: Seed, serverOf: (business: number, slot: number) => number): SocketPlan[] {
   return seed.businesses.flatMap((business, index) => [
-    { server: serverOf(index, 0), cookie: business.staff.cookie, topics: [`board:${business.id}`] },
+    { server: serverOf(index, 0), cookie: business.staff.cookie, topics: [topics.board(business.id)] },
     ...business.entries.map((entry, slot) => ({
       server: serverOf(index, slot + 1),
       token: entry.token,
-      topics: [`chat:${entry.threadKey}`, `line:${business.id}`],
+      topics: [topics.chat(entry.threadKey), topics.line(business.id)],
     })),
   ]);
 }
@@ -428,7 +429,7 @@ async function singleProcess(
           sockets: Array.from({ length: BOARD_SUBSCRIBERS }, () => ({
             server: 0,
             cookie: seed.board.staff.cookie,
-            topics: [`board:${seed.board.id}`],
+            topics: [topics.board(seed.board.id)],
           })),
           concurrency: OPEN_CONCURRENCY,
           timeoutMs: OPEN_TIMEOUT_MS,
