@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
 import { listMigrations, migrate } from '../../src/server/db/migrate.ts';
+import { openPglite } from '../../src/server/db/pglite.ts';
 import { databaseKinds, openTestDatabase } from '../support/test-database.ts';
 
 describe.each(databaseKinds)('migrations on %s', (kind) => {
@@ -35,6 +36,78 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
       expect(rows).toHaveLength(0);
     } finally {
       await close();
+    }
+  });
+});
+
+describe('PGlite statements (prepared once, run by name)', () => {
+  it('give each call its own parameters and typed rows, also past the prepared-statement limit', async () => {
+    const db = await openPglite(undefined, { maxPreparedStatements: 3 });
+    try {
+      await db.exec(
+        'create table notes (id int primary key, body text, tags text[], meta jsonb, at timestamptz)',
+      );
+      for (let id = 1; id <= 5; id += 1)
+        await db.query('insert into notes (id, body, tags, meta, at) values ($1, $2, $3, $4::jsonb, $5)', [
+          id,
+          `note ${id}`,
+          [`t${id}`, 'all'],
+          JSON.stringify({ id }),
+          new Date(Date.UTC(2026, 10, id)),
+        ]);
+      // Six distinct statements through three slots: each is closed and prepared again in turn.
+      for (let round = 0; round < 2; round += 1)
+        for (let id = 1; id <= 5; id += 1) {
+          const { rows } = await db.query<{ body: string; tags: string[]; meta: { id: number }; at: Date }>(
+            `select body, tags, meta, at from notes where id = $1 /* ${id % 4} */`,
+            [id],
+          );
+          expect(rows).toEqual([
+            {
+              body: `note ${id}`,
+              tags: [`t${id}`, 'all'],
+              meta: { id },
+              at: new Date(Date.UTC(2026, 10, id)),
+            },
+          ]);
+        }
+      const { rows } = await db.query<{ n: number }>(
+        'select count(*)::int as n from notes where $1 = any(tags)',
+        ['all'],
+      );
+      expect(rows).toEqual([{ n: 5 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('prepare a statement again after its table changed shape', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await db.exec('create table shapes (id int); insert into shapes values (1)');
+      expect((await db.query('select * from shapes')).rows).toEqual([{ id: 1 }]);
+      await db.exec("alter table shapes add column label text default 'new'");
+      expect((await db.query('select * from shapes')).rows).toEqual([{ id: 1, label: 'new' }]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('keep a failed statement from leaking into the next transaction', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await db.exec('create table counters (id int primary key, n int not null)');
+      await db.query('insert into counters values (1, 0)');
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('update counters set n = n + 1 where id = $1', [1]);
+          await tx.query('insert into counters values ($1, $2)', [1, 5]);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      await db.transaction((tx) => tx.query('update counters set n = n + 10 where id = $1', [1]));
+      expect((await db.query('select n from counters where id = $1', [1])).rows).toEqual([{ n: 10 }]);
+    } finally {
+      await db.close();
     }
   });
 });

@@ -10,10 +10,13 @@ import {
 import type { CustomerService } from '../features/customer/customer.service.ts';
 import type { StaffService } from '../features/staff/staff.service.ts';
 import { STAFF_COOKIE } from '../http/staff-auth.ts';
+import { HeartbeatWheel } from './heartbeat.ts';
 import type { RealtimeConnection, RealtimeHub } from './hub.ts';
 import type { RealtimePrincipal, TopicAccess } from './topic-access.ts';
 
 const HEARTBEAT_MS = 30_000;
+/** Each socket is pinged once per HEARTBEAT_MS, in one of this many slices (heartbeat.ts). */
+const HEARTBEAT_SLOTS = 60;
 const MAX_SUBSCRIPTIONS = 50;
 const MAX_MESSAGE_BYTES = 4 * 1024;
 
@@ -37,7 +40,7 @@ export function registerRealtimeRoutes(
   deps: { hub: RealtimeHub; canSubscribe: TopicAccess; customers: CustomerService; staff: StaffService },
 ) {
   const { hub, canSubscribe, customers, staff } = deps;
-  /** Every open socket's session, for the heartbeat. */
+  /** Every open socket's session, for the listeners shared by all sockets. */
   const sessions = new Map<WebSocket, SocketSession>();
   /** Staff sockets by session: a signed-out session loses its sockets at the next heartbeat. */
   const staffSessions = new Set<SocketSession>();
@@ -97,6 +100,7 @@ export function registerRealtimeRoutes(
 
     closed(): void {
       sessions.delete(this.socket);
+      heartbeat.remove(this);
       staffSessions.delete(this);
       hub.disconnect(this);
     }
@@ -180,20 +184,24 @@ export function registerRealtimeRoutes(
     sessions.get(this)?.received(raw, isBinary);
   }
 
-  const heartbeat = setInterval(() => {
-    for (const [socket, session] of sessions) {
+  const heartbeat = new HeartbeatWheel<SocketSession>({
+    periodMs: HEARTBEAT_MS,
+    slotCount: HEARTBEAT_SLOTS,
+    visit(session) {
       if (!session.isAlive) {
-        socket.terminate();
-        continue;
+        session.socket.terminate();
+        return;
       }
       session.isAlive = false;
-      socket.ping();
-    }
-    void closeSignedOutSockets().catch((error: unknown) =>
-      app.log.warn({ err: error }, 'session check failed'),
-    );
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
+      session.socket.ping();
+    },
+    onPeriodEnd() {
+      void closeSignedOutSockets().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'session check failed'),
+      );
+    },
+  });
+  heartbeat.start();
 
   /** One query for every staff socket of this process, not one each: 500 boards, 1 query. */
   async function closeSignedOutSockets(): Promise<void> {
@@ -203,12 +211,14 @@ export function registerRealtimeRoutes(
     for (const session of staffSessions)
       if (!live.has(session.sessionTokenHash ?? '')) session.endStaffAccess();
   }
-  app.addHook('onClose', async () => clearInterval(heartbeat));
+  app.addHook('onClose', async () => heartbeat.stop());
 
   app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {
     const origin = request.headers.origin;
     const sameOrigin = !origin || safeHost(origin) === request.headers.host;
-    sessions.set(socket, new SocketSession(socket, request.cookies[STAFF_COOKIE], sameOrigin));
+    const session = new SocketSession(socket, request.cookies[STAFF_COOKIE], sameOrigin);
+    sessions.set(socket, session);
+    heartbeat.add(session);
     socket.on('pong', onPong);
     socket.on('close', onClose);
     socket.on('message', onMessage);
