@@ -81,6 +81,22 @@ describe('PGlite statements (prepared once, run by name)', () => {
     }
   });
 
+  it('run in their own thread: the event loop keeps turning while a statement runs', async () => {
+    const db = await openPglite(undefined);
+    try {
+      let turns = 0;
+      const timer = setInterval(() => {
+        turns += 1;
+      }, 5);
+      await db.query('select pg_sleep(0.3)');
+      clearInterval(timer);
+      // On the main thread, WASM would have held the loop for the whole statement: no turn at all.
+      expect(turns).toBeGreaterThan(0);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('prepare a statement again after its table changed shape', async () => {
     const db = await openPglite(undefined);
     try {

@@ -1,137 +1,138 @@
-import { Mutex, PGlite, parse, protocol } from '@electric-sql/pglite';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { Mutex } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
-
-type BackendMessage = Awaited<ReturnType<PGlite['execProtocol']>>['messages'][number];
-type RowDescription = Extract<BackendMessage, { name: 'rowDescription' }>;
-
-/** A statement parsed once and kept in the backend, with what each call needs to run it. */
-interface PreparedStatement {
-  name: string;
-  paramTypes: readonly number[];
-  /** Null for statements that return no rows (NoData). */
-  rowDescription: RowDescription | null;
-}
-
-/** Every distinct SQL text is prepared once; beyond this many, the least recently used is closed. */
-const MAX_PREPARED_STATEMENTS = 500;
+import {
+  deserializeError,
+  type FromPgliteWorker,
+  type PgliteWorkerData,
+  type ToPgliteWorker,
+} from './pglite-worker-protocol.ts';
 
 export interface PgliteOptions {
-  /** Tests lower it to see statements closed and prepared again. */
+  /** Tests lower it to see statements closed and prepared again (pglite-statements.ts). */
   maxPreparedStatements?: number;
 }
-const { serialize } = protocol;
 
-/** "cached plan must not change result type": a prepared statement outlived its table's shape. */
-const isStalePlan = (error: unknown) =>
-  (error as { code?: string }).code === '0A000' && /cached plan/.test(String((error as Error).message));
+type Operation = ToPgliteWorker extends infer Message
+  ? Message extends { id: number }
+    ? Omit<Message, 'id'>
+    : never
+  : never;
 
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
+/**
+ * PGlite's WASM modules, compiled once per process and handed to each database thread: compiling
+ * them again in every new thread made opening a database take 4–5 s instead of 2.6 s.
+ */
+let compiled:
+  | Promise<Pick<PgliteWorkerData, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>>
+  | undefined;
+function compiledModules() {
+  compiled ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
+      readFile(path.join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+      readFile(path.join(dist, 'initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
+      readFile(path.join(dist, 'pglite.data')),
+    ]);
+    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Uint8Array(fsBundle) };
+  })();
+  return compiled;
 }
 
 /**
- * Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests).
- * PGlite runs one query at a time and has no lock of its own: the caller must hold the
- * data-dir lock (see data-dir-lock.ts) before opening a folder.
- *
- * Statements run as named prepared statements over PGlite's wire protocol, one Bind/Execute/Sync
- * call each. Measured (npm run bench, realtime on PGlite): `pg.query` parses and plans every
- * statement and makes six calls into the WASM backend per statement; the planning alone was a
- * third of the server's time, on the event loop every request and socket shares.
+ * Starts pglite-worker in a thread. From the TypeScript sources (tests, `npm run admin`), the
+ * thread registers tsx itself: Node 20 does not pass `--import tsx` on to a worker's entry.
+ */
+function startWorker(workerData: PgliteWorkerData): Worker {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = new URL(fromSources ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
+  if (!fromSources) return new Worker(entry, { workerData });
+  return new Worker(
+    `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
+    { eval: true, workerData },
+  );
+}
+
+/**
+ * Embedded PostgreSQL (WASM), run in its own thread (pglite-worker.ts) so that statements never
+ * hold up the event loop the requests and sockets share. `dataDir` undefined keeps everything in
+ * memory (tests). PGlite has no lock of its own: the caller must hold the data-dir lock (see
+ * data-dir-lock.ts) before opening a folder.
  */
 export async function openPglite(
   dataDir: string | undefined,
   options: PgliteOptions = {},
 ): Promise<Database> {
-  const maxPrepared = options.maxPreparedStatements ?? MAX_PREPARED_STATEMENTS;
-  const pg = dataDir ? new PGlite(dataDir) : new PGlite();
-  await pg.waitReady;
+  const worker = startWorker({
+    dataDir,
+    maxPreparedStatements: options.maxPreparedStatements,
+    ...(await compiledModules()),
+  });
+  const waiting = new Map<
+    number,
+    { resolve(rows: Record<string, unknown>[]): void; reject(error: Error): void }
+  >();
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  let nextId = 1;
+  let stopped: Error | null = null;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (message: FromPgliteWorker) => {
+      switch (message.op) {
+        case 'ready':
+          resolve();
+          return;
+        case 'failed-to-start':
+          reject(deserializeError(message.error));
+          return;
+        case 'result':
+        case 'error': {
+          const call = waiting.get(message.id);
+          waiting.delete(message.id);
+          if (message.op === 'result') call?.resolve(message.rows);
+          else call?.reject(deserializeError(message.error));
+          return;
+        }
+        case 'notification':
+          for (const listener of listeners.get(message.channel) ?? []) listener(message.payload);
+          return;
+      }
+    });
+    const stop = (error: Error) => {
+      stopped ??= error;
+      reject(error);
+      for (const call of waiting.values()) call.reject(error);
+      waiting.clear();
+    };
+    worker.on('error', (error) =>
+      stop(new Error(`The database thread failed: ${error.message}`, { cause: error })),
+    );
+    worker.on('exit', (code) => stop(new Error(`The database thread stopped (exit code ${code}).`)));
+  });
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+
+  function call(operation: Operation): Promise<Record<string, unknown>[]> {
+    if (stopped) return Promise.reject(stopped);
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...operation, id } as ToPgliteWorker);
+    });
+  }
 
   /** One statement or one transaction at a time, as PGlite has one backend. */
   const lock = new Mutex();
-  const prepared = new Map<string, PreparedStatement>();
-  let statementCounter = 0;
-
-  async function prepare(sql: string): Promise<PreparedStatement> {
-    const known = prepared.get(sql);
-    if (known) {
-      // Map order is the eviction order: a statement in use moves to the back.
-      prepared.delete(sql);
-      prepared.set(sql, known);
-      return known;
-    }
-    const toClose: string[] = [];
-    while (prepared.size >= maxPrepared) {
-      const [oldestSql, oldest] = prepared.entries().next().value as [string, PreparedStatement];
-      prepared.delete(oldestSql);
-      toClose.push(oldest.name);
-    }
-    statementCounter += 1;
-    const name = `checkn_${statementCounter}`;
-    const { messages } = await pg.execProtocol(
-      concat([
-        ...toClose.map((closed) => serialize.close({ type: 'S', name: closed })),
-        serialize.parse({ name, text: sql }),
-        serialize.describe({ type: 'S', name }),
-        serialize.sync(),
-      ]),
-      { syncToFs: false },
-    );
-    const statement: PreparedStatement = {
-      name,
-      paramTypes: parse.parseDescribeStatementResults(messages),
-      rowDescription:
-        (messages.find((message) => message.name === 'rowDescription') as RowDescription | undefined) ?? null,
-    };
-    prepared.set(sql, statement);
-    return statement;
-  }
-
-  function serializeParam(value: unknown, type: number): string | null {
-    if (value === null || value === undefined) return null;
-    const serializer = pg.serializers[type];
-    return serializer ? serializer(value) : String(value);
-  }
-
-  /** Runs one statement; the caller holds the lock. */
-  async function run<Row>(
-    sql: string,
-    params: readonly unknown[] | undefined,
-    inTransaction: boolean,
-  ): Promise<{ rows: Row[] }> {
-    const statement = await prepare(sql);
-    const values = (params ?? []).map((value, index) =>
-      serializeParam(value, statement.paramTypes[index] ?? 0),
-    );
-    let messages: BackendMessage[];
-    try {
-      ({ messages } = await pg.execProtocol(
-        concat([
-          serialize.bind({ statement: statement.name, values }),
-          serialize.execute({}),
-          serialize.sync(),
-        ]),
-        // PGlite's own rule: the file system is synced after each statement outside a transaction.
-        { syncToFs: !inTransaction },
-      ));
-    } catch (error) {
-      if (!isStalePlan(error)) throw error;
-      // Its tables changed shape (a migration): prepare it afresh. Outside a transaction it can
-      // run again at once; inside one, the transaction is already aborted.
-      prepared.delete(sql);
-      if (inTransaction) throw error;
-      return run(sql, params, inTransaction);
-    }
-    const withFields = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
-    const [result] = parse.parseResults(withFields, pg.parsers);
-    return { rows: (result?.rows ?? []) as Row[] };
-  }
+  const run = async <Row>(sql: string, params: readonly unknown[] | undefined, inTransaction: boolean) => ({
+    rows: (await call({ op: 'run', sql, params, inTransaction })) as Row[],
+  });
 
   return {
     kind: 'pglite',
@@ -150,15 +151,28 @@ export async function openPglite(
       });
     },
     async exec(sql) {
-      await lock.runExclusive(() => pg.exec(sql));
+      await lock.runExclusive(() => call({ op: 'exec', sql }));
     },
     async listen(channel, onPayload) {
       // One PGlite instance per process: its notifications never get lost in transit.
-      const unlisten = await lock.runExclusive(() => pg.listen(channel, onPayload));
-      return () => lock.runExclusive(() => unlisten());
+      let channelListeners = listeners.get(channel);
+      if (!channelListeners) {
+        channelListeners = new Set();
+        listeners.set(channel, channelListeners);
+        await lock.runExclusive(() => call({ op: 'listen', channel }));
+      }
+      channelListeners.add(onPayload);
+      return async () => {
+        channelListeners.delete(onPayload);
+        if (channelListeners.size > 0 || listeners.get(channel) !== channelListeners) return;
+        listeners.delete(channel);
+        await lock.runExclusive(() => call({ op: 'unlisten', channel }));
+      };
     },
     async close() {
-      await lock.runExclusive(() => pg.close());
+      await lock.runExclusive(() => call({ op: 'close' }));
+      stopped = new Error('The database is closed.');
+      await worker.terminate();
     },
   };
 }

@@ -1,0 +1,55 @@
+/** Messages between the server's main thread and the thread that runs PGlite (pglite-worker.ts). */
+
+export interface PgliteWorkerData {
+  dataDir: string | undefined;
+  maxPreparedStatements: number | undefined;
+  /** Compiled once by the main thread (pglite.ts); a thread compiling its own took 2 s more. */
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Uint8Array;
+}
+
+export type ToPgliteWorker = { id: number } & (
+  | { op: 'run'; sql: string; params: readonly unknown[] | undefined; inTransaction: boolean }
+  | { op: 'exec'; sql: string }
+  | { op: 'listen'; channel: string }
+  | { op: 'unlisten'; channel: string }
+  | { op: 'close' }
+);
+
+/** What a database error carries across the thread boundary (an Error's own fields do not). */
+export interface SerializedDatabaseError {
+  message: string;
+  code?: string;
+  detail?: string;
+  hint?: string;
+  constraint?: string;
+  table?: string;
+  column?: string;
+  severity?: string;
+}
+
+export type FromPgliteWorker =
+  | { op: 'ready' }
+  | { op: 'failed-to-start'; error: SerializedDatabaseError }
+  | { op: 'result'; id: number; rows: Record<string, unknown>[] }
+  | { op: 'error'; id: number; error: SerializedDatabaseError }
+  | { op: 'notification'; channel: string; payload: string };
+
+const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'severity'] as const;
+
+export function serializeError(error: unknown): SerializedDatabaseError {
+  const source = error as Record<string, unknown>;
+  const serialized: SerializedDatabaseError = {
+    message: error instanceof Error ? error.message : String(error),
+  };
+  for (const field of ERROR_FIELDS)
+    if (typeof source?.[field] === 'string') serialized[field] = source[field];
+  return serialized;
+}
+
+/** An Error with the database's fields (code, constraint, …) as PGlite would have thrown it. */
+export function deserializeError(serialized: SerializedDatabaseError): Error {
+  const { message, ...fields } = serialized;
+  return Object.assign(new Error(message), fields);
+}
