@@ -97,6 +97,38 @@ describe('PGlite statements (prepared once, run by name)', () => {
     }
   });
 
+  it('keep a transaction whole while other statements are sent meanwhile', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await db.exec('create table items (id int primary key)');
+      let inserted!: () => void;
+      let release!: () => void;
+      const insertedInA = new Promise<void>((resolve) => {
+        inserted = resolve;
+      });
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const transactionA = db.transaction(async (tx) => {
+        await tx.query('insert into items values ($1)', [1]);
+        inserted();
+        await gate;
+        throw new Error('undo A');
+      });
+      await insertedInA;
+      // Sent while A is open: it must neither run inside A nor be undone with it.
+      const outside = db.query('insert into items values ($1)', [2]);
+      const transactionB = db.transaction((tx) => tx.query('insert into items values ($1)', [3]));
+      release();
+      await expect(transactionA).rejects.toThrow('undo A');
+      await Promise.all([outside, transactionB]);
+      const { rows } = await db.query<{ id: number }>('select id from items order by id');
+      expect(rows).toEqual([{ id: 2 }, { id: 3 }]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('prepare a statement again after its table changed shape', async () => {
     const db = await openPglite(undefined);
     try {

@@ -9,8 +9,14 @@ export interface PgliteWorkerData {
   fsBundle: Uint8Array;
 }
 
-export type ToPgliteWorker = { id: number } & (
-  | { op: 'run'; sql: string; params: readonly unknown[] | undefined; inTransaction: boolean }
+/**
+ * `tx` names the transaction a message belongs to, 0 for none. The worker runs the messages of the
+ * open transaction and parks every other until it ends, so the main thread can send statements
+ * without waiting for each other's answers, as long as a transaction is never interleaved.
+ */
+export type ToPgliteWorker = { id: number; tx: number } & (
+  | { op: 'run'; sql: string; params: readonly unknown[] | undefined }
+  | { op: 'begin' | 'commit' | 'rollback' }
   | { op: 'exec'; sql: string }
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }

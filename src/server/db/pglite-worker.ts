@@ -31,17 +31,26 @@ async function start() {
    */
   let heldNotifications: FromPgliteWorker[] = [];
 
-  async function handle(message: ToPgliteWorker): Promise<FromPgliteWorker | null> {
+  /** The transaction whose messages run now; 0: none, and the next `begin` may start. */
+  let openTransaction = 0;
+
+  async function handle(message: ToPgliteWorker): Promise<Record<string, unknown>[]> {
     switch (message.op) {
       case 'run':
-        return {
-          op: 'result',
-          id: message.id,
-          rows: await statements.run(message.sql, message.params, message.inTransaction),
-        };
+        return statements.run(message.sql, message.params, message.tx !== 0);
+      case 'begin':
+        openTransaction = message.tx;
+        return statements.run('begin', [], true);
+      case 'commit':
+      case 'rollback':
+        try {
+          return await statements.run(message.op, [], false);
+        } finally {
+          openTransaction = 0;
+        }
       case 'exec':
         await pg.exec(message.sql);
-        return { op: 'result', id: message.id, rows: [] };
+        return [];
       case 'listen':
         if (!unlisten.has(message.channel))
           unlisten.set(
@@ -50,34 +59,57 @@ async function start() {
               heldNotifications.push({ op: 'notification', channel: message.channel, payload }),
             ),
           );
-        return { op: 'result', id: message.id, rows: [] };
+        return [];
       case 'unlisten':
         await unlisten.get(message.channel)?.();
         unlisten.delete(message.channel);
-        return { op: 'result', id: message.id, rows: [] };
+        return [];
       case 'close':
         await pg.close();
-        return { op: 'result', id: message.id, rows: [] };
+        return [];
     }
   }
 
-  let queue = Promise.resolve();
-  port.on('message', (message: ToPgliteWorker) => {
-    queue = queue.then(async () => {
-      let reply: FromPgliteWorker | null;
-      try {
-        reply = await handle(message);
-      } catch (error) {
-        reply = { op: 'error', id: message.id, error: serializeError(error) };
+  const mayRunNow = (message: ToPgliteWorker) =>
+    openTransaction === 0 ? message.tx === 0 || message.op === 'begin' : message.tx === openTransaction;
+
+  /** Messages in arrival order; those of other transactions wait here while one is open. */
+  const inbox: ToPgliteWorker[] = [];
+  let pumping = false;
+
+  async function pump(): Promise<void> {
+    if (pumping) return;
+    pumping = true;
+    try {
+      for (;;) {
+        const next = inbox.findIndex(mayRunNow);
+        if (next < 0) return;
+        const [message] = inbox.splice(next, 1) as [ToPgliteWorker];
+        let reply: FromPgliteWorker;
+        try {
+          reply = { op: 'result', id: message.id, rows: await handle(message) };
+        } catch (error) {
+          reply = { op: 'error', id: message.id, error: serializeError(error) };
+        }
+        // PGlite hands notifications to listeners in microtasks: let them land first.
+        await Promise.resolve();
+        post(reply);
+        const notifications = heldNotifications;
+        heldNotifications = [];
+        for (const notification of notifications) post(notification);
+        if (message.op === 'close') {
+          port.close();
+          return;
+        }
       }
-      // PGlite hands notifications to listeners in microtasks: let them land first.
-      await Promise.resolve();
-      if (reply) post(reply);
-      const notifications = heldNotifications;
-      heldNotifications = [];
-      for (const notification of notifications) post(notification);
-      if (message.op === 'close') port.close();
-    });
+    } finally {
+      pumping = false;
+    }
+  }
+
+  port.on('message', (message: ToPgliteWorker) => {
+    inbox.push(message);
+    void pump();
   });
   post({ op: 'ready' });
 }

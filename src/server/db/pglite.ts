@@ -2,7 +2,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { Mutex } from '@electric-sql/pglite';
 import type { Database, Queryable } from './database.ts';
 import {
   deserializeError,
@@ -128,30 +127,31 @@ export async function openPglite(
     });
   }
 
-  /** One statement or one transaction at a time, as PGlite has one backend. */
-  const lock = new Mutex();
-  const run = async <Row>(sql: string, params: readonly unknown[] | undefined, inTransaction: boolean) => ({
-    rows: (await call({ op: 'run', sql, params, inTransaction })) as Row[],
+  let lastTransaction = 0;
+  const run = async <Row>(sql: string, params: readonly unknown[] | undefined, tx: number) => ({
+    rows: (await call({ op: 'run', sql, params, tx })) as Row[],
   });
 
+  // No lock here: the worker keeps each transaction whole (pglite-worker.ts), so statements from
+  // other requests go out at once and wait there, not for this thread's next turn.
   return {
     kind: 'pglite',
-    query: (sql, params) => lock.runExclusive(() => run(sql, params, false)),
+    query: (sql, params) => run(sql, params, 0),
     async transaction(work) {
-      return lock.runExclusive(async () => {
-        await run('begin', [], true);
-        try {
-          const result = await work({ query: (sql, params) => run(sql, params, true) } satisfies Queryable);
-          await run('commit', [], false);
-          return result;
-        } catch (error) {
-          await run('rollback', [], false).catch(() => {});
-          throw error;
-        }
-      });
+      lastTransaction += 1;
+      const tx = lastTransaction;
+      await call({ op: 'begin', tx });
+      try {
+        const result = await work({ query: (sql, params) => run(sql, params, tx) } satisfies Queryable);
+        await call({ op: 'commit', tx });
+        return result;
+      } catch (error) {
+        await call({ op: 'rollback', tx }).catch(() => {});
+        throw error;
+      }
     },
     async exec(sql) {
-      await lock.runExclusive(() => call({ op: 'exec', sql }));
+      await call({ op: 'exec', sql, tx: 0 });
     },
     async listen(channel, onPayload) {
       // One PGlite instance per process: its notifications never get lost in transit.
@@ -159,18 +159,18 @@ export async function openPglite(
       if (!channelListeners) {
         channelListeners = new Set();
         listeners.set(channel, channelListeners);
-        await lock.runExclusive(() => call({ op: 'listen', channel }));
+        await call({ op: 'listen', channel, tx: 0 });
       }
       channelListeners.add(onPayload);
       return async () => {
         channelListeners.delete(onPayload);
         if (channelListeners.size > 0 || listeners.get(channel) !== channelListeners) return;
         listeners.delete(channel);
-        await lock.runExclusive(() => call({ op: 'unlisten', channel }));
+        await call({ op: 'unlisten', channel, tx: 0 });
       };
     },
     async close() {
-      await lock.runExclusive(() => call({ op: 'close' }));
+      await call({ op: 'close', tx: 0 });
       stopped = new Error('The database is closed.');
       await worker.terminate();
     },
