@@ -43,7 +43,9 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   // --expose-gc: the memory readings collect garbage first (POST /api/bench/memory).
   const child = spawn(
     process.execPath,
-    ['--expose-gc', ...(process.env.TMP_TRACE_GC ? ['--trace-gc'] : []), SERVER_ENTRY],
+    // BENCH_SERVER_FLAGS: more node flags for the servers, to look inside a run
+    // (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", "--trace-gc").
+    ['--expose-gc', ...(process.env.BENCH_SERVER_FLAGS?.split(' ').filter(Boolean) ?? []), SERVER_ENTRY],
     {
       env: {
         PATH: process.env.PATH ?? '',

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
+import type { Database } from '../../src/server/db/database.ts';
 import { listMigrations, migrate } from '../../src/server/db/migrate.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { databaseKinds, openTestDatabase } from '../support/test-database.ts';
@@ -126,6 +127,31 @@ describe('PGlite statements (prepared once, run by name)', () => {
       expect(rows).toEqual([{ id: 2 }, { id: 3 }]);
     } finally {
       await db.close();
+    }
+  });
+
+  it('vacuum on their own, as PGlite has no autovacuum', async () => {
+    const vacuumed = await openPglite(undefined, { vacuumEveryMs: 100 });
+    const notYet = await openPglite(undefined);
+    try {
+      const lastVacuum = async (db: Database) =>
+        (
+          await db.query<{ at: Date | null }>(
+            "select last_vacuum as at from pg_stat_user_tables where relname = 'queue'",
+          )
+        ).rows[0]?.at;
+      for (const db of [vacuumed, notYet]) {
+        await db.exec('create table queue (id int primary key)');
+        await db.query('insert into queue select generate_series(1, 500)');
+        await db.query('delete from queue');
+      }
+      for (let attempt = 0; attempt < 100 && !(await lastVacuum(vacuumed)); attempt += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await lastVacuum(vacuumed)).toBeInstanceOf(Date);
+      // A database whose vacuum is not due yet: nothing else vacuums it.
+      expect(await lastVacuum(notYet)).toBeNull();
+    } finally {
+      await Promise.all([vacuumed.close(), notYet.close()]);
     }
   });
 

@@ -3,6 +3,8 @@
 export interface PgliteWorkerData {
   dataDir: string | undefined;
   maxPreparedStatements: number | undefined;
+  /** How often the thread vacuums the database (PGlite has no autovacuum). */
+  vacuumEveryMs: number;
   /** Compiled once by the main thread (pglite.ts); a thread compiling its own took 2 s more. */
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
@@ -40,7 +42,8 @@ export type FromPgliteWorker =
   | { op: 'failed-to-start'; error: SerializedDatabaseError }
   | { op: 'result'; id: number; rows: Record<string, unknown>[] }
   | { op: 'error'; id: number; error: SerializedDatabaseError }
-  | { op: 'notification'; channel: string; payload: string };
+  | { op: 'notification'; channel: string; payload: string }
+  | { op: 'vacuum-failed'; error: SerializedDatabaseError };
 
 const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'severity'] as const;
 

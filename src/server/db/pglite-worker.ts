@@ -15,8 +15,10 @@ import {
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite.ts)');
 const port = parentPort;
-const { dataDir, maxPreparedStatements, pgliteWasmModule, initdbWasmModule, fsBundle } =
+const { dataDir, maxPreparedStatements, vacuumEveryMs, pgliteWasmModule, initdbWasmModule, fsBundle } =
   workerData as PgliteWorkerData;
+/** Marks the thread's own vacuum among the messages: its answer goes to no caller. */
+const VACUUM_ID = 0;
 const post = (message: FromPgliteWorker) => port.postMessage(message);
 
 async function start() {
@@ -93,7 +95,8 @@ async function start() {
         }
         // PGlite hands notifications to listeners in microtasks: let them land first.
         await Promise.resolve();
-        post(reply);
+        if (message.id !== VACUUM_ID) post(reply);
+        else if (reply.op === 'error') post({ op: 'vacuum-failed', error: reply.error });
         const notifications = heldNotifications;
         heldNotifications = [];
         for (const notification of notifications) post(notification);
@@ -111,6 +114,14 @@ async function start() {
     inbox.push(message);
     void pump();
   });
+
+  // PGlite is a single backend without the autovacuum launcher: without this, deleted and updated
+  // rows (the pending-event queue, text statuses, wait statuses) would only ever pile up. It takes
+  // its turn like any statement, never inside a transaction.
+  setInterval(() => {
+    inbox.push({ id: VACUUM_ID, tx: 0, op: 'exec', sql: 'vacuum (analyze)' });
+    void pump();
+  }, vacuumEveryMs).unref();
   post({ op: 'ready' });
 }
 

@@ -13,7 +13,11 @@ import {
 export interface PgliteOptions {
   /** Tests lower it to see statements closed and prepared again (pglite-statements.ts). */
   maxPreparedStatements?: number;
+  /** Tests shorten it to see the vacuum happen. */
+  vacuumEveryMs?: number;
 }
+
+const VACUUM_EVERY_MS = 10 * 60 * 1000;
 
 type Operation = ToPgliteWorker extends infer Message
   ? Message extends { id: number }
@@ -68,6 +72,7 @@ export async function openPglite(
   const worker = startWorker({
     dataDir,
     maxPreparedStatements: options.maxPreparedStatements,
+    vacuumEveryMs: options.vacuumEveryMs ?? VACUUM_EVERY_MS,
     ...(await compiledModules()),
   });
   const waiting = new Map<
@@ -95,6 +100,9 @@ export async function openPglite(
           else call?.reject(deserializeError(message.error));
           return;
         }
+        case 'vacuum-failed':
+          process.emitWarning(`PGlite vacuum failed: ${message.error.message}`);
+          return;
         case 'notification':
           for (const listener of listeners.get(message.channel) ?? []) listener(message.payload);
           return;

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HeartbeatWheel } from './heartbeat.ts';
+import { HeartbeatSweep } from './heartbeat.ts';
 
-function wheel(slotCount: number) {
-  const visits: string[][] = [];
-  let periods = 0;
+function sweep(members: Map<string, string>, slices: number) {
   let current: string[] = [];
-  const heartbeat = new HeartbeatWheel<string>({
+  let periods = 0;
+  const heartbeat = new HeartbeatSweep(members, {
     periodMs: 1_000,
-    slotCount,
+    slices,
     visit: (member) => current.push(member),
     onPeriodEnd: () => {
       periods += 1;
@@ -16,43 +15,33 @@ function wheel(slotCount: number) {
   const tick = () => {
     current = [];
     heartbeat.tick();
-    visits.push(current);
     return current;
   };
-  return { heartbeat, tick, visits, periods: () => periods };
+  return { tick, periods: () => periods };
 }
 
-describe('heartbeat wheel', () => {
-  it('visits every member once per period, a slice per tick', () => {
-    const { heartbeat, tick, periods } = wheel(4);
-    const members = Array.from({ length: 10 }, (_, i) => `socket-${i}`);
-    for (const member of members) heartbeat.add(member);
+describe('heartbeat sweep', () => {
+  it('visits every member once per pass, a slice per tick', () => {
+    const members = new Map(Array.from({ length: 10 }, (_, i) => [`key-${i}`, `socket-${i}`] as const));
+    const { tick, periods } = sweep(members, 4);
     const slices = [tick(), tick(), tick(), tick()];
-    expect(slices.map((slice) => slice.length)).toEqual([3, 3, 2, 2]);
-    expect(slices.flat().sort()).toEqual([...members].sort());
+    expect(slices.map((slice) => slice.length)).toEqual([3, 3, 3, 1]);
+    expect(slices.flat()).toEqual([...members.values()]);
     expect(periods()).toBe(1);
-    // The next period visits the same slices again.
+    // The next pass starts from the first member again.
     expect(tick()).toEqual(slices[0]);
   });
 
-  it('no longer visits a removed member, also when it is removed during its own visit', () => {
-    const visited: string[] = [];
-    const heartbeat: HeartbeatWheel<string> = new HeartbeatWheel<string>({
-      periodMs: 1_000,
-      slotCount: 1,
-      visit: (member) => {
-        visited.push(member);
-        if (member === 'a') heartbeat.remove('a');
-      },
-    });
-    heartbeat.add('a');
-    heartbeat.add('b');
-    heartbeat.add('b');
-    heartbeat.tick();
-    expect(visited).toEqual(['a', 'b']);
-    heartbeat.remove('b');
-    heartbeat.tick();
-    expect(visited).toEqual(['a', 'b']);
-    expect(heartbeat.size).toBe(0);
+  it('skips members removed before their turn and reaches members added during a pass', () => {
+    const members = new Map([
+      ['a', 'a'],
+      ['b', 'b'],
+      ['c', 'c'],
+    ]);
+    const { tick } = sweep(members, 3);
+    expect(tick()).toEqual(['a']);
+    members.delete('b');
+    members.set('d', 'd');
+    expect([...tick(), ...tick(), ...tick()]).toEqual(['c', 'd']);
   });
 });

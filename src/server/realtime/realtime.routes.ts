@@ -10,13 +10,13 @@ import {
 import type { CustomerService } from '../features/customer/customer.service.ts';
 import type { StaffService } from '../features/staff/staff.service.ts';
 import { STAFF_COOKIE } from '../http/staff-auth.ts';
-import { HeartbeatWheel } from './heartbeat.ts';
+import { HeartbeatSweep } from './heartbeat.ts';
 import type { RealtimeConnection, RealtimeHub } from './hub.ts';
 import type { RealtimePrincipal, TopicAccess } from './topic-access.ts';
 
 const HEARTBEAT_MS = 30_000;
-/** Each socket is pinged once per HEARTBEAT_MS, in one of this many slices (heartbeat.ts). */
-const HEARTBEAT_SLOTS = 60;
+/** Each socket is pinged once per HEARTBEAT_MS, the sockets taken in this many slices (heartbeat.ts). */
+const HEARTBEAT_SLICES = 60;
 const MAX_SUBSCRIPTIONS = 50;
 const MAX_MESSAGE_BYTES = 4 * 1024;
 
@@ -40,7 +40,7 @@ export function registerRealtimeRoutes(
   deps: { hub: RealtimeHub; canSubscribe: TopicAccess; customers: CustomerService; staff: StaffService },
 ) {
   const { hub, canSubscribe, customers, staff } = deps;
-  /** Every open socket's session, for the listeners shared by all sockets. */
+  /** Every open socket's session: for the listeners shared by all sockets, and the heartbeat. */
   const sessions = new Map<WebSocket, SocketSession>();
   /** Staff sockets by session: a signed-out session loses its sockets at the next heartbeat. */
   const staffSessions = new Set<SocketSession>();
@@ -100,7 +100,6 @@ export function registerRealtimeRoutes(
 
     closed(): void {
       sessions.delete(this.socket);
-      heartbeat.remove(this);
       staffSessions.delete(this);
       hub.disconnect(this);
     }
@@ -184,9 +183,9 @@ export function registerRealtimeRoutes(
     sessions.get(this)?.received(raw, isBinary);
   }
 
-  const heartbeat = new HeartbeatWheel<SocketSession>({
+  const heartbeat = new HeartbeatSweep(sessions, {
     periodMs: HEARTBEAT_MS,
-    slotCount: HEARTBEAT_SLOTS,
+    slices: HEARTBEAT_SLICES,
     visit(session) {
       if (!session.isAlive) {
         session.socket.terminate();
@@ -218,7 +217,6 @@ export function registerRealtimeRoutes(
     const sameOrigin = !origin || safeHost(origin) === request.headers.host;
     const session = new SocketSession(socket, request.cookies[STAFF_COOKIE], sameOrigin);
     sessions.set(socket, session);
-    heartbeat.add(session);
     socket.on('pong', onPong);
     socket.on('close', onClose);
     socket.on('message', onMessage);
