@@ -16,7 +16,8 @@ function recordingConnection(): RealtimeConnection & {
   const frames: { seq?: number; type: string; data?: unknown }[] = [];
   return {
     frames,
-    send: (text) => frames.push(JSON.parse(typeof text === 'string' ? text : text.toString('utf8'))),
+    send: (text) => frames.push(JSON.parse(text)),
+    sendEncoded: (event) => frames.push(JSON.parse(event.text)),
     bufferedAmount: () => 0,
     close: () => {},
   };

@@ -2,11 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ServerMessage } from '../../shared/realtime.ts';
 import type { Database } from '../db/database.ts';
 import { type EventLog, REALTIME_CHANNEL, type RealtimeEvent } from './event-log.ts';
+import { type EncodedEvent, encodeTextFrame } from './text-frame.ts';
 
 /** One open socket, as the hub sees it. */
 export interface RealtimeConnection {
-  /** A text frame: a string, or its UTF-8 bytes when one event goes to many sockets. */
-  send(text: string | Buffer): void;
+  /** A text message of this connection alone. */
+  send(text: string): void;
+  /** An event encoded once for all its subscribers (text-frame.ts). */
+  sendEncoded(event: EncodedEvent): void;
   /** Bytes queued but not yet written: a client too slow to keep up is dropped and resumes later. */
   bufferedAmount(): number;
   close(code: number, reason: string): void;
@@ -15,7 +18,7 @@ export interface RealtimeConnection {
 interface Subscription {
   lastSeq: number;
   /** While catching up from the log, live events wait here so none is sent twice or out of order. */
-  pending: { seq: number; text: string | Buffer }[] | null;
+  pending: { seq: number; message: EncodedEvent }[] | null;
 }
 
 /** This process's subscribers of one topic. */
@@ -40,7 +43,7 @@ const eventText = (event: RealtimeEvent) =>
  * Delivers numbered events to this process's sockets. The events this process numbered come
  * straight from its sequencer (event-log.ts); for the others every process LISTENs to the database
  * (the same path for PGlite and PostgreSQL) and reads each notified event once. Each event is
- * serialised and encoded once, and the same bytes go to every local subscriber of its topic.
+ * serialised and framed once, and the same bytes go to every local subscriber of its topic.
  */
 export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logger: FastifyBaseLogger }) {
   const { db, eventLog, logger } = deps;
@@ -51,12 +54,13 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   let stopListening: (() => Promise<void>) | null = null;
   let pruneTimer: ReturnType<typeof setInterval> | undefined;
 
-  function send(connection: RealtimeConnection, text: string | Buffer): void {
+  function send(connection: RealtimeConnection, message: string | EncodedEvent): void {
     if (connection.bufferedAmount() > MAX_BUFFERED_BYTES) {
       connection.close(1013, 'too slow: reconnect and resume');
       return;
     }
-    connection.send(text);
+    if (typeof message === 'string') connection.send(message);
+    else connection.sendEncoded(message);
   }
 
   /** Sends one event to one subscriber, in order, or asks the log for what it missed. */
@@ -65,10 +69,10 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     subscription: Subscription,
     topic: string,
     seq: number,
-    text: string | Buffer,
+    message: EncodedEvent,
   ) {
     if (subscription.pending) {
-      subscription.pending.push({ seq, text });
+      subscription.pending.push({ seq, message });
       return;
     }
     if (seq <= subscription.lastSeq) return;
@@ -78,7 +82,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       return;
     }
     subscription.lastSeq = seq;
-    send(connection, text);
+    send(connection, message);
   }
 
   async function catchUp(
@@ -117,7 +121,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   function release(connection: RealtimeConnection, topic: string, subscription: Subscription): void {
     const pending = subscription.pending ?? [];
     subscription.pending = null;
-    for (const item of pending) deliver(connection, subscription, topic, item.seq, item.text);
+    for (const item of pending) deliver(connection, subscription, topic, item.seq, item.message);
   }
 
   function fanOut(events: readonly RealtimeEvent[], numberedHere: boolean): void {
@@ -125,9 +129,9 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       const local = subscribers.get(event.topic);
       if (!local) continue;
       if (numberedHere) local.numberedHere = Math.max(local.numberedHere, event.seq);
-      const bytes = Buffer.from(eventText(event));
+      const encoded = encodeTextFrame(eventText(event));
       for (const [connection, subscription] of local.connections)
-        deliver(connection, subscription, event.topic, event.seq, bytes);
+        deliver(connection, subscription, event.topic, event.seq, encoded);
     }
   }
 

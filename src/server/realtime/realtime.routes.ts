@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type {} from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
@@ -12,6 +13,7 @@ import type { StaffService } from '../features/staff/staff.service.ts';
 import { STAFF_COOKIE } from '../http/staff-auth.ts';
 import { HeartbeatSweep } from './heartbeat.ts';
 import type { RealtimeConnection, RealtimeHub } from './hub.ts';
+import type { EncodedEvent } from './text-frame.ts';
 import type { RealtimePrincipal, TopicAccess } from './topic-access.ts';
 
 const HEARTBEAT_MS = 30_000;
@@ -76,9 +78,16 @@ export function registerRealtimeRoutes(
       this.send(message({ type: 'ready', principal: this.principal ? 'staff' : 'anonymous' }));
     }
 
-    send(text: string | Buffer): void {
-      // Always a text frame, also when the hub hands over an event's encoded bytes.
-      if (this.socket.readyState === this.socket.OPEN) this.socket.send(text, { binary: false });
+    send(text: string): void {
+      if (this.socket.readyState === this.socket.OPEN) this.socket.send(text);
+    }
+
+    sendEncoded(event: EncodedEvent): void {
+      // The frame is complete (text-frame.ts): straight to the TCP socket, which ws's own frames
+      // also go to whole (no compression here, so ws queues nothing of its own), and which
+      // `bufferedAmount` counts.
+      if (this.socket.readyState === this.socket.OPEN)
+        (this.socket as unknown as { _socket: Socket })._socket.write(event.frame);
     }
 
     bufferedAmount(): number {
