@@ -18,6 +18,7 @@ export interface PgliteOptions {
 }
 
 const VACUUM_EVERY_MS = 10 * 60 * 1000;
+const YOUNG_GENERATION_MB = 6;
 
 type Operation = ToPgliteWorker extends infer Message
   ? Message extends { id: number }
@@ -52,10 +53,14 @@ function compiledModules() {
 function startWorker(workerData: PgliteWorkerData): Worker {
   const fromSources = import.meta.url.endsWith('.ts');
   const entry = new URL(fromSources ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
-  if (!fromSources) return new Worker(entry, { workerData });
+  // The thread's garbage is messages and rows that die at once: a small young generation is
+  // enough. V8's default let it grow by tens of MB under load (npm run bench, PGlite: 17.7 →
+  // 14.3 KB of RSS per open socket, and no slower).
+  const resourceLimits = { maxYoungGenerationSizeMb: YOUNG_GENERATION_MB };
+  if (!fromSources) return new Worker(entry, { workerData, resourceLimits });
   return new Worker(
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
-    { eval: true, workerData },
+    { eval: true, workerData, resourceLimits },
   );
 }
 
