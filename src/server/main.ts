@@ -9,7 +9,15 @@ import { DEMO_COMPANY_ID, seedDemoCompany } from './seed/demo.ts';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = pino({ level: config.logLevel });
-  const database = await openDatabase(config);
+  const database = await openDatabase(config, {
+    // Every statement would fail from now on: better a restart (systemd, Docker) than a server
+    // that answers every request with an error. Acknowledged rows are on disk (PGlite survives
+    // kill -9).
+    onEmbeddedDatabaseFailure(error) {
+      logger.fatal({ err: error }, 'the embedded database stopped; exiting so that it can be restarted');
+      process.exit(1);
+    },
+  });
   const { db } = database;
   logger.info(
     { database: db.kind, dataDir: db.kind === 'pglite' ? config.dataDir : undefined },

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { listMigrations, migrate } from '../../src/server/db/migrate.ts';
-import { openPglite } from '../../src/server/db/pglite.ts';
+import { databaseThread, openPglite } from '../../src/server/db/pglite.ts';
 import { databaseKinds, openTestDatabase } from '../support/test-database.ts';
 
 describe.each(databaseKinds)('migrations on %s', (kind) => {
@@ -155,6 +155,18 @@ describe('PGlite statements (prepared once, run by name)', () => {
     }
   });
 
+  it('report a database thread that dies while open, and fail every statement after it clearly', async () => {
+    const failures: Error[] = [];
+    const db = await openPglite(undefined, { onThreadFailure: (error) => failures.push(error) });
+    // What a WASM abort does to the thread: it ends without being asked to.
+    const running = db.query('select pg_sleep(1)');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await databaseThread(db)?.terminate();
+    await expect(running).rejects.toThrow(/The database thread stopped/);
+    await expect(db.query('select 1')).rejects.toThrow(/The database thread stopped/);
+    expect(failures).toHaveLength(1);
+  });
+
   it('prepare a statement again after its table changed shape', async () => {
     const db = await openPglite(undefined);
     try {
@@ -168,7 +180,8 @@ describe('PGlite statements (prepared once, run by name)', () => {
   });
 
   it('keep a failed statement from leaking into the next transaction', async () => {
-    const db = await openPglite(undefined);
+    const failures: Error[] = [];
+    const db = await openPglite(undefined, { onThreadFailure: (error) => failures.push(error) });
     try {
       await db.exec('create table counters (id int primary key, n int not null)');
       await db.query('insert into counters values (1, 0)');
@@ -183,6 +196,8 @@ describe('PGlite statements (prepared once, run by name)', () => {
     } finally {
       await db.close();
     }
+    // Closing ends the thread on purpose: not a failure.
+    expect(failures).toEqual([]);
   });
 });
 

@@ -12,7 +12,10 @@ export interface OpenedDatabase {
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR (locked). Migrates either. */
-export async function openDatabase(config: Config): Promise<OpenedDatabase> {
+export async function openDatabase(
+  config: Config,
+  options: { onEmbeddedDatabaseFailure?: (error: Error) => void } = {},
+): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
     const db = await openPostgres(config.databaseUrl);
     await migrate(db);
@@ -20,7 +23,7 @@ export async function openDatabase(config: Config): Promise<OpenedDatabase> {
   }
   const unlock = await lockDataDir(config.dataDir);
   try {
-    const db = await openPglite(config.dataDir);
+    const db = await openPglite(config.dataDir, { onThreadFailure: options.onEmbeddedDatabaseFailure });
     await migrate(db);
     return {
       db,

@@ -15,9 +15,18 @@ export interface PgliteOptions {
   maxPreparedStatements?: number;
   /** Tests shorten it to see the vacuum happen. */
   vacuumEveryMs?: number;
+  /**
+   * Called once if the database thread dies while open (a WASM abort, out of memory): every later
+   * statement fails. The server exits on it (main.ts) so its supervisor starts a fresh one.
+   */
+  onThreadFailure?: (error: Error) => void;
 }
 
 const VACUUM_EVERY_MS = 10 * 60 * 1000;
+
+const threads = new WeakMap<Database, Worker>();
+/** The thread behind an embedded database: tests end it to see how a failure is handled. */
+export const databaseThread = (db: Database): Worker | undefined => threads.get(db);
 const YOUNG_GENERATION_MB = 6;
 
 type Operation = ToPgliteWorker extends infer Message
@@ -87,6 +96,8 @@ export async function openPglite(
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let nextId = 1;
   let stopped: Error | null = null;
+  /** Between a successful start and `close()`: a thread that ends then has failed. */
+  let opened = false;
 
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (message: FromPgliteWorker) => {
@@ -114,7 +125,10 @@ export async function openPglite(
       }
     });
     const stop = (error: Error) => {
-      stopped ??= error;
+      if (!stopped) {
+        stopped = error;
+        if (opened) options.onThreadFailure?.(error);
+      }
       reject(error);
       for (const call of waiting.values()) call.reject(error);
       waiting.clear();
@@ -126,6 +140,7 @@ export async function openPglite(
   });
   try {
     await ready;
+    opened = true;
   } catch (error) {
     await worker.terminate();
     throw error;
@@ -147,7 +162,7 @@ export async function openPglite(
 
   // No lock here: the worker keeps each transaction whole (pglite-worker.ts), so statements from
   // other requests go out at once and wait there, not for this thread's next turn.
-  return {
+  const database: Database = {
     kind: 'pglite',
     query: (sql, params) => run(sql, params, 0),
     async transaction(work) {
@@ -183,9 +198,12 @@ export async function openPglite(
       };
     },
     async close() {
+      opened = false;
       await call({ op: 'close', tx: 0 });
       stopped = new Error('The database is closed.');
       await worker.terminate();
     },
   };
+  threads.set(database, worker);
+  return database;
 }
