@@ -40,8 +40,12 @@ test('a walk-in joins, the board shows it, staff call, chat both ways, and finis
   await expect(row(staff, name).locator('.status-pill')).toHaveText('Waiting');
   await expect(row(staff, name)).toHaveClass(/board-row--new/);
 
+  const offerNotifications = page.getByRole('button', { name: 'Turn on notifications' });
+  await expect(offerNotifications).toBeVisible();
   await row(staff, name).getByRole('button', { name: 'Call' }).click();
   await expect(page.getByText("It's your turn! Please come to the front desk.")).toBeVisible();
+  // Once called, "notify me when it is my turn" is no longer offered.
+  await expect(offerNotifications).toHaveCount(0);
   await expect(row(staff, name).locator('.status-pill')).toHaveText('Called');
 
   // Customer → staff.

@@ -83,7 +83,8 @@ export function CheckedInPage() {
         <p className="page__text">{texts.checkedIn.textSent}</p>
       </div>
       <LiveStatus entry={data} />
-      {ended ? null : <NotifyCard companyId={companyId} />}
+      {/* "Tell me when it is my turn" means nothing once the turn has come. */}
+      {data.status === 'waiting' ? <NotifyCard companyId={companyId} /> : null}
       {connection === 'offline' ? (
         <p className="notice" role="status">
           {texts.live.reconnecting}
