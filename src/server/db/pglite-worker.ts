@@ -1,7 +1,8 @@
 /**
  * The thread that owns the embedded database (pglite.ts starts it). PGlite runs each statement
  * synchronously inside WASM: on the main thread that held up every request and socket for as long
- * as the statement ran. Here statements run one at a time, in the order they arrive.
+ * as the statement ran. Here statements run one at a time, in the order they arrive, except that
+ * while a transaction is open everything else waits for it to end.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';

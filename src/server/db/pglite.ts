@@ -23,12 +23,13 @@ export interface PgliteOptions {
 }
 
 const VACUUM_EVERY_MS = 10 * 60 * 1000;
+const YOUNG_GENERATION_MB = 6;
 
 const threads = new WeakMap<Database, Worker>();
 /** The thread behind an embedded database: tests end it to see how a failure is handled. */
 export const databaseThread = (db: Database): Worker | undefined => threads.get(db);
-const YOUNG_GENERATION_MB = 6;
 
+/** A message to the thread before it gets its id: each kind of message keeps its own fields. */
 type Operation = ToPgliteWorker extends infer Message
   ? Message extends { id: number }
     ? Omit<Message, 'id'>
