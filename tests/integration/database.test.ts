@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
-import type { Database } from '../../src/server/db/database.ts';
+import type { Database, Queryable } from '../../src/server/db/database.ts';
 import { listMigrations, migrate } from '../../src/server/db/migrate.ts';
 import { databaseThread, openPglite } from '../../src/server/db/pglite.ts';
 import { databaseKinds, openTestDatabase } from '../support/test-database.ts';
@@ -165,6 +165,41 @@ describe('PGlite statements (prepared once, run by name)', () => {
     await expect(running).rejects.toThrow(/The database thread stopped/);
     await expect(db.query('select 1')).rejects.toThrow(/The database thread stopped/);
     expect(failures).toHaveLength(1);
+  });
+
+  it('settle every transaction: a failed commit, a swallowed error, a handle used after the end', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await db.exec(`create table parents (id int primary key);
+        create table children (id int primary key,
+          parent_id int references parents (id) deferrable initially deferred)`);
+      // The foreign key is checked at COMMIT: the commit itself fails.
+      await expect(
+        db.transaction((tx) => tx.query('insert into children values ($1, $2)', [1, 99])),
+      ).rejects.toMatchObject({ code: '23503' });
+
+      // A statement fails, work() carries on: PostgreSQL rolls back at COMMIT, and so must the caller.
+      await expect(
+        db.transaction(async (tx) => {
+          await tx.query('insert into parents values ($1)', [1]);
+          await tx.query('insert into parents values ($1)', [1]).catch(() => {});
+        }),
+      ).rejects.toMatchObject({ code: '25P02' });
+
+      let handle: Queryable | undefined;
+      await db.transaction(async (tx) => {
+        handle = tx;
+        await tx.query('insert into parents values ($1)', [2]);
+      });
+      await expect(handle!.query('insert into parents values ($1)', [3])).rejects.toThrow(
+        'This transaction has already ended.',
+      );
+
+      const { rows } = await db.query<{ id: number }>('select id from parents order by id');
+      expect(rows).toEqual([{ id: 2 }]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('prepare a statement again after its table changed shape', async () => {

@@ -39,6 +39,8 @@ function concat(parts: readonly Uint8Array[]): Uint8Array {
  */
 export function createStatementRunner(pg: PGlite, maxPrepared = MAX_PREPARED_STATEMENTS) {
   const prepared = new Map<string, PreparedStatement>();
+  /** Statements dropped for a stale plan: closed in the backend with the next Parse. */
+  const toCloseLater: string[] = [];
   let statementCounter = 0;
 
   async function prepare(sql: string): Promise<PreparedStatement> {
@@ -49,7 +51,7 @@ export function createStatementRunner(pg: PGlite, maxPrepared = MAX_PREPARED_STA
       prepared.set(sql, known);
       return known;
     }
-    const toClose: string[] = [];
+    const toClose = toCloseLater.splice(0);
     while (prepared.size >= maxPrepared) {
       const [oldestSql, oldest] = prepared.entries().next().value as [string, PreparedStatement];
       prepared.delete(oldestSql);
@@ -82,11 +84,12 @@ export function createStatementRunner(pg: PGlite, maxPrepared = MAX_PREPARED_STA
     return serializer ? serializer(value) : String(value);
   }
 
+  /** The statement's rows and its command tag ("INSERT", "COMMIT", "ROLLBACK", …). */
   async function run(
     sql: string,
     params: readonly unknown[] | undefined,
     inTransaction: boolean,
-  ): Promise<Record<string, unknown>[]> {
+  ): Promise<{ rows: Record<string, unknown>[]; command: string | undefined }> {
     const statement = await prepare(sql);
     const values = (params ?? []).map((value, index) =>
       serializeParam(value, statement.paramTypes[index] ?? 0),
@@ -107,12 +110,13 @@ export function createStatementRunner(pg: PGlite, maxPrepared = MAX_PREPARED_STA
       // Its tables changed shape (a migration): prepare it afresh. Outside a transaction it can
       // run again at once; inside one, the transaction is already aborted.
       prepared.delete(sql);
+      toCloseLater.push(statement.name);
       if (inTransaction) throw error;
       return run(sql, params, inTransaction);
     }
     const withFields = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     const [result] = parse.parseResults(withFields, pg.parsers);
-    return (result?.rows ?? []) as Record<string, unknown>[];
+    return { rows: (result?.rows ?? []) as Record<string, unknown>[], command: result?.command };
   }
 
   return { run };

@@ -36,21 +36,51 @@ async function start() {
 
   /** The transaction whose messages run now; 0: none, and the next `begin` may start. */
   let openTransaction = 0;
+  /**
+   * Transactions run in the order the main thread numbered them (their `begin`s wait in arrival
+   * order), so every number up to this one that is not open has ended. A message of an ended
+   * transaction is answered at once instead of waiting for it forever.
+   */
+  let lastEndedTransaction = 0;
+
+  const endTransaction = (tx: number) => {
+    openTransaction = 0;
+    lastEndedTransaction = Math.max(lastEndedTransaction, tx);
+  };
 
   async function handle(message: ToPgliteWorker): Promise<Record<string, unknown>[]> {
+    if (message.tx !== 0 && message.tx !== openTransaction && message.op !== 'begin') {
+      // Ended already (its commit failed, or a statement came after the end): nothing to undo.
+      if (message.op === 'rollback') return [];
+      throw new Error('This transaction has already ended.');
+    }
     switch (message.op) {
       case 'run':
-        return statements.run(message.sql, message.params, message.tx !== 0);
+        return (await statements.run(message.sql, message.params, message.tx !== 0)).rows;
       case 'begin':
         openTransaction = message.tx;
-        return statements.run('begin', [], true);
-      case 'commit':
-      case 'rollback':
         try {
-          return await statements.run(message.op, [], false);
-        } finally {
-          openTransaction = 0;
+          return (await statements.run('begin', [], true)).rows;
+        } catch (error) {
+          endTransaction(message.tx);
+          throw error;
         }
+      case 'commit':
+      case 'rollback': {
+        let command: string | undefined;
+        try {
+          command = (await statements.run(message.op, [], false)).command;
+        } finally {
+          endTransaction(message.tx);
+        }
+        // PostgreSQL answers COMMIT of a transaction in which a statement failed with ROLLBACK
+        // and no error: the caller must not believe its writes were kept.
+        if (message.op === 'commit' && command === 'ROLLBACK')
+          throw Object.assign(new Error('The transaction was rolled back: a statement in it failed.'), {
+            code: '25P02',
+          });
+        return [];
+      }
       case 'exec':
         await pg.exec(message.sql);
         return [];
@@ -74,7 +104,8 @@ async function start() {
   }
 
   const mayRunNow = (message: ToPgliteWorker) =>
-    openTransaction === 0 ? message.tx === 0 || message.op === 'begin' : message.tx === openTransaction;
+    (message.tx !== 0 && message.tx <= lastEndedTransaction) ||
+    (openTransaction === 0 ? message.tx === 0 || message.op === 'begin' : message.tx === openTransaction);
 
   /** Messages in arrival order; those of other transactions wait here while one is open. */
   const inbox: ToPgliteWorker[] = [];

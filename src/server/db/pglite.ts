@@ -188,7 +188,13 @@ export async function openPglite(
       if (!channelListeners) {
         channelListeners = new Set();
         listeners.set(channel, channelListeners);
-        await call({ op: 'listen', channel, tx: 0 });
+        try {
+          await call({ op: 'listen', channel, tx: 0 });
+        } catch (error) {
+          // Not listening after all: the next listen() must ask again.
+          listeners.delete(channel);
+          throw error;
+        }
       }
       channelListeners.add(onPayload);
       return async () => {

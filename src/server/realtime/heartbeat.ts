@@ -7,6 +7,8 @@
  */
 export class HeartbeatSweep<Member> {
   private cursor: Iterator<Member> | null = null;
+  private sliceSize = 0;
+  private ticksIntoPass = 0;
   private timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -15,23 +17,33 @@ export class HeartbeatSweep<Member> {
       periodMs: number;
       slices: number;
       visit: (member: Member) => void;
-      /** After each full pass over the members. */
+      /** After each pass, once per period. */
       onPeriodEnd?: () => void;
     },
   ) {}
 
-  /** Visits the next slice; the timer calls it, tests call it directly. */
+  /**
+   * Visits the next slice; the timer calls it, tests call it directly. A pass always lasts
+   * `slices` ticks (one period), however few members there are: with 3 sockets, each is still
+   * visited once per period, not every other tick.
+   */
   tick(): void {
-    const slice = Math.max(1, Math.ceil(this.members.size / this.options.slices));
-    this.cursor ??= this.members.values();
-    for (let visited = 0; visited < slice; visited += 1) {
-      const next = this.cursor.next();
-      if (next.done) {
+    if (this.ticksIntoPass === 0) {
+      this.cursor = this.members.values();
+      this.sliceSize = Math.ceil(this.members.size / this.options.slices);
+    }
+    for (let visited = 0; visited < this.sliceSize; visited += 1) {
+      const next = this.cursor?.next();
+      if (!next || next.done) {
         this.cursor = null;
-        this.options.onPeriodEnd?.();
-        return;
+        break;
       }
       this.options.visit(next.value);
+    }
+    this.ticksIntoPass += 1;
+    if (this.ticksIntoPass === this.options.slices) {
+      this.ticksIntoPass = 0;
+      this.options.onPeriodEnd?.();
     }
   }
 
