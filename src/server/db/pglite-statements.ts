@@ -12,23 +12,13 @@ interface PreparedStatement {
 }
 
 /** Every distinct SQL text is prepared once; beyond this many, the least recently used is closed. */
-export const MAX_PREPARED_STATEMENTS = 500;
+const MAX_PREPARED_STATEMENTS = 500;
 
 const { serialize } = protocol;
 
 /** "cached plan must not change result type": a prepared statement outlived its table's shape. */
 const isStalePlan = (error: unknown) =>
   (error as { code?: string }).code === '0A000' && /cached plan/.test(String((error as Error).message));
-
-function concat(parts: readonly Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((total, part) => total + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    out.set(part, offset);
-    offset += part.length;
-  }
-  return out;
-}
 
 /**
  * Runs statements as named prepared statements over PGlite's wire protocol: parsed and described
@@ -60,7 +50,7 @@ export function createStatementRunner(pg: PGlite, maxPrepared = MAX_PREPARED_STA
     statementCounter += 1;
     const name = `checkn_${statementCounter}`;
     const { messages } = await pg.execProtocol(
-      concat([
+      Buffer.concat([
         ...toClose.map((closed) => serialize.close({ type: 'S', name: closed })),
         serialize.parse({ name, text: sql }),
         serialize.describe({ type: 'S', name }),
@@ -97,7 +87,7 @@ export function createStatementRunner(pg: PGlite, maxPrepared = MAX_PREPARED_STA
     let messages: BackendMessage[];
     try {
       ({ messages } = await pg.execProtocol(
-        concat([
+        Buffer.concat([
           serialize.bind({ statement: statement.name, values }),
           serialize.execute({}),
           serialize.sync(),

@@ -11,8 +11,7 @@ export interface EncodedEvent {
 
 /** An unmasked, unfragmented text frame (RFC 6455 §5.2), as a server sends it. */
 export function encodeTextFrame(text: string): EncodedEvent {
-  const payload = Buffer.from(text, 'utf8');
-  const length = payload.length;
+  const length = Buffer.byteLength(text, 'utf8');
   const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
   const frame = Buffer.allocUnsafe(headerLength + length);
   frame[0] = 0x81; // FIN, opcode 1 (text)
@@ -25,6 +24,6 @@ export function encodeTextFrame(text: string): EncodedEvent {
     frame[1] = 127;
     frame.writeBigUInt64BE(BigInt(length), 2);
   }
-  payload.copy(frame, headerLength);
+  frame.write(text, headerLength, 'utf8');
   return { text, frame };
 }
