@@ -53,7 +53,7 @@ import { createEventLog } from './realtime/event-log.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
 import { createTopicAccess } from './realtime/topic-access.ts';
-import { createOutboxSmsSender, type SmsSender } from './sms/sms-sender.ts';
+import { createOutboxSmsSender, newTextStatus, type SmsSender } from './sms/sms-sender.ts';
 import { createTwilioSmsSender } from './sms/twilio.ts';
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
@@ -119,8 +119,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
 
+  const smsSender = deps.smsSender ?? smsSenderFrom(config);
   const companyRepository = createCompanyRepository(db);
-  const waitListRepository = createWaitListRepository(db);
+  const waitListRepository = createWaitListRepository(db, newTextStatus(smsSender));
   const eventLog = createEventLog(db, {
     logError: (error) => app.log.error({ err: error }, 'realtime: numbering failed'),
   });
@@ -128,10 +129,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const customers = createCustomerService(createCustomerRepository(db));
   const staff = createStaffService(createStaffRepository(db));
   const chatRepository = createChatRepository(db);
-  const smsRepository = createSmsRepository(db);
+  const smsRepository = createSmsRepository(db, newTextStatus(smsSender));
   const smsWorker = createSmsWorker({
     sms: smsRepository,
-    sender: deps.smsSender ?? smsSenderFrom(config),
+    sender: smsSender,
     logger: app.log,
   });
   const sms = createSmsService({
@@ -203,7 +204,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sms,
     repository: smsRepository,
     staff,
-    driver: deps.smsSender?.driver ?? config.sms.driver,
+    driver: smsSender.driver,
     twilioAuthToken: config.sms.driver === 'twilio' ? config.sms.authToken : undefined,
     publicUrl: config.publicUrl,
   });

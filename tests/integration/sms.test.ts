@@ -388,3 +388,56 @@ describe('Twilio sender against a local stand-in of the Messages API', () => {
     ).rejects.toMatchObject({ retryable: false, message: expect.stringContaining('20003') });
   });
 });
+
+describe.each(databaseKinds)('the outbox driver on %s', (kind) => {
+  let t: TestApp;
+  let staff: StaffSession;
+
+  beforeAll(async () => {
+    // No smsSender: the app picks the driver from config, and the default is the outbox.
+    t = await createTestApp(kind);
+    staff = await signInStaff(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const textsTo = async (phone: string) =>
+    (
+      await t.database.db.query<{ kind: string; status: string; attempts: number }>(
+        'select kind, status, attempts from sms_messages where phone_number = $1 order by created_at, kind',
+        [phone],
+      )
+    ).rows;
+
+  it('writes a text as sent with the change that causes it, with no send attempt to wait for', async () => {
+    const phone = freshPhone();
+    const customer = await joinAsNewCustomer(t, { phoneNumber: phone });
+    // Read at once, no polling: the row was committed as sent with the join.
+    expect(await textsTo(phone)).toEqual([{ kind: 'join', status: 'sent', attempts: 0 }]);
+
+    expect((await staffAction(t.app, staff, customer.waitId, 'call')).statusCode).toBe(200);
+    expect(await textsTo(phone)).toEqual([
+      { kind: 'join', status: 'sent', attempts: 0 },
+      { kind: 'called', status: 'sent', attempts: 0 },
+    ]);
+    const listed = await t.app.inject({ method: 'GET', url: '/api/v1/staff/sms', headers: staff.headers });
+    expect(listed.json()).toMatchObject({ driver: 'outbox' });
+  });
+
+  it('still writes nothing to a number that replied STOP, and confirms the STOP as sent', async () => {
+    const phone = freshPhone();
+    await joinAsNewCustomer(t, { phoneNumber: phone });
+    const stop = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/sms/reply',
+      headers: staff.headers,
+      payload: { phoneNumber: phone, body: 'STOP' },
+    });
+    expect(stop.statusCode).toBe(201);
+    await joinAsNewCustomer(t, { phoneNumber: phone });
+    const outbound = (await textsTo(phone)).filter((text) => text.kind !== 'inbound');
+    expect(outbound).toEqual([
+      { kind: 'join', status: 'sent', attempts: 0 },
+      { kind: 'stop', status: 'sent', attempts: 0 },
+    ]);
+  });
+});

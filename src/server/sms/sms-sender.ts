@@ -4,6 +4,16 @@ export interface SmsSender {
   send(message: { to: string; body: string }): Promise<{ providerMessageId: string | null }>;
 }
 
+/**
+ * The status an outbound text is written with. The outbox sends nothing, so a text is complete
+ * the moment it is in the table: it is written as sent, and no worker pass has to claim it and
+ * mark it (two more writes of the row per text, which cost more than the join that queued it on
+ * the embedded database; see docs/benchmarks.md). Every other driver queues it for the worker.
+ */
+export function newTextStatus(sender: Pick<SmsSender, 'driver'>): 'queued' | 'sent' {
+  return sender.driver === 'outbox' ? 'sent' : 'queued';
+}
+
 /** A send that failed. `retryable` for 5xx, 429 and timeouts; a 4xx will fail the same way again. */
 export class SmsSendError extends Error {
   constructor(

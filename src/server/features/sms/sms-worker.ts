@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { SmsSendError, type SmsSender } from '../../sms/sms-sender.ts';
+import { newTextStatus, SmsSendError, type SmsSender } from '../../sms/sms-sender.ts';
 import type { SmsRepository } from './sms.repository.ts';
 
 /** Seconds before each retry; after the last one the text is marked failed with its reason. */
@@ -24,6 +24,8 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
   let stopped = false;
   let polls = 0;
   let kickScheduled = false;
+  /** The outbox writes texts as sent: nothing is queued for a kick to find (the poll still runs). */
+  const textsAreQueued = newTextStatus(sender) === 'queued';
 
   /** Sends one claimed text; returns it when sent, so the batch records all sends at once. */
   async function sendOne(
@@ -90,7 +92,7 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
     },
     /** After a change queued a text: send it now rather than at the next poll. */
     kick(): void {
-      if (kickScheduled) return;
+      if (kickScheduled || !textsAreQueued) return;
       kickScheduled = true;
       // Texts queued in the same moment go out in one pass (one claim, one "sent" update).
       setTimeout(() => {

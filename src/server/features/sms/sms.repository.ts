@@ -19,7 +19,11 @@ export interface SmsRow {
 const columns = `id, company_id as "companyId", wait_id as "waitId", direction, kind, phone_number as "phoneNumber",
   body, status, attempts, last_error as "lastError", created_at as "createdAt"`;
 
-export function createSmsRepository(db: Queryable) {
+export function createSmsRepository(
+  db: Queryable,
+  /** What a new outbound text is written as (sms/sms-sender.ts newTextStatus). */
+  newTextStatus: 'queued' | 'sent' = 'queued',
+) {
   return {
     /**
      * Queues a text for an event, at most once per event key, unless the number opted out or the
@@ -39,12 +43,21 @@ export function createSmsRepository(db: Queryable) {
     ): Promise<boolean> {
       const { rows } = await tx.query(
         `insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
-         select $1, $2, $3, 'outbound', $4, $5, $6, $7, 'queued'
+         select $1, $2, $3, 'outbound', $4, $5, $6, $7, $8::text
           where not exists (select 1 from sms_opt_outs where phone_number = $6)
             and ($3::uuid is null or exists (select 1 from wait_entries where id = $3 and allow_sms))
          on conflict (event_key) do nothing
          returning id`,
-        [text.id, text.companyId, text.waitId, text.kind, text.eventKey, text.phoneNumber, text.body],
+        [
+          text.id,
+          text.companyId,
+          text.waitId,
+          text.kind,
+          text.eventKey,
+          text.phoneNumber,
+          text.body,
+          newTextStatus,
+        ],
       );
       return rows.length > 0;
     },
@@ -63,8 +76,8 @@ export function createSmsRepository(db: Queryable) {
     ): Promise<void> {
       await tx.query(
         `insert into sms_messages (id, company_id, direction, kind, event_key, phone_number, body, status)
-         values ($1, $2, 'outbound', $3, $4, $5, $6, 'queued') on conflict (event_key) do nothing`,
-        [text.id, text.companyId, text.kind, text.eventKey, text.phoneNumber, text.body],
+         values ($1, $2, 'outbound', $3, $4, $5, $6, $7::text) on conflict (event_key) do nothing`,
+        [text.id, text.companyId, text.kind, text.eventKey, text.phoneNumber, text.body, newTextStatus],
       );
     },
 

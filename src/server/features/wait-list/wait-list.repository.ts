@@ -68,7 +68,7 @@ export interface JoinOutcome {
   textQueued: boolean;
 }
 
-/** The join statement's parameters, one array per column ($1 … $15), in this order. */
+/** The join statement's parameters, one array per column ($1 … $15), in this order; $16 is the text's status. */
 const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
   (join) => join.entry.id,
   (join) => join.entry.companyId,
@@ -113,7 +113,11 @@ const STATUS_TIMESTAMP: Partial<Record<WaitStatus, string>> = {
   cancelled: 'finished_at',
 };
 
-export function createWaitListRepository(db: Queryable) {
+export function createWaitListRepository(
+  db: Queryable,
+  /** What the join's text is written as (sms/sms-sender.ts newTextStatus). */
+  newTextStatus: 'queued' | 'sent' = 'queued',
+) {
   return {
     /**
      * Joins, several in one statement (see db/group-commit.ts): inserts each entry unless its
@@ -161,7 +165,7 @@ export function createWaitListRepository(db: Queryable) {
            select n.text_id, i.company_id, i.id, 'outbound', n.kind, n.kind || ':' || i.id, i.phone_number,
                   replace(replace(replace(coalesce(case when n.kind = 'join' then c.sms_join_text end, n.text),
                           '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
-                  'queued'
+                  $16::text
              from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id
             where i.allow_sms and not exists (select 1 from sms_opt_outs o where o.phone_number = i.phone_number)
            returning wait_id
@@ -169,7 +173,7 @@ export function createWaitListRepository(db: Queryable) {
          select i.id as "waitId", i.customer_id as "customerId", i.idempotency_key as "idempotencyKey",
                 i.id in (select wait_id from join_text) as "textQueued"
            from inserted i`,
-        columns,
+        [...columns, newTextStatus],
         { name: 'join-wait-list' },
       );
       const inserted = new Map(rows.map((row) => [`${row.customerId} ${row.idempotencyKey}`, row]));
