@@ -22,12 +22,14 @@ const SWEEP_MS = 2_000;
  * continuing from the topic's last number. A board event also says "the line moved" once per
  * batch. Concurrent sequencers skip each other's rows; the topic rows' locks order their commits.
  * It returns the numbered events, so this process delivers its own at once; other processes hear
- * "topic|seq" and read them.
+ * "topic|seq" and read them. The batch is an array of ids so the delete looks each one up by key:
+ * as `id in (subquery)` the planner joined against a scan of the whole table, dead rows included
+ * (every event leaves one until vacuum), and each pass grew slower the longer the server ran.
  */
-const SEQUENCE_SQL = `
+export const SEQUENCE_SQL = `
 with moved as (
   delete from realtime_pending
-   where id in (select id from realtime_pending order by id limit ${SEQUENCE_BATCH} for update skip locked)
+   where id = any (array(select id from realtime_pending order by id limit ${SEQUENCE_BATCH} for update skip locked))
   returning id, topic, type, data
 ), expanded as (
   select id, topic, type, data from moved

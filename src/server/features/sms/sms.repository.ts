@@ -108,8 +108,8 @@ export function createSmsRepository(
     async claimDue(limit: number): Promise<(SmsRow & { optedOut: boolean })[]> {
       const { rows } = await db.query<SmsRow & { optedOut: boolean }>(
         `update sms_messages m set status = 'sending', attempts = attempts + 1, updated_at = now()
-          where id in (select id from sms_messages where status = 'queued' and next_attempt_at <= now()
-                        order by next_attempt_at limit $1 for update skip locked)
+          where id = any (array(select id from sms_messages where status = 'queued' and next_attempt_at <= now()
+                                 order by next_attempt_at limit $1 for update skip locked))
           returning ${columns},
                     exists (select 1 from sms_opt_outs o where o.phone_number = m.phone_number) as "optedOut"`,
         [limit],
