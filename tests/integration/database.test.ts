@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
 import type { Database, Queryable } from '../../src/server/db/database.ts';
 import { listMigrations, migrate } from '../../src/server/db/migrate.ts';
-import { databaseThread, openPglite } from '../../src/server/db/pglite.ts';
+import { collectDatabaseThreadGarbage, databaseThread, openPglite } from '../../src/server/db/pglite.ts';
 import { databaseKinds, openTestDatabase } from '../support/test-database.ts';
 
 describe.each(databaseKinds)('migrations on %s', (kind) => {
@@ -152,6 +152,28 @@ describe('PGlite statements (prepared once, run by name)', () => {
       expect(await lastVacuum(notYet)).toBeNull();
     } finally {
       await Promise.all([vacuumed.close(), notYet.close()]);
+    }
+  });
+
+  it("collect the thread's garbage on request without cutting into a transaction", async () => {
+    const db = await openPglite(undefined);
+    try {
+      await db.exec('create table counted (n int)');
+      let collected = false;
+      await db.transaction(async (tx) => {
+        await tx.query('insert into counted values (1)');
+        // Asked mid-transaction: it waits for the transaction, like any statement from outside it.
+        void collectDatabaseThreadGarbage(db).then(() => {
+          collected = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(collected).toBe(false);
+        await tx.query('insert into counted values (2)');
+      });
+      await expect.poll(() => collected).toBe(true);
+      expect((await db.query('select count(*)::int as n from counted')).rows).toEqual([{ n: 2 }]);
+    } finally {
+      await db.close();
     }
   });
 

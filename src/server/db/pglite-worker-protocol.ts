@@ -23,6 +23,8 @@ export type ToPgliteWorker = { id: number; tx: number } & (
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
   | { op: 'close' }
+  /** A full collection of the thread's heap, when the process runs with --expose-gc (bench). */
+  | { op: 'collect-garbage' }
 );
 
 /** What a database error carries across the thread boundary (an Error's own fields do not). */

@@ -100,6 +100,12 @@ async function start() {
       case 'close':
         await pg.close();
         return [];
+      case 'collect-garbage': {
+        const collect = (globalThis as { gc?: () => void }).gc;
+        collect?.();
+        collect?.();
+        return [];
+      }
     }
   }
 

@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type {} from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
@@ -191,6 +192,26 @@ export function registerRealtimeRoutes(
   function onMessage(this: WebSocket, raw: Buffer, isBinary: boolean): void {
     sessions.get(this)?.received(raw, isBinary);
   }
+  function onError(this: WebSocket, error: Error): void {
+    // An unclean disconnect, a protocol violation: the socket is done either way.
+    app.log.debug({ err: error }, 'realtime socket error');
+    this.terminate();
+  }
+
+  /**
+   * Lets the upgrade's HTTP objects go once the socket is open. @fastify/websocket's error
+   * listener closes over the upgrade's request and reply, and the TCP socket still points at the
+   * upgrade's response: together they kept the request, the response, their headers and a logger
+   * alive for the socket's whole life, about a fifth of each socket's heap (a heap snapshot of
+   * `npm run bench` with 5,000 sockets open). The listener is replaced by a shared one that does
+   * what the plugin's default did (end the socket).
+   */
+  function releaseUpgradeRequest(socket: WebSocket): void {
+    socket.removeAllListeners('error');
+    socket.on('error', onError);
+    const tcp = (socket as unknown as { _socket: Socket & { _httpMessage?: ServerResponse | null } })._socket;
+    tcp._httpMessage?.detachSocket(tcp);
+  }
 
   const heartbeat = new HeartbeatSweep(sessions, {
     periodMs: HEARTBEAT_MS,
@@ -225,6 +246,7 @@ export function registerRealtimeRoutes(
     const origin = request.headers.origin;
     const sameOrigin = !origin || safeHost(origin) === request.headers.host;
     const session = new SocketSession(socket, request.cookies[STAFF_COOKIE], sameOrigin);
+    releaseUpgradeRequest(socket);
     sessions.set(socket, session);
     socket.on('pong', onPong);
     socket.on('close', onClose);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { collectDatabaseThreadGarbage } from '../../db/pglite.ts';
 
 /**
  * Only with BENCH_ROUTES=1 (npm run bench): the baseline that joins are compared with, one plain
@@ -20,10 +21,11 @@ export async function registerBenchRoutes(app: FastifyInstance, deps: { db: Data
     return { id };
   });
   /**
-   * Memory after a full collection (the bench starts the server with --expose-gc): what the open
-   * sockets hold, without the garbage their opening left behind.
+   * Memory after a full collection in every thread (the bench starts the server with --expose-gc):
+   * what the open sockets hold, without the garbage their opening left behind.
    */
   app.post('/api/bench/memory', async () => {
+    await collectDatabaseThreadGarbage(deps.db);
     const collect = (globalThis as { gc?: () => void }).gc;
     // Twice: the first pass runs finalizers whose objects the second one frees.
     collect?.();
