@@ -182,6 +182,21 @@ export type ChatThread = z.infer<typeof chatThreadSchema>;
 
 const SERVICE_DURATION = { min: 5, max: 480 };
 
+/** Whether this runtime (browser or server) knows the IANA time zone, e.g. "America/Chicago". */
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The business's time zone: its "today" in Insights and the clock of chat times. */
+export const timeZoneSchema = z
+  .string('Choose a time zone')
+  .check(z.maxLength(64), z.refine(isKnownTimeZone, 'Choose a time zone from the list'));
+
 export const companySettingsRequestSchema = z.object({
   name: z
     .string('Please enter the business name')
@@ -194,6 +209,8 @@ export const companySettingsRequestSchema = z.object({
   city: z.string().check(z.trim(), z.maxLength(60, 'The city can be at most 60 characters')),
   state: z.string().check(z.trim(), z.maxLength(2, 'Use the two-letter state code')),
   zip: z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, 'Use a 5-digit ZIP code')),
+  /** Left out: the business keeps its time zone. */
+  timeZone: z.optional(timeZoneSchema),
   /** The business's own wording for texts; empty for the default. {business}, {service}, {name}. */
   smsJoinText: z.optional(
     z.string().check(z.trim(), z.maxLength(320, 'A text can be at most 320 characters')),

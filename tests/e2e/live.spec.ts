@@ -1,18 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './support/walk-in.ts';
-
-/** A staff member at the front desk: a tablet-sized page signed in to the console. */
-async function openConsole(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1180, height: 820 } });
-  const page = await context.newPage();
-  await page.goto('/console');
-  await page.getByLabel('Email').fill('owner@demo.test');
-  await page.getByLabel('Password').fill('demo-owner');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Bella Demo Salon', { exact: true })).toBeVisible();
-  return page;
-}
 
 async function joinAs(page: Page, name: string, service = 'Facials'): Promise<void> {
   await openLanding(page);

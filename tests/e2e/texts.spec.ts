@@ -1,17 +1,6 @@
-import type { Browser, Page } from '@playwright/test';
+import { openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './support/walk-in.ts';
-
-async function openConsole(browser: Browser, section = ''): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1180, height: 820 } });
-  const page = await context.newPage();
-  await page.goto(`/console/${section}`);
-  await page.getByLabel('Email').fill('owner@demo.test');
-  await page.getByLabel('Password').fill('demo-owner');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Bella Demo Salon', { exact: true })).toBeVisible();
-  return page;
-}
 
 test('the join text shows in the outbox, a reply from it reaches the customer’s chat, and STOP ends the texts', async ({
   page,

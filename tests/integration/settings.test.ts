@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
-import { apiErrorSchema, businessSettingsSchema } from '../../src/shared/schemas.ts';
+import { apiErrorSchema, businessSettingsSchema, insightsSchema } from '../../src/shared/schemas.ts';
 import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
@@ -56,6 +56,37 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const landing = (await t.app.inject({ url: `/api/v1/companies/${business.companyId}/walk-in` })).json();
     expect(landing).toMatchObject({ name: 'Renamed Salon', location: '9 oak ave|peoria|IL|61602' });
+  });
+
+  it("lets the owner set the business's time zone; Insights then count its day in that zone", async () => {
+    const address = { name: 'Renamed Salon', street: '9 oak ave', city: 'peoria', state: 'il', zip: '61602' };
+    const dateIn = (timeZone: string) => new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date());
+    const before = businessSettingsSchema.parse(
+      (await t.app.inject({ url: '/api/v1/staff/settings', headers: owner.headers })).json(),
+    ).timeZone;
+    // UTC+14 or UTC-12, whichever is on another date than the business is now: 26 hours apart,
+    // one of them always is, so the Insights check below tells the two zones apart at any hour.
+    const zone = dateIn('Pacific/Kiritimati') !== dateIn(before) ? 'Pacific/Kiritimati' : 'Etc/GMT+12';
+
+    const saved = await put(owner, '/api/v1/staff/settings/company', { ...address, timeZone: zone });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ timeZone: zone });
+    // Left out, the zone stays as it is.
+    expect((await put(owner, '/api/v1/staff/settings/company', address)).json()).toMatchObject({
+      timeZone: zone,
+    });
+    const unknown = await put(owner, '/api/v1/staff/settings/company', {
+      ...address,
+      timeZone: 'Mars/Olympus',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      error: { field: 'timeZone', message: 'Choose a time zone from the list' },
+    });
+
+    const insights = await t.app.inject({ url: '/api/v1/staff/insights', headers: owner.headers });
+    expect(insights.statusCode).toBe(200);
+    expect(insightsSchema.parse(insights.json()).days.at(-1)!.day).toBe(dateIn(zone));
   });
 
   it("uses the business's own wording for texts, and the default when it is emptied", async () => {

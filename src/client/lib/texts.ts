@@ -142,6 +142,8 @@ export const texts = {
     city: 'City',
     state: 'State',
     zip: 'ZIP',
+    timeZone: 'Time zone',
+    timeZoneHint: "Insights count the business's day, and chat shows times, in this zone.",
     save: 'Save',
     saving: 'Saving…',
     saved: 'Saved',

@@ -3,6 +3,7 @@
  * (DATABASE_URL, or the embedded one in DATA_DIR while no server holds it).
  *
  *   create-company --id bella --name "Bella Salon" [--location "12 Main St|Austin|TX|78701"]
+ *                  [--time-zone America/Chicago]   (default America/New_York; Settings can change it)
  *   create-owner   --company bella --email owner@bella.test [--name "Ann"] [--password …]
  *   create-provider-user --company bella --email maria@bella.test [--name "Maria"] [--password …]
  *
@@ -10,7 +11,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { companyIdSchema } from '../../shared/schemas.ts';
+import { companyIdSchema, isKnownTimeZone } from '../../shared/schemas.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createCompanyRepository } from '../features/company/company.repository.ts';
@@ -23,6 +24,7 @@ const { positionals, values } = parseArgs({
     id: { type: 'string' },
     name: { type: 'string' },
     location: { type: 'string' },
+    'time-zone': { type: 'string' },
     company: { type: 'string' },
     email: { type: 'string' },
     password: { type: 'string' },
@@ -50,11 +52,15 @@ try {
     if (!values.id || !companyIdSchema.safeParse(values.id).success)
       fail('--id must be letters, digits, "-" or "_"');
     if (!values.name) fail('--name is required');
+    const timeZone = values['time-zone'];
+    if (timeZone !== undefined && !isKnownTimeZone(timeZone))
+      fail('--time-zone must be an IANA time zone such as America/Chicago');
     await companies.insertCompany({
       id: values.id,
       accountId: randomUUID(),
       name: values.name,
       location: values.location ?? '',
+      ...(timeZone ? { timeZone } : {}),
     });
     console.log(`Created business "${values.id}".`);
   } else {

@@ -118,12 +118,27 @@ export function createCompanyRepository(db: Queryable) {
 
     async updateCompany(
       companyId: string,
-      changes: { name: string; location: string; smsJoinText: string | null; smsCalledText: string | null },
+      changes: {
+        name: string;
+        location: string;
+        smsJoinText: string | null;
+        smsCalledText: string | null;
+        /** Null keeps the current one. */
+        timeZone: string | null;
+      },
       tx: Queryable = db,
     ) {
       await tx.query(
-        'update companies set name = $2, location = $3, sms_join_text = $4, sms_called_text = $5 where id = $1',
-        [companyId, changes.name, changes.location, changes.smsJoinText, changes.smsCalledText],
+        `update companies set name = $2, location = $3, sms_join_text = $4, sms_called_text = $5,
+                time_zone = coalesce($6, time_zone) where id = $1`,
+        [
+          companyId,
+          changes.name,
+          changes.location,
+          changes.smsJoinText,
+          changes.smsCalledText,
+          changes.timeZone,
+        ],
       );
     },
 

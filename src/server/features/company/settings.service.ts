@@ -54,6 +54,7 @@ export function createSettingsService(deps: {
         }),
         smsJoinText: request.smsJoinText || null,
         smsCalledText: request.smsCalledText || null,
+        timeZone: request.timeZone ?? null,
       });
       companyService.forget(companyId);
     },

@@ -20,6 +20,7 @@ import {
   useSettings,
   useUploadLogo,
 } from '../api/settings-api.ts';
+import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 
 /** Shows the request's outcome next to its Save button: the visible "saved" state. */
 function SaveState({
@@ -48,6 +49,7 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
     city: settings.city,
     state: settings.state,
     zip: settings.zip,
+    timeZone: settings.timeZone,
     smsJoinText: settings.smsJoinText,
     smsCalledText: settings.smsCalledText,
   });
@@ -55,6 +57,7 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
   const joinTextId = useId();
   const calledTextId = useId();
+  const timeZoneId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = companySettingsRequestSchema.safeParse(form);
@@ -88,6 +91,25 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           disabled={!canEdit}
           width="130px"
         />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={timeZoneId}>
+          {texts.settings.timeZone}
+        </label>
+        <select
+          id={timeZoneId}
+          className="input"
+          disabled={!canEdit}
+          value={form.timeZone}
+          onChange={(event) => set('timeZone')(event.target.value)}
+        >
+          {timeZoneOptions(settings.timeZone).map((zone) => (
+            <option key={zone} value={zone}>
+              {timeZoneLabel(zone)}
+            </option>
+          ))}
+        </select>
+        <p className="field__note">{texts.settings.timeZoneHint}</p>
       </div>
       <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
       <p className="field__note">{texts.settings.smsTextsHint}</p>
