@@ -192,10 +192,28 @@ export function isKnownTimeZone(zone: string): boolean {
   }
 }
 
-/** The business's time zone: its "today" in Insights and the clock of chat times. */
+/**
+ * The zone's canonical name ("america/chicago" → "America/Chicago", "US/Pacific-New" →
+ * "America/Los_Angeles"): Intl also takes aliases and short codes that PostgreSQL reads
+ * differently ("IST" is India to Intl, Israel to PostgreSQL) or not at all.
+ */
+export function canonicalTimeZone(zone: string): string {
+  return isKnownTimeZone(zone)
+    ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
+    : zone;
+}
+
+/**
+ * The business's time zone: its "today" in Insights and the clock of chat times. Stored by its
+ * canonical name; the server also checks that the database knows it (settings.service.ts).
+ */
 export const timeZoneSchema = z
   .string('Choose a time zone')
-  .check(z.maxLength(64), z.refine(isKnownTimeZone, 'Choose a time zone from the list'));
+  .check(
+    z.maxLength(64),
+    z.refine(isKnownTimeZone, 'Choose a time zone from the list'),
+    z.overwrite(canonicalTimeZone),
+  );
 
 export const companySettingsRequestSchema = z.object({
   name: z

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
 import { apiErrorSchema, businessSettingsSchema, insightsSchema } from '../../src/shared/schemas.ts';
@@ -87,6 +88,23 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     const insights = await t.app.inject({ url: '/api/v1/staff/insights', headers: owner.headers });
     expect(insights.statusCode).toBe(200);
     expect(insightsSchema.parse(insights.json()).days.at(-1)!.day).toBe(dateIn(zone));
+  });
+
+  it('stores a time zone by its canonical name, never an alias the database reads otherwise', async () => {
+    const address = { name: 'Renamed Salon', street: '9 oak ave', city: 'peoria', state: 'il', zip: '61602' };
+    const saveZone = async (timeZone: string) =>
+      (await put(owner, '/api/v1/staff/settings/company', { ...address, timeZone })).json().timeZone;
+    expect(await saveZone('america/chicago')).toBe('America/Chicago');
+    // A retired alias PostgreSQL rejects: stored as the zone it stands for.
+    expect(await saveZone('US/Pacific-New')).toBe('America/Los_Angeles');
+    // India to Intl, Israel to PostgreSQL: never stored as the short code.
+    expect(await saveZone('IST')).toMatch(/^Asia\//);
+    const insights = await t.app.inject({ url: '/api/v1/staff/insights', headers: owner.headers });
+    expect(insights.statusCode).toBe(200);
+
+    const companies = createCompanyRepository(t.database.db);
+    expect(await companies.databaseKnowsTimeZone('America/Chicago')).toBe(true);
+    expect(await companies.databaseKnowsTimeZone('US/Pacific-New')).toBe(false);
   });
 
   it("uses the business's own wording for texts, and the default when it is emptied", async () => {

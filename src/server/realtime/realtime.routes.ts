@@ -194,7 +194,7 @@ export function registerRealtimeRoutes(
   }
   function onError(this: WebSocket, error: Error): void {
     // An unclean disconnect, a protocol violation: the socket is done either way.
-    app.log.debug({ err: error }, 'realtime socket error');
+    app.log.warn({ err: error }, 'realtime socket error');
     this.terminate();
   }
 

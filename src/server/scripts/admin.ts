@@ -11,7 +11,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { companyIdSchema, isKnownTimeZone } from '../../shared/schemas.ts';
+import { companyIdSchema, timeZoneSchema } from '../../shared/schemas.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createCompanyRepository } from '../features/company/company.repository.ts';
@@ -52,9 +52,11 @@ try {
     if (!values.id || !companyIdSchema.safeParse(values.id).success)
       fail('--id must be letters, digits, "-" or "_"');
     if (!values.name) fail('--name is required');
-    const timeZone = values['time-zone'];
-    if (timeZone !== undefined && !isKnownTimeZone(timeZone))
+    const zone =
+      values['time-zone'] === undefined ? undefined : timeZoneSchema.safeParse(values['time-zone']);
+    if (zone && (!zone.success || !(await companies.databaseKnowsTimeZone(zone.data))))
       fail('--time-zone must be an IANA time zone such as America/Chicago');
+    const timeZone = zone?.data;
     await companies.insertCompany({
       id: values.id,
       accountId: randomUUID(),

@@ -142,6 +142,12 @@ export function createCompanyRepository(db: Queryable) {
       );
     },
 
+    /** Whether the database can compute times in this zone (its zone list can lag behind Node's). */
+    async databaseKnowsTimeZone(zone: string): Promise<boolean> {
+      const { rows } = await db.query('select 1 from pg_timezone_names where name = $1', [zone]);
+      return rows.length > 0;
+    },
+
     async updateProvider(companyId: string, provider: NewProvider, tx: Queryable = db): Promise<boolean> {
       const { rows } = await tx.query(
         `update providers set name = $3, speciality = $4, station = $5

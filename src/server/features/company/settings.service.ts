@@ -44,6 +44,12 @@ export function createSettingsService(deps: {
     },
 
     async updateCompany(companyId: string, request: CompanySettingsRequest): Promise<void> {
+      // Insights compute the business's day in the database: a zone it does not know would fail there.
+      if (request.timeZone && !(await companies.databaseKnowsTimeZone(request.timeZone)))
+        throw new AppError('VALIDATION_FAILED', {
+          field: 'timeZone',
+          message: 'Choose a time zone from the list',
+        });
       await companies.updateCompany(companyId, {
         name: request.name,
         location: toPipeLocation({

@@ -60,7 +60,12 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
   const timeZoneId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = companySettingsRequestSchema.safeParse(form);
+    // The zone goes only when changed: a stored zone this browser does not know must not stop
+    // the owner saving a new address.
+    const parsed = companySettingsRequestSchema.safeParse({
+      ...form,
+      timeZone: form.timeZone === settings.timeZone ? undefined : form.timeZone,
+    });
     if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
     setProblem(null);
     save.mutate(parsed.data);
