@@ -120,8 +120,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerErrorHandler(app);
 
   const smsSender = deps.smsSender ?? smsSenderFrom(config);
+  const textStatus = newTextStatus(smsSender);
   const companyRepository = createCompanyRepository(db);
-  const waitListRepository = createWaitListRepository(db, newTextStatus(smsSender));
+  const waitListRepository = createWaitListRepository(db, textStatus);
   const eventLog = createEventLog(db, {
     logError: (error) => app.log.error({ err: error }, 'realtime: numbering failed'),
   });
@@ -129,7 +130,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const customers = createCustomerService(createCustomerRepository(db));
   const staff = createStaffService(createStaffRepository(db));
   const chatRepository = createChatRepository(db);
-  const smsRepository = createSmsRepository(db, newTextStatus(smsSender));
+  const smsRepository = createSmsRepository(db, textStatus);
   const smsWorker = createSmsWorker({
     sms: smsRepository,
     sender: smsSender,

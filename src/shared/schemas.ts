@@ -182,38 +182,29 @@ export type ChatThread = z.infer<typeof chatThreadSchema>;
 
 const SERVICE_DURATION = { min: 5, max: 480 };
 
-/** Whether this runtime (browser or server) knows the IANA time zone, e.g. "America/Chicago". */
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The zone's canonical name ("america/chicago" → "America/Chicago", "US/Pacific-New" →
- * "America/Los_Angeles"): Intl also takes aliases and short codes that PostgreSQL reads
- * differently ("IST" is India to Intl, Israel to PostgreSQL) or not at all.
+ * "America/Los_Angeles"), or null when this runtime (browser or server) does not know it. Intl
+ * also takes aliases and short codes that PostgreSQL reads differently ("IST" is India to Intl,
+ * Israel to PostgreSQL) or not at all, so a zone is stored by this name.
  */
-export function canonicalTimeZone(zone: string): string {
-  return isKnownTimeZone(zone)
-    ? new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone
-    : zone;
+export function canonicalTimeZone(zone: string): string | null {
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return null;
+  }
 }
 
 /**
  * The business's time zone: its "today" in Insights and the clock of chat times. Stored by its
  * canonical name; the server also checks that the database knows it (settings.service.ts).
  */
-export const timeZoneSchema = z
-  .string('Choose a time zone')
-  .check(
-    z.maxLength(64),
-    z.refine(isKnownTimeZone, 'Choose a time zone from the list'),
-    z.overwrite(canonicalTimeZone),
-  );
+export const timeZoneSchema = z.string('Choose a time zone').check(
+  z.maxLength(64),
+  z.refine((zone) => canonicalTimeZone(zone) !== null, 'Choose a time zone from the list'),
+  z.overwrite((zone) => canonicalTimeZone(zone) ?? zone),
+);
 
 export const companySettingsRequestSchema = z.object({
   name: z

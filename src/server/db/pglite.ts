@@ -25,11 +25,11 @@ export interface PgliteOptions {
 const VACUUM_EVERY_MS = 10 * 60 * 1000;
 const YOUNG_GENERATION_MB = 6;
 
-const threads = new WeakMap<Database, Worker>();
+/** What tests and the bench reach behind an embedded database's interface. */
+const internals = new WeakMap<Database, { thread: Worker; collectGarbage(): Promise<void> }>();
 /** The thread behind an embedded database: tests end it to see how a failure is handled. */
-export const databaseThread = (db: Database): Worker | undefined => threads.get(db);
+export const databaseThread = (db: Database): Worker | undefined => internals.get(db)?.thread;
 
-const garbageCollectors = new WeakMap<Database, () => Promise<void>>();
 /**
  * A full garbage collection in an embedded database's thread (nothing for PostgreSQL), when the
  * process runs with --expose-gc. The bench's memory readings collect every thread: the rows of the
@@ -37,7 +37,7 @@ const garbageCollectors = new WeakMap<Database, () => Promise<void>>();
  * reading of memory per open socket swing between 10 and 18 KB from run to run.
  */
 export async function collectDatabaseThreadGarbage(db: Database): Promise<void> {
-  await garbageCollectors.get(db)?.();
+  await internals.get(db)?.collectGarbage();
 }
 
 /** A message to the thread before it gets its id: each kind of message keeps its own fields. */
@@ -222,9 +222,11 @@ export async function openPglite(
       await worker.terminate();
     },
   };
-  threads.set(database, worker);
-  garbageCollectors.set(database, async () => {
-    await call({ op: 'collect-garbage', tx: 0 });
+  internals.set(database, {
+    thread: worker,
+    async collectGarbage() {
+      await call({ op: 'collect-garbage', tx: 0 });
+    },
   });
   return database;
 }

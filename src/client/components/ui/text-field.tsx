@@ -1,4 +1,5 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import type { InputHTMLAttributes } from 'react';
+import { Field } from './field.tsx';
 
 type TextFieldProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
@@ -11,21 +12,19 @@ type TextFieldProps = Omit<
   width?: string;
 };
 
-/** A labelled text input: the label always says what the field is (DESIGN: labels on every input). */
+/** A labelled text input. */
 export function TextField({ label, value, onChange, width, ...inputProps }: TextFieldProps) {
-  const id = useId();
   return (
-    <div className="field" style={width ? { maxWidth: width } : undefined}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        {...inputProps}
-        id={id}
-        className="input"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
-    </div>
+    <Field label={label} width={width}>
+      {(id) => (
+        <input
+          {...inputProps}
+          id={id}
+          className="input"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
   );
 }

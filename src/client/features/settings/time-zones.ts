@@ -9,11 +9,16 @@ const COMMON_TIME_ZONES = [
   'Pacific/Honolulu',
 ];
 
-/** Every zone the browser knows, the common US ones first, and the business's own always in it. */
+/** Every zone the browser knows, the common US ones first: built once, not on every render. */
+let orderedZones: string[] | undefined;
+
+/** The zone list, with the business's own zone in it even when the browser does not list it. */
 export function timeZoneOptions(current: string): string[] {
-  const known = Intl.supportedValuesOf('timeZone').filter((zone) => !COMMON_TIME_ZONES.includes(zone));
-  const options = [...COMMON_TIME_ZONES, ...known];
-  return options.includes(current) ? options : [current, ...options];
+  orderedZones ??= [
+    ...COMMON_TIME_ZONES,
+    ...Intl.supportedValuesOf('timeZone').filter((zone) => !COMMON_TIME_ZONES.includes(zone)),
+  ];
+  return orderedZones.includes(current) ? orderedZones : [current, ...orderedZones];
 }
 
 /** "America/Los_Angeles" → "America/Los Angeles" */

@@ -7,6 +7,7 @@ import {
   type StaffMe,
   servicesSettingsRequestSchema,
 } from '../../../../shared/schemas.ts';
+import { Field } from '../../../components/ui/field.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -55,9 +56,6 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
   });
   const [problem, setProblem] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const joinTextId = useId();
-  const calledTextId = useId();
-  const timeZoneId = useId();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The zone goes only when changed: a stored zone this browser does not know must not stop
@@ -97,55 +95,51 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           width="130px"
         />
       </div>
-      <div className="field">
-        <label className="field__label" htmlFor={timeZoneId}>
-          {texts.settings.timeZone}
-        </label>
-        <select
-          id={timeZoneId}
-          className="input"
-          disabled={!canEdit}
-          value={form.timeZone}
-          onChange={(event) => set('timeZone')(event.target.value)}
-        >
-          {timeZoneOptions(settings.timeZone).map((zone) => (
-            <option key={zone} value={zone}>
-              {timeZoneLabel(zone)}
-            </option>
-          ))}
-        </select>
-        <p className="field__note">{texts.settings.timeZoneHint}</p>
-      </div>
+      <Field label={texts.settings.timeZone} note={texts.settings.timeZoneHint}>
+        {(id) => (
+          <select
+            id={id}
+            className="input"
+            disabled={!canEdit}
+            value={form.timeZone}
+            onChange={(event) => set('timeZone')(event.target.value)}
+          >
+            {timeZoneOptions(settings.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {timeZoneLabel(zone)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
       <p className="field__note">{texts.settings.smsTextsHint}</p>
-      <div className="field">
-        <label className="field__label" htmlFor={joinTextId}>
-          {texts.settings.smsJoinText}
-        </label>
-        <textarea
-          id={joinTextId}
-          className="input"
-          rows={2}
-          disabled={!canEdit}
-          placeholder={settings.defaultSmsTexts.join}
-          value={form.smsJoinText}
-          onChange={(event) => set('smsJoinText')(event.target.value)}
-        />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={calledTextId}>
-          {texts.settings.smsCalledText}
-        </label>
-        <textarea
-          id={calledTextId}
-          className="input"
-          rows={2}
-          disabled={!canEdit}
-          placeholder={settings.defaultSmsTexts.called}
-          value={form.smsCalledText}
-          onChange={(event) => set('smsCalledText')(event.target.value)}
-        />
-      </div>
+      <Field label={texts.settings.smsJoinText}>
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={2}
+            disabled={!canEdit}
+            placeholder={settings.defaultSmsTexts.join}
+            value={form.smsJoinText}
+            onChange={(event) => set('smsJoinText')(event.target.value)}
+          />
+        )}
+      </Field>
+      <Field label={texts.settings.smsCalledText}>
+        {(id) => (
+          <textarea
+            id={id}
+            className="input"
+            rows={2}
+            disabled={!canEdit}
+            placeholder={settings.defaultSmsTexts.called}
+            value={form.smsCalledText}
+            onChange={(event) => set('smsCalledText')(event.target.value)}
+          />
+        )}
+      </Field>
       {canEdit ? (
         <div className="settings-actions">
           <button type="submit" className="button button--primary button--small" disabled={save.isPending}>
