@@ -42,6 +42,12 @@ function SaveState({
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
 
+/** The business's own wording for each text, over the default it replaces. */
+const SMS_TEXT_FIELDS = [
+  { key: 'smsJoinText', label: texts.settings.smsJoinText, kind: 'join' },
+  { key: 'smsCalledText', label: texts.settings.smsCalledText, kind: 'called' },
+] as const;
+
 function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
   const save = useSaveCompany();
   const [form, setForm] = useState({
@@ -114,32 +120,21 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
       </Field>
       <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
       <p className="field__note">{texts.settings.smsTextsHint}</p>
-      <Field label={texts.settings.smsJoinText}>
-        {(id) => (
-          <textarea
-            id={id}
-            className="input"
-            rows={2}
-            disabled={!canEdit}
-            placeholder={settings.defaultSmsTexts.join}
-            value={form.smsJoinText}
-            onChange={(event) => set('smsJoinText')(event.target.value)}
-          />
-        )}
-      </Field>
-      <Field label={texts.settings.smsCalledText}>
-        {(id) => (
-          <textarea
-            id={id}
-            className="input"
-            rows={2}
-            disabled={!canEdit}
-            placeholder={settings.defaultSmsTexts.called}
-            value={form.smsCalledText}
-            onChange={(event) => set('smsCalledText')(event.target.value)}
-          />
-        )}
-      </Field>
+      {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (
+        <Field key={key} label={label}>
+          {(id) => (
+            <textarea
+              id={id}
+              className="input"
+              rows={2}
+              disabled={!canEdit}
+              placeholder={settings.defaultSmsTexts[kind]}
+              value={form[key]}
+              onChange={(event) => set(key)(event.target.value)}
+            />
+          )}
+        </Field>
+      ))}
       {canEdit ? (
         <div className="settings-actions">
           <button type="submit" className="button button--primary button--small" disabled={save.isPending}>
