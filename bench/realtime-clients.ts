@@ -626,3 +626,7 @@ process.on('message', (command: Command) => {
 });
 // The bench is gone: so is its load generator.
 process.on('disconnect', () => process.exit(0));
+// Stopped by the bench: end the socket threads first, so that profiles (--cpu-prof) get written.
+process.on('SIGTERM', () => {
+  void Promise.all(socketThreads.map((worker) => worker.terminate())).finally(() => process.exit(0));
+});

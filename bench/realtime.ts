@@ -129,7 +129,12 @@ interface LoadGenerator {
 async function startLoadGenerator(): Promise<LoadGenerator> {
   const child: ChildProcess = fork(CLIENTS_ENTRY, [], {
     cwd: ROOT,
-    execArgv: ['--import', 'tsx'],
+    // BENCH_LOAD_GENERATOR_FLAGS: more node flags for the load generator (its socket threads too)
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_LOAD_GENERATOR_FLAGS?.split(' ').filter(Boolean) ?? []),
+    ],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     serialization: 'advanced',
   });

@@ -9,7 +9,13 @@ import {
   sendMessage,
 } from '../support/customer.ts';
 import { type EventMessage, RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
-import { type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
+import {
+  assignProvider,
+  listProviders,
+  type StaffSession,
+  signInStaff,
+  staffAction,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -86,7 +92,31 @@ describe.each(databaseKinds)('realtime channel on %s', (kind) => {
     expect(joined).toMatchObject({ waitId: customer.waitId, name: 'Live Join', status: 'waiting' });
     expect(called).toMatchObject({ waitId: customer.waitId, status: 'called' });
     expect(called!.calledAt).not.toBeNull();
+    // The event is written by the statement that made the call (JSON built in SQL): it must say
+    // exactly what the call's answer says, timestamps included.
+    expect(called).toEqual(boardEntrySchema.parse(call.json()));
     expect(mine[0]!.seq).toBeLessThan(mine[1]!.seq);
+  });
+
+  it("tells the board and the customer's page who was assigned, as the answer says", async () => {
+    const socket = await connectStaff();
+    const customer = await joinAsNewCustomer(t, { name: 'Assigned Live' });
+    const customerSocket = await connectCustomer(customer);
+    await subscribed(customerSocket, topics.wait(customer.waitId), null);
+    const start = await subscribed(socket, topics.board('demo'), null);
+    const [provider] = await listProviders(t.database.db, 'demo');
+    const assigned = await assignProvider(t.app, owner, customer.waitId, provider!.id);
+    expect(assigned.statusCode).toBe(200);
+
+    const [event] = await socket.waitForEvents(topics.board('demo'), 1);
+    expect(event).toMatchObject({ seq: start + 1, event: 'entry.upserted' });
+    expect(assigned.json()).toMatchObject({ providerId: provider!.id, providerName: provider!.name });
+    expect(boardEntrySchema.parse(event!.data)).toEqual(boardEntrySchema.parse(assigned.json()));
+    const [status] = await customerSocket.waitForEvents(topics.wait(customer.waitId), 1);
+    expect(status).toMatchObject({
+      event: 'entry.status',
+      data: { status: 'waiting', providerName: provider!.name },
+    });
   });
 
   it('lets staff subscribe after the board GET seq and miss no later join', async () => {

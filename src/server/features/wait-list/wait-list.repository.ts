@@ -104,6 +104,45 @@ const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w
   w.finished_at as "finishedAt", w.provider_id as "providerId", p.name as "providerName",
   w.chat_thread_key as "chatThreadKey"`;
 
+/** A timestamp as JSON has it (Date.toISOString: UTC, milliseconds, "Z"). */
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * The board entry of wait entry `w` (with its provider `p`) as the JSON of a BoardEntry: the
+ * statement that changes an entry writes its events itself, with no round trip to build them.
+ */
+const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
+  'waitId', ${w}.id, 'customerId', ${w}.customer_id, 'name', ${w}.name, 'phoneNumber', ${w}.phone_number,
+  'serviceType', ${w}.service_type, 'status', ${w}.status, 'date', ${isoSql(`${w}.date`)},
+  'calledAt', ${isoSql(`${w}.called_at`)}, 'startedAt', ${isoSql(`${w}.started_at`)},
+  'finishedAt', ${isoSql(`${w}.finished_at`)}, 'providerId', ${w}.provider_id, 'providerName', ${p}.name,
+  'chatThreadKey', ${w}.chat_thread_key)`;
+
+/**
+ * One statement that changes a wait entry and tells about it (the board's "entry.upserted" and the
+ * entry's own "entry.status", numbered after commit: realtime/event-log.ts), returning the entry as
+ * the board lists it. Parameters: $1 wait id, $2 company id, $3 board topic, $4 wait topic, then
+ * the change's own from $5. A change that matches no row (another business's entry, a status it
+ * cannot leave) writes nothing and returns no row.
+ */
+const updateAndPublishSql = (set: string, condition: string) => `
+  with changed as (
+    update wait_entries w set ${set}, updated_at = now()
+     where w.id = $1 and w.company_id = $2 ${condition}
+    returning w.*
+  ), entry as (
+    select ${boardColumns}, ${boardEntryJsonSql('w', 'p')} as board_json
+      from changed w left join providers p on p.id = w.provider_id
+  ), published as (
+    insert into realtime_pending (topic, type, data)
+    select $3, 'entry.upserted', board_json from entry
+    union all
+    select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName") from entry
+  )
+  select "waitId", "customerId", name, "phoneNumber", "serviceType", status, date, "calledAt", "startedAt",
+         "finishedAt", "providerId", "providerName", "chatThreadKey"
+    from entry`;
+
 /** The timestamp column each status stamps when an entry enters it. */
 const STATUS_TIMESTAMP: Partial<Record<WaitStatus, string>> = {
   called: 'called_at',
@@ -149,15 +188,10 @@ export function createWaitListRepository(
              from input
            on conflict (customer_id, idempotency_key) do nothing
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
-                     chat_thread_key, allow_sms, provider_id
+                     called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id
          ), pending as (
            insert into realtime_pending (topic, type, data)
-           select n.board_topic, 'entry.upserted', jsonb_build_object(
-                    'waitId', i.id, 'customerId', i.customer_id, 'name', i.name, 'phoneNumber', i.phone_number,
-                    'serviceType', i.service_type, 'status', i.status,
-                    'date', to_char(i.date at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-                    'calledAt', null, 'startedAt', null, 'finishedAt', null,
-                    'providerId', i.provider_id, 'providerName', p.name, 'chatThreadKey', i.chat_thread_key)
+           select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
              from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id
            returning id
          ), join_text as (
@@ -288,31 +322,41 @@ export function createWaitListRepository(
     },
 
     /** Moves an entry to `to` only if it is still in one of `from`; null when it was not. */
-    async changeStatus(
-      waitId: string,
-      companyId: string,
-      from: readonly WaitStatus[],
-      to: WaitStatus,
+    /**
+     * Moves an entry of `companyId` from one of the `from` statuses to `to`, stamping the time the
+     * new status has a column for, and publishes the change (updateAndPublishSql). Null when no
+     * entry of that business is in one of those statuses.
+     */
+    async changeStatusAndPublish(
+      change: { waitId: string; companyId: string; from: readonly WaitStatus[]; to: WaitStatus },
+      published: { boardTopic: string; waitTopic: string },
       tx: Queryable = db,
-    ): Promise<boolean> {
-      const stamp = STATUS_TIMESTAMP[to];
-      const { rows } = await tx.query(
-        `update wait_entries set status = $4, updated_at = now()${stamp ? `, ${stamp} = now()` : ''}
-          where id = $1 and company_id = $2 and status = any($3::text[])
-          returning id`,
-        [waitId, companyId, from, to],
+    ): Promise<BoardEntry | null> {
+      const stamp = STATUS_TIMESTAMP[change.to];
+      const { rows } = await tx.query<BoardRow>(
+        updateAndPublishSql(
+          `status = $6${stamp ? `, ${stamp} = now()` : ''}`,
+          'and w.status = any($5::text[])',
+        ),
+        [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.from, change.to],
       );
-      return rows.length > 0;
+      return rows[0] ? toBoardEntry(rows[0]) : null;
     },
 
-    async assignProvider(waitId: string, companyId: string, providerId: string | null, tx: Queryable = db) {
-      const { rows } = await tx.query(
-        `update wait_entries set provider_id = $3, assigned_at = case when $3::uuid is null then null else now() end,
-                updated_at = now()
-          where id = $1 and company_id = $2 returning id`,
-        [waitId, companyId, providerId],
+    /** Assigns a provider (or none) to an entry of `companyId` and publishes it; null when there is no such entry. */
+    async assignProviderAndPublish(
+      change: { waitId: string; companyId: string; providerId: string | null },
+      published: { boardTopic: string; waitTopic: string },
+      tx: Queryable = db,
+    ): Promise<BoardEntry | null> {
+      const { rows } = await tx.query<BoardRow>(
+        updateAndPublishSql(
+          'provider_id = $5, assigned_at = case when $5::uuid is null then null else now() end',
+          '',
+        ),
+        [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.providerId],
       );
-      return rows.length > 0;
+      return rows[0] ? toBoardEntry(rows[0]) : null;
     },
 
     /**

@@ -13,7 +13,7 @@ import type {
 import {
   CUSTOMER_CAN_LEAVE_FROM,
   estimateWaitMinutes,
-  nextStatus,
+  STAFF_ACTIONS,
   type StaffAction,
 } from '../../../shared/wait-status.ts';
 import type { Database, Queryable } from '../../db/database.ts';
@@ -69,17 +69,11 @@ export function createWaitListService(deps: {
 }) {
   const { db, waitList, companies, eventLog, sms, push } = deps;
 
-  /**
-   * Tells the board and the entry's own page, in the change's transaction. Everyone in line
-   * hears "line.changed" from the board event (see event-log.ts).
-   */
-  async function publishEntryChanged(tx: Queryable, entry: BoardEntry, companyId: string): Promise<void> {
-    await eventLog.append(tx, topics.board(companyId), 'entry.upserted', entry);
-    await eventLog.append(tx, topics.wait(entry.waitId), 'entry.status', {
-      status: entry.status,
-      providerName: entry.providerName,
-    });
-  }
+  /** Where a change of this entry is published: the business's board and the entry's own page. */
+  const publishedTo = (companyId: string, waitId: string) => ({
+    boardTopic: topics.board(companyId),
+    waitTopic: topics.wait(waitId),
+  });
 
   /**
    * Joins that arrive together are written in one statement (db/group-commit.ts); each request
@@ -230,11 +224,12 @@ export function createWaitListService(deps: {
     async leaveWaitList(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
       await inTransactionThenPublish(async (tx) => {
         await requireOwnEntry(companyId, waitId, customerId, tx);
-        if (!(await waitList.changeStatus(waitId, companyId, CUSTOMER_CAN_LEAVE_FROM, 'cancelled', tx))) {
-          throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
-        }
-        const entry = await waitList.findBoardEntry(waitId, companyId, tx);
-        if (entry) await publishEntryChanged(tx, entry, companyId);
+        const left = await waitList.changeStatusAndPublish(
+          { waitId, companyId, from: CUSTOMER_CAN_LEAVE_FROM, to: 'cancelled' },
+          publishedTo(companyId, waitId),
+          tx,
+        );
+        if (!left) throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
       });
       return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
     },
@@ -255,14 +250,19 @@ export function createWaitListService(deps: {
       action: StaffAction,
     ): Promise<BoardEntry> {
       const company = await companies.requireCompany(principal.companyId);
+      const { from, to } = STAFF_ACTIONS[action];
       const updated = await inTransactionThenPublish(async (tx) => {
-        const entry = await requireStaffEntry(principal, waitId, tx);
-        const to = nextStatus(entry.status, action);
-        if (!to || !(await waitList.changeStatus(waitId, principal.companyId, [entry.status], to, tx))) {
+        // One statement changes and publishes (a call on a busy board waits for fewer round
+        // trips); only when it changes nothing does a second one tell "not found" from "not now".
+        const changed = await waitList.changeStatusAndPublish(
+          { waitId, companyId: principal.companyId, from, to },
+          publishedTo(principal.companyId, waitId),
+          tx,
+        );
+        if (!changed) {
+          await requireStaffEntry(principal, waitId, tx);
           throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
         }
-        const changed = (await waitList.findBoardEntry(waitId, principal.companyId, tx))!;
-        await publishEntryChanged(tx, changed, principal.companyId);
         if (to === 'called') {
           await sms.queueCalledText(tx, {
             waitId,
@@ -298,11 +298,12 @@ export function createWaitListService(deps: {
       }
       return inTransactionThenPublish(async (tx) => {
         // The update is limited to the staff member's business: nothing updated, nothing found.
-        if (!(await waitList.assignProvider(waitId, principal.companyId, providerId, tx)))
-          throw new AppError('WAIT_ENTRY_NOT_FOUND');
-        const updated = (await waitList.findBoardEntry(waitId, principal.companyId, tx))!;
-        await publishEntryChanged(tx, updated, principal.companyId);
-        return updated;
+        const updated = await waitList.assignProviderAndPublish(
+          { waitId, companyId: principal.companyId, providerId },
+          publishedTo(principal.companyId, waitId),
+          tx,
+        );
+        return invariantFound(updated, 'WAIT_ENTRY_NOT_FOUND');
       });
     },
   };
