@@ -37,10 +37,13 @@ export function createPushService(deps: {
 
     /**
      * Best effort, after the change is committed: a notification is a nudge, the page and the text
-     * carry the news. A 404/410 from the push service deletes the subscription.
+     * carry the news. A 404/410 from the push service deletes the subscription. The lookup starts
+     * on the next turn: the change's events are numbered on that turn too (event-log.ts
+     * flushSoon), and on PGlite, where statements take turns, they go first.
      */
     notify(customerId: string, companyId: string, message: PushMessage): void {
       void (async () => {
+        await new Promise((resolve) => setImmediate(resolve));
         for (const subscription of await push.listForCustomer(customerId, companyId)) {
           try {
             if ((await sender.send(subscription, message)) === 'gone')
