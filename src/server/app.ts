@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const companies = createCompanyService(companyRepository);
   const customers = createCustomerService(createCustomerRepository(db));
   const staff = createStaffService(createStaffRepository(db));
-  const chatRepository = createChatRepository(db);
+  const chatRepository = createChatRepository(db, textStatus);
   const smsRepository = createSmsRepository(db, textStatus);
   const smsWorker = createSmsWorker({
     sms: smsRepository,
@@ -160,7 +160,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     push,
   });
   const chat = createChatService({
-    db,
     chat: chatRepository,
     waitList: waitListRepository,
     companies,

@@ -100,6 +100,43 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     ]);
   });
 
+  it('stores and delivers a staff message but texts nobody who opted out or did not allow texts', async () => {
+    const optedOut = freshPhone();
+    const noTexts = freshPhone();
+    await joinAsNewCustomer(t, { phoneNumber: optedOut });
+    expect((await reply(optedOut, 'STOP')).json()).toEqual({ outcome: 'stop' });
+    // Back another day, texts allowed on the form: the number's STOP still holds.
+    const stopped = await joinAsNewCustomer(t, { phoneNumber: optedOut, allowSms: true });
+    const quiet = await joinAsNewCustomer(t, { phoneNumber: noTexts, allowSms: false });
+    for (const customer of [stopped, quiet]) {
+      const thread = (
+        await t.app.inject({ url: `/api/v1/staff/chat/${customer.waitId}`, headers: staff.headers })
+      ).json();
+      const sent = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/functions/sendMessage',
+        headers: staff.headers,
+        payload: {
+          historyId: customer.waitId,
+          companyId: 'demo',
+          message: 'Running ten minutes late',
+          user: { id: 'x', name: 'x' },
+          notify: { id: 'y', name: 'y' },
+          chatNode: thread.threadKey,
+        },
+      });
+      expect(sent.statusCode).toBe(201);
+      const after = (
+        await t.app.inject({ url: `/api/v1/staff/chat/${customer.waitId}`, headers: staff.headers })
+      ).json();
+      expect(after.messages.map((m: { message: string }) => m.message)).toEqual(['Running ten minutes late']);
+    }
+    // To the first only the join text and the STOP confirmation; nothing at all to the second.
+    const outbound = (await textsTo(optedOut)).filter((text) => text.direction === 'outbound');
+    expect(outbound.map((text) => text.kind).sort()).toEqual(['join', 'stop']);
+    expect(await textsTo(noTexts)).toEqual([]);
+  });
+
   it('turns a reply into a chat message in the customer’s thread', async () => {
     const phone = freshPhone();
     const customer = await joinAsNewCustomer(t, { phoneNumber: phone, name: 'Eve' });

@@ -30,13 +30,51 @@ const toMessage = (row: MessageRow): ChatMessage => ({
 const messageColumns = `id, extract(epoch from created_at)::float8 as "createdAt", user_id as "userId",
   user_name as "userName", message, sender`;
 
-export function createChatRepository(db: Queryable) {
+/** A text that carries a staff message to the customer's phone (sms/sms-texts.ts chatText). */
+export interface ChatText {
+  id: string;
+  eventKey: string;
+  phoneNumber: string;
+  body: string;
+}
+
+export function createChatRepository(
+  db: Queryable,
+  /** What a new text is written as (sms/sms-sender.ts newTextStatus). */
+  newTextStatus: 'queued' | 'sent' = 'queued',
+) {
   return {
-    async insertMessage(message: NewChatMessage, tx: Queryable = db): Promise<ChatMessage> {
+    /**
+     * Stores a message and, in the same statement, its "message.created" event for `topic`
+     * (numbered after commit: realtime/event-log.ts) and, when `text` is given, the text that takes
+     * it to the customer's phone, unless the number opted out or the entry did not allow texts. One
+     * statement: a message is one round trip to the database, not five.
+     */
+    async insertMessageAndPublish(
+      message: NewChatMessage,
+      publish: { topic: string; text: ChatText | null },
+      tx: Queryable = db,
+    ): Promise<ChatMessage> {
       const { rows } = await tx.query<MessageRow>(
-        `insert into chat_messages (id, thread_key, company_id, wait_id, user_id, user_name, sender, message)
-         values ($1, $2, $3, $4, $5, $6, $7, $8)
-         returning ${messageColumns}`,
+        `with message as (
+           insert into chat_messages (id, thread_key, company_id, wait_id, user_id, user_name, sender, message)
+           values ($1, $2, $3, $4, $5, $6, $7, $8)
+           returning ${messageColumns}
+         ), published as (
+           insert into realtime_pending (topic, type, data)
+           select $9, 'message.created', jsonb_build_object(
+                    'id', id, 'createdAt', "createdAt", 'userId', "userId", 'userName', "userName",
+                    'name', "userName", 'message', message, 'sender', sender)
+             from message
+         ), text as (
+           insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
+           select $10, $3, $4, 'outbound', 'chat', $11, $12, $13, $14::text
+            where $10::uuid is not null
+              and not exists (select 1 from sms_opt_outs where phone_number = $12)
+              and exists (select 1 from wait_entries where id = $4 and allow_sms)
+           on conflict (event_key) do nothing
+         )
+         select * from message`,
         [
           message.id,
           message.threadKey,
@@ -46,7 +84,14 @@ export function createChatRepository(db: Queryable) {
           message.userName,
           message.sender,
           message.message,
+          publish.topic,
+          publish.text?.id ?? null,
+          publish.text?.eventKey ?? null,
+          publish.text?.phoneNumber ?? null,
+          publish.text?.body ?? null,
+          newTextStatus,
         ],
+        { name: 'insert-chat-message' },
       );
       return toMessage(rows[0]!);
     },

@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_VISIBLE_MESSAGES } from '../../../shared/constants.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type { ChatMessage, ChatThread, SendMessageRequest } from '../../../shared/schemas.ts';
-import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
+import { chatText } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import type { WaitEntryRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { ChatRepository } from './chat.repository.ts';
@@ -15,15 +15,14 @@ import type { ChatRepository } from './chat.repository.ts';
 export type ChatSender = { kind: 'customer'; customerId: string } | StaffPrincipal;
 
 export function createChatService(deps: {
-  db: Database;
   chat: ChatRepository;
   waitList: WaitListRepository;
   companies: Pick<CompanyService, 'requireCompany'>;
   eventLog: EventLog;
-  sms: Pick<SmsService, 'queueChatText' | 'kick'>;
+  sms: Pick<SmsService, 'kick'>;
   push: Pick<PushService, 'notify'>;
 }) {
-  const { db, chat, waitList, companies, eventLog, sms, push } = deps;
+  const { chat, waitList, companies, eventLog, sms, push } = deps;
 
   /** The wait behind a conversation, if this sender may use it; otherwise "not found". */
   async function requireConversation(
@@ -82,32 +81,30 @@ export function createChatService(deps: {
               userName: entry.providerName ?? sender.name,
               sender: 'staff' as const,
             };
-      const stored = await db.transaction(async (tx) => {
-        const message = await chat.insertMessage(
-          {
-            id: randomUUID(),
-            threadKey: entry.chatThreadKey,
-            companyId: entry.companyId,
-            waitId: entry.waitId,
-            message: request.message,
-            ...author,
-          },
-          tx,
-        );
-        await eventLog.append(tx, topics.chat(entry.chatThreadKey), 'message.created', message);
-        // The customer may have closed the page: staff messages go out as texts too.
-        if (sender.kind === 'staff') {
-          await sms.queueChatText(tx, {
-            id: message.id,
-            waitId: entry.waitId,
-            companyId: entry.companyId,
-            companyName: entry.companyName,
-            phoneNumber: entry.phoneNumber,
-            text: message.message,
-          });
-        }
-        return message;
-      });
+      const id = randomUUID();
+      const stored = await chat.insertMessageAndPublish(
+        {
+          id,
+          threadKey: entry.chatThreadKey,
+          companyId: entry.companyId,
+          waitId: entry.waitId,
+          message: request.message,
+          ...author,
+        },
+        {
+          topic: topics.chat(entry.chatThreadKey),
+          // The customer may have closed the page: staff messages go out as texts too.
+          text:
+            sender.kind === 'staff'
+              ? {
+                  id: randomUUID(),
+                  eventKey: `chat:${id}`,
+                  phoneNumber: entry.phoneNumber,
+                  body: chatText(entry.companyName, request.message),
+                }
+              : null,
+        },
+      );
       eventLog.flushSoon();
       if (sender.kind === 'staff') {
         sms.kick();

@@ -5,7 +5,7 @@ import type { EventLog } from '../../realtime/event-log.ts';
 import type { ChatRepository } from '../chat/chat.repository.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { SmsRepository } from './sms.repository.ts';
-import { chatText, DEFAULT_SMS_TEXTS, fillText, keywordOf, SMS_REPLIES } from './sms-texts.ts';
+import { DEFAULT_SMS_TEXTS, fillText, keywordOf, SMS_REPLIES } from './sms-texts.ts';
 import type { SmsWorker } from './sms-worker.ts';
 
 /** "+1" and 10 digits from what a carrier or the console hands us, or null. */
@@ -52,32 +52,6 @@ export function createSmsService(deps: {
             business: entry.companyName,
             name: entry.name,
           }),
-        },
-        tx,
-      );
-    },
-
-    /** Staff wrote in the chat: the customer gets it as a text too, and can answer it. */
-    async queueChatText(
-      tx: Queryable,
-      message: {
-        id: string;
-        waitId: string;
-        companyId: string;
-        companyName: string;
-        phoneNumber: string;
-        text: string;
-      },
-    ): Promise<void> {
-      await sms.enqueue(
-        {
-          id: randomUUID(),
-          companyId: message.companyId,
-          waitId: message.waitId,
-          kind: 'chat',
-          eventKey: `chat:${message.id}`,
-          phoneNumber: message.phoneNumber,
-          body: chatText(message.companyName, message.text),
         },
         tx,
       );
@@ -138,7 +112,7 @@ export function createSmsService(deps: {
           await reply(SMS_REPLIES.help(entry.companyName));
           return 'help' as const;
         }
-        const message = await chat.insertMessage(
+        await chat.insertMessageAndPublish(
           {
             id: randomUUID(),
             threadKey: entry.chatThreadKey,
@@ -149,9 +123,9 @@ export function createSmsService(deps: {
             sender: 'customer',
             message: text.body.trim().slice(0, 1000) || '(empty text)',
           },
+          { topic: topics.chat(entry.chatThreadKey), text: null },
           tx,
         );
-        await eventLog.append(tx, topics.chat(entry.chatThreadKey), 'message.created', message);
         return 'chat' as const;
       });
       eventLog.flushSoon();
