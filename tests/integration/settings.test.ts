@@ -135,6 +135,42 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     expect(rows).toEqual([{ body: 'Hi Gus! Renamed Salon has you down for Cut.' }]);
   });
 
+  it("fills {business}, {service} and {name} in the business's own call wording", async () => {
+    const saved = await put(owner, '/api/v1/staff/settings/company', {
+      name: 'Renamed Salon',
+      street: '9 oak ave',
+      city: 'peoria',
+      state: 'il',
+      zip: '61602',
+      smsJoinText: '',
+      smsCalledText: '{name}, {business} is ready for your {service}. See you, {name}!',
+    });
+    expect(saved.statusCode).toBe(200);
+    const { authorization } = await t.signIn();
+    const join = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${business.companyId}/wait-list`,
+      headers: { authorization, 'idempotency-key': 'wording-called' },
+      payload: { serviceType: 'Cut', name: 'Ida', phoneNumber: '+14155550177' },
+    });
+    expect(join.statusCode).toBe(201);
+    const call = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/wait-entries/${join.json().waitId}/call`,
+      headers: owner.headers,
+    });
+    expect(call.statusCode).toBe(200);
+    const { rows } = await t.database.db.query<{ body: string; event_key: string }>(
+      "select body, event_key from sms_messages where phone_number = '+14155550177' and kind = 'called'",
+    );
+    expect(rows).toEqual([
+      {
+        body: 'Ida, Renamed Salon is ready for your Cut. See you, Ida!',
+        event_key: `called:${join.json().waitId}:${call.json().calledAt}`,
+      },
+    ]);
+  });
+
   it('lets the owner set services with durations, in order, and joins follow them', async () => {
     const response = await put(owner, '/api/v1/staff/settings/services', {
       services: [

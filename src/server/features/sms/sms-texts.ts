@@ -1,6 +1,8 @@
 /**
  * What CheckN texts, with the business's own wording when it set one. Placeholders: {business},
- * {service}, {name}. Every text names the business: customers may be on several lists.
+ * {service}, {name}, filled in that order by the statement that queues the text (the join's and
+ * the call's: wait-list.repository.ts). Every text names the business: customers may be on
+ * several lists.
  */
 export const DEFAULT_SMS_TEXTS = {
   join: "{business}: you're on the wait list for {service}. Reply to this text to message us. Reply STOP to opt out.",
@@ -29,16 +31,6 @@ export const STOP_WORDS = new Set([
 ]);
 export const START_WORDS = new Set(['START', 'YES', 'UNSTOP', 'OPTIN']);
 export const HELP_WORDS = new Set(['HELP', 'INFO']);
-
-export function fillText(
-  template: string,
-  values: { business: string; service?: string; name?: string },
-): string {
-  return template
-    .replaceAll('{business}', values.business)
-    .replaceAll('{service}', values.service ?? '')
-    .replaceAll('{name}', values.name ?? '');
-}
 
 /** A staff chat message as a text: the business name first, long messages shortened. */
 export function chatText(business: string, message: string): string {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { topics } from '../../../shared/realtime.ts';
-import type { Database, Queryable } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { ChatRepository } from '../chat/chat.repository.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { SmsRepository } from './sms.repository.ts';
-import { DEFAULT_SMS_TEXTS, fillText, keywordOf, SMS_REPLIES } from './sms-texts.ts';
+import { keywordOf, SMS_REPLIES } from './sms-texts.ts';
 import type { SmsWorker } from './sms-worker.ts';
 
 /** "+1" and 10 digits from what a carrier or the console hands us, or null. */
@@ -27,36 +27,6 @@ export function createSmsService(deps: {
   const { db, sms, worker, waitList, chat, eventLog } = deps;
 
   return {
-    /** Staff called the customer: text them (once per call). */
-    async queueCalledText(
-      tx: Queryable,
-      entry: {
-        waitId: string;
-        companyId: string;
-        companyName: string;
-        name: string;
-        phoneNumber: string;
-        calledAt: string | null;
-        calledText: string | null;
-      },
-    ): Promise<void> {
-      await sms.enqueue(
-        {
-          id: randomUUID(),
-          companyId: entry.companyId,
-          waitId: entry.waitId,
-          kind: 'called',
-          eventKey: `called:${entry.waitId}:${entry.calledAt ?? ''}`,
-          phoneNumber: entry.phoneNumber,
-          body: fillText(entry.calledText ?? DEFAULT_SMS_TEXTS.called, {
-            business: entry.companyName,
-            name: entry.name,
-          }),
-        },
-        tx,
-      );
-    },
-
     kick: () => worker.kick(),
 
     /**

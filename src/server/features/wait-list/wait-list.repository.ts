@@ -123,9 +123,11 @@ const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
  * entry's own "entry.status", numbered after commit: realtime/event-log.ts), returning the entry as
  * the board lists it. Parameters: $1 wait id, $2 company id, $3 board topic, $4 wait topic, then
  * the change's own from $5. A change that matches no row (another business's entry, a status it
- * cannot leave) writes nothing and returns no row.
+ * cannot leave) writes nothing and returns no row. With `calledText`, it also queues the "it's
+ * your turn" text (once per call, and not to a number that opted out or an entry without texts):
+ * $7 its id, $8 its wording with {business} filled in, $9 its status.
  */
-const updateAndPublishSql = (set: string, condition: string) => `
+const updateAndPublishSql = (set: string, condition: string, calledText = false) => `
   with changed as (
     update wait_entries w set ${set}, updated_at = now()
      where w.id = $1 and w.company_id = $2 ${condition}
@@ -138,7 +140,18 @@ const updateAndPublishSql = (set: string, condition: string) => `
     select $3, 'entry.upserted', board_json from entry
     union all
     select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName") from entry
-  )
+  )${
+    calledText
+      ? `, called_text as (
+    insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
+    select $7, w.company_id, w.id, 'outbound', 'called', 'called:' || w.id || ':' || ${isoSql('w.called_at')},
+           w.phone_number, replace(replace($8::text, '{service}', w.service_type), '{name}', w.name), $9::text
+      from changed w
+     where w.allow_sms and not exists (select 1 from sms_opt_outs o where o.phone_number = w.phone_number)
+    on conflict (event_key) do nothing
+  )`
+      : ''
+  }
   select "waitId", "customerId", name, "phoneNumber", "serviceType", status, date, "calledAt", "startedAt",
          "finishedAt", "providerId", "providerName", "chatThreadKey"
     from entry`;
@@ -321,7 +334,6 @@ export function createWaitListRepository(
       return rows.map(toBoardEntry);
     },
 
-    /** Moves an entry to `to` only if it is still in one of `from`; null when it was not. */
     /**
      * Moves an entry of `companyId` from one of the `from` statuses to `to`, stamping the time the
      * new status has a column for, and publishes the change (updateAndPublishSql). Null when no
@@ -329,16 +341,31 @@ export function createWaitListRepository(
      */
     async changeStatusAndPublish(
       change: { waitId: string; companyId: string; from: readonly WaitStatus[]; to: WaitStatus },
-      published: { boardTopic: string; waitTopic: string },
+      published: {
+        boardTopic: string;
+        waitTopic: string;
+        /** A call's text: its wording with {business} filled in; {service} and {name} are the entry's. */
+        calledText?: { id: string; wording: string };
+      },
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
       const stamp = STATUS_TIMESTAMP[change.to];
+      const { calledText } = published;
       const { rows } = await tx.query<BoardRow>(
         updateAndPublishSql(
           `status = $6${stamp ? `, ${stamp} = now()` : ''}`,
           'and w.status = any($5::text[])',
+          calledText !== undefined,
         ),
-        [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.from, change.to],
+        [
+          change.waitId,
+          change.companyId,
+          published.boardTopic,
+          published.waitTopic,
+          change.from,
+          change.to,
+          ...(calledText ? [calledText.id, calledText.wording, newTextStatus] : []),
+        ],
       );
       return rows[0] ? toBoardEntry(rows[0]) : null;
     },

@@ -251,31 +251,33 @@ export function createWaitListService(deps: {
     ): Promise<BoardEntry> {
       const company = await companies.requireCompany(principal.companyId);
       const { from, to } = STAFF_ACTIONS[action];
-      const updated = await inTransactionThenPublish(async (tx) => {
-        // One statement changes and publishes (a call on a busy board waits for fewer round
-        // trips); only when it changes nothing does a second one tell "not found" from "not now".
-        const changed = await waitList.changeStatusAndPublish(
-          { waitId, companyId: principal.companyId, from, to },
-          publishedTo(principal.companyId, waitId),
-          tx,
-        );
-        if (!changed) {
-          await requireStaffEntry(principal, waitId, tx);
-          throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
-        }
-        if (to === 'called') {
-          await sms.queueCalledText(tx, {
-            waitId,
-            companyId: company.id,
-            companyName: company.name,
-            calledText: company.smsCalledText,
-            name: changed.name,
-            phoneNumber: changed.phoneNumber,
-            calledAt: changed.calledAt,
-          });
-        }
-        return changed;
-      });
+      // One statement changes the entry, publishes it and, for a call, queues the text: a call on
+      // a busy board waits for one round trip. Only when it changes nothing does a second
+      // statement tell "not found" from "not now".
+      const updated = await waitList.changeStatusAndPublish(
+        { waitId, companyId: principal.companyId, from, to },
+        {
+          ...publishedTo(principal.companyId, waitId),
+          ...(to === 'called'
+            ? {
+                calledText: {
+                  id: randomUUID(),
+                  // {business} first; the statement then fills the entry's {service} and {name},
+                  // in the order the join's text is filled (sms-texts.ts).
+                  wording: (company.smsCalledText ?? DEFAULT_SMS_TEXTS.called).replaceAll(
+                    '{business}',
+                    company.name,
+                  ),
+                },
+              }
+            : {}),
+        },
+      );
+      if (!updated) {
+        await requireStaffEntry(principal, waitId, db);
+        throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
+      }
+      eventLog.flushSoon();
       if (updated.status === 'called') sms.kick();
       push.notify(updated.customerId, company.id, {
         title: company.name,
