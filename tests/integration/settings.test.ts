@@ -4,7 +4,13 @@ import { createCompanyRepository } from '../../src/server/features/company/compa
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
 import { apiErrorSchema, businessSettingsSchema, insightsSchema } from '../../src/shared/schemas.ts';
-import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
+import {
+  createBusiness,
+  type StaffSession,
+  signInStaff,
+  staffAction,
+  type TestBusiness,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -107,13 +113,31 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     expect(await companies.databaseKnowsTimeZone('US/Pacific-New')).toBe(false);
   });
 
-  it("uses the business's own wording for texts, and the default when it is emptied", async () => {
-    const saved = await put(owner, '/api/v1/staff/settings/company', {
+  /** Saves the business (renamed) with this text wording. */
+  const saveWording = (wording: { smsJoinText: string; smsCalledText: string }) =>
+    put(owner, '/api/v1/staff/settings/company', {
       name: 'Renamed Salon',
       street: '9 oak ave',
       city: 'peoria',
       state: 'il',
       zip: '61602',
+      ...wording,
+    });
+  /** A walk-in joins for a Cut. */
+  const joinAs = async (name: string, phoneNumber: string): Promise<{ waitId: string }> => {
+    const { authorization } = await t.signIn();
+    const join = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${business.companyId}/wait-list`,
+      headers: { authorization, 'idempotency-key': randomUUID() },
+      payload: { serviceType: 'Cut', name, phoneNumber },
+    });
+    expect(join.statusCode).toBe(201);
+    return join.json();
+  };
+
+  it("uses the business's own wording for texts, and the default when it is emptied", async () => {
+    const saved = await saveWording({
       smsJoinText: 'Hi {name}! {business} has you down for {service}.',
       smsCalledText: '',
     });
@@ -121,14 +145,7 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
       smsJoinText: 'Hi {name}! {business} has you down for {service}.',
       smsCalledText: '',
     });
-    const { authorization } = await t.signIn();
-    const join = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/companies/${business.companyId}/wait-list`,
-      headers: { authorization, 'idempotency-key': 'wording-1' },
-      payload: { serviceType: 'Cut', name: 'Gus', phoneNumber: '+14155550188' },
-    });
-    expect(join.statusCode).toBe(201);
+    await joinAs('Gus', '+14155550188');
     const { rows } = await t.database.db.query<{ body: string }>(
       "select body from sms_messages where phone_number = '+14155550188' and kind = 'join'",
     );
@@ -136,29 +153,13 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
   });
 
   it("fills {business}, {service} and {name} in the business's own call wording", async () => {
-    const saved = await put(owner, '/api/v1/staff/settings/company', {
-      name: 'Renamed Salon',
-      street: '9 oak ave',
-      city: 'peoria',
-      state: 'il',
-      zip: '61602',
+    const saved = await saveWording({
       smsJoinText: '',
       smsCalledText: '{name}, {business} is ready for your {service}. See you, {name}!',
     });
     expect(saved.statusCode).toBe(200);
-    const { authorization } = await t.signIn();
-    const join = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/companies/${business.companyId}/wait-list`,
-      headers: { authorization, 'idempotency-key': 'wording-called' },
-      payload: { serviceType: 'Cut', name: 'Ida', phoneNumber: '+14155550177' },
-    });
-    expect(join.statusCode).toBe(201);
-    const call = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/staff/wait-entries/${join.json().waitId}/call`,
-      headers: owner.headers,
-    });
+    const { waitId } = await joinAs('Ida', '+14155550177');
+    const call = await staffAction(t.app, owner, waitId, 'call');
     expect(call.statusCode).toBe(200);
     const { rows } = await t.database.db.query<{ body: string; event_key: string }>(
       "select body, event_key from sms_messages where phone_number = '+14155550177' and kind = 'called'",
@@ -166,7 +167,7 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     expect(rows).toEqual([
       {
         body: 'Ida, Renamed Salon is ready for your Cut. See you, Ida!',
-        event_key: `called:${join.json().waitId}:${call.json().calledAt}`,
+        event_key: `called:${waitId}:${call.json().calledAt}`,
       },
     ]);
   });

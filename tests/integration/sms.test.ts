@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSmsRepository } from '../../src/server/features/sms/sms.repository.ts';
 import { createRecordingSmsSender, SmsSendError } from '../../src/server/sms/sms-sender.ts';
 import { createTwilioSmsSender, twilioSignature } from '../../src/server/sms/twilio.ts';
-import { joinAsNewCustomer } from '../support/customer.ts';
+import { buildSendMessage, getCustomerThread, joinAsNewCustomer, sendMessage } from '../support/customer.ts';
 import { type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
@@ -72,23 +72,8 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     const phone = freshPhone();
     const customer = await joinAsNewCustomer(t, { phoneNumber: phone, name: 'Dee' });
     await staffAction(t.app, staff, customer.waitId, 'call');
-    const thread = (
-      await t.app.inject({ url: `/api/v1/staff/chat/${customer.waitId}`, headers: staff.headers })
-    ).json();
     const send = (headers: Record<string, string>, message: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/functions/sendMessage',
-        headers,
-        payload: {
-          historyId: customer.waitId,
-          companyId: 'demo',
-          message,
-          user: { id: 'x', name: 'x' },
-          notify: { id: 'y', name: 'y' },
-          chatNode: thread.threadKey,
-        },
-      });
+      sendMessage(t.app, headers, buildSendMessage(customer, { message }));
     expect((await send(staff.headers, 'Your chair is ready')).statusCode).toBe(201);
     expect((await send({ authorization: customer.authorization }, 'On my way')).statusCode).toBe(201);
     await expect.poll(() => sentTo(phone).length).toBe(3);
@@ -109,27 +94,14 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     const stopped = await joinAsNewCustomer(t, { phoneNumber: optedOut, allowSms: true });
     const quiet = await joinAsNewCustomer(t, { phoneNumber: noTexts, allowSms: false });
     for (const customer of [stopped, quiet]) {
-      const thread = (
-        await t.app.inject({ url: `/api/v1/staff/chat/${customer.waitId}`, headers: staff.headers })
-      ).json();
-      const sent = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/functions/sendMessage',
-        headers: staff.headers,
-        payload: {
-          historyId: customer.waitId,
-          companyId: 'demo',
-          message: 'Running ten minutes late',
-          user: { id: 'x', name: 'x' },
-          notify: { id: 'y', name: 'y' },
-          chatNode: thread.threadKey,
-        },
-      });
+      const sent = await sendMessage(
+        t.app,
+        staff.headers,
+        buildSendMessage(customer, { message: 'Running ten minutes late' }),
+      );
       expect(sent.statusCode).toBe(201);
-      const after = (
-        await t.app.inject({ url: `/api/v1/staff/chat/${customer.waitId}`, headers: staff.headers })
-      ).json();
-      expect(after.messages.map((m: { message: string }) => m.message)).toEqual(['Running ten minutes late']);
+      const thread = await getCustomerThread(t.app, customer);
+      expect(thread.messages.map((m) => m.message)).toEqual(['Running ten minutes late']);
     }
     // To the first only the join text and the STOP confirmation; nothing at all to the second.
     const outbound = (await textsTo(optedOut)).filter((text) => text.direction === 'outbound');
