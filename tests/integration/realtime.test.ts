@@ -98,6 +98,34 @@ describe.each(databaseKinds)('realtime channel on %s', (kind) => {
     expect(mine[0]!.seq).toBeLessThan(mine[1]!.seq);
   });
 
+  it('tells the board each step (call, start, done; remove) exactly as the answer says', async () => {
+    const socket = await connectStaff();
+    const topic = topics.board('demo');
+    await subscribed(socket, topic, null);
+    const served = await joinAsNewCustomer(t, { name: 'Served Live' });
+    const removed = await joinAsNewCustomer(t, { name: 'Removed Live' });
+    const steps = [
+      [served, 'call', 'called'],
+      [served, 'start', 'in_service'],
+      [served, 'done', 'done'],
+      [removed, 'remove', 'cancelled'],
+    ] as const;
+    for (const [customer, action, status] of steps) {
+      const answer = await staffAction(t.app, owner, customer.waitId, action);
+      expect(answer.statusCode).toBe(200);
+      const message = await socket.waitFor(
+        (m) =>
+          m.type === 'event' &&
+          (m.data as { waitId?: string }).waitId === customer.waitId &&
+          (m.data as { status?: string }).status === status,
+        `${action} on the board`,
+      );
+      expect(boardEntrySchema.parse((message as EventMessage).data)).toEqual(
+        boardEntrySchema.parse(answer.json()),
+      );
+    }
+  });
+
   it("tells the board and the customer's page who was assigned, as the answer says", async () => {
     const socket = await connectStaff();
     const customer = await joinAsNewCustomer(t, { name: 'Assigned Live' });

@@ -109,6 +109,23 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     expect(await textsTo(noTexts)).toEqual([]);
   });
 
+  it('calls without a text when the entry did not allow texts or its number opted out', async () => {
+    const noTexts = freshPhone();
+    const quiet = await joinAsNewCustomer(t, { phoneNumber: noTexts, allowSms: false });
+    const optedOut = freshPhone();
+    await joinAsNewCustomer(t, { phoneNumber: optedOut });
+    expect((await reply(optedOut, 'STOP')).json()).toEqual({ outcome: 'stop' });
+    // Back another day, texts allowed on the form: the number's STOP still holds.
+    const stopped = await joinAsNewCustomer(t, { phoneNumber: optedOut, allowSms: true });
+    for (const customer of [quiet, stopped]) {
+      const call = await staffAction(t.app, staff, customer.waitId, 'call');
+      expect(call.json()).toMatchObject({ status: 'called' });
+    }
+    const called = async (phone: string) => (await textsTo(phone)).filter((text) => text.kind === 'called');
+    expect(await called(noTexts)).toEqual([]);
+    expect(await called(optedOut)).toEqual([]);
+  });
+
   it('turns a reply into a chat message in the customer’s thread', async () => {
     const phone = freshPhone();
     const customer = await joinAsNewCustomer(t, { phoneNumber: phone, name: 'Eve' });

@@ -105,7 +105,8 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
 
     /**
      * Records an event with the caller's change. After the transaction commits, call `flushSoon`
-     * to number and deliver it. No NOTIFY here: NOTIFY takes a database-wide lock at commit, and
+     * to number and deliver it. (The app's own changes write their events in the statement that
+     * makes the change, into the same `realtime_pending`: wait-list.repository.ts, chat.repository.ts.) No NOTIFY here: NOTIFY takes a database-wide lock at commit, and
      * every change would queue behind every other; the sequencer notifies once per batch.
      */
     async append(tx: Queryable, topic: string, type: string, data: unknown): Promise<void> {

@@ -25,43 +25,6 @@ export function createSmsRepository(
   newTextStatus: 'queued' | 'sent' = 'queued',
 ) {
   return {
-    /**
-     * Queues a text for an event, at most once per event key, unless the number opted out or the
-     * wait entry does not allow texts. Returns whether a text was queued.
-     */
-    async enqueue(
-      text: {
-        id: string;
-        companyId: string;
-        waitId: string | null;
-        kind: string;
-        eventKey: string;
-        phoneNumber: string;
-        body: string;
-      },
-      tx: Queryable = db,
-    ): Promise<boolean> {
-      const { rows } = await tx.query(
-        `insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
-         select $1, $2, $3, 'outbound', $4, $5, $6, $7, $8::text
-          where not exists (select 1 from sms_opt_outs where phone_number = $6)
-            and ($3::uuid is null or exists (select 1 from wait_entries where id = $3 and allow_sms))
-         on conflict (event_key) do nothing
-         returning id`,
-        [
-          text.id,
-          text.companyId,
-          text.waitId,
-          text.kind,
-          text.eventKey,
-          text.phoneNumber,
-          text.body,
-          newTextStatus,
-        ],
-      );
-      return rows.length > 0;
-    },
-
     /** A reply to a keyword goes out even to a number that just opted out (the STOP confirmation). */
     async enqueueReply(
       text: {

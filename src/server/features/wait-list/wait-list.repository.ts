@@ -124,8 +124,9 @@ const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
  * the board lists it. Parameters: $1 wait id, $2 company id, $3 board topic, $4 wait topic, then
  * the change's own from $5. A change that matches no row (another business's entry, a status it
  * cannot leave) writes nothing and returns no row. With `calledText`, it also queues the "it's
- * your turn" text (once per call, and not to a number that opted out or an entry without texts):
- * $7 its id, $8 its wording with {business} filled in, $9 its status.
+ * your turn" text (once per call, and not to a number that opted out or an entry without texts) in
+ * the business's own wording or $8, the default, filled as the join's text is: $7 its id, $9 its
+ * status.
  */
 const updateAndPublishSql = (set: string, condition: string, calledText = false) => `
   with changed as (
@@ -145,8 +146,11 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
       ? `, called_text as (
     insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
     select $7, w.company_id, w.id, 'outbound', 'called', 'called:' || w.id || ':' || ${isoSql('w.called_at')},
-           w.phone_number, replace(replace($8::text, '{service}', w.service_type), '{name}', w.name), $9::text
-      from changed w
+           w.phone_number,
+           replace(replace(replace(coalesce(c.sms_called_text, $8::text), '{business}', c.name),
+                   '{service}', w.service_type), '{name}', w.name),
+           $9::text
+      from changed w join companies c on c.id = w.company_id
      where w.allow_sms and not exists (select 1 from sms_opt_outs o where o.phone_number = w.phone_number)
     on conflict (event_key) do nothing
   )`
@@ -344,8 +348,8 @@ export function createWaitListRepository(
       published: {
         boardTopic: string;
         waitTopic: string;
-        /** A call's text: its wording with {business} filled in; {service} and {name} are the entry's. */
-        calledText?: { id: string; wording: string };
+        /** A call's text: its id, and the wording used when the business has none of its own. */
+        calledText?: { id: string; defaultWording: string };
       },
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
@@ -364,7 +368,7 @@ export function createWaitListRepository(
           published.waitTopic,
           change.from,
           change.to,
-          ...(calledText ? [calledText.id, calledText.wording, newTextStatus] : []),
+          ...(calledText ? [calledText.id, calledText.defaultWording, newTextStatus] : []),
         ],
       );
       return rows[0] ? toBoardEntry(rows[0]) : null;

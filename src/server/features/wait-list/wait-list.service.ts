@@ -260,15 +260,7 @@ export function createWaitListService(deps: {
           ...publishedTo(principal.companyId, waitId),
           ...(to === 'called'
             ? {
-                calledText: {
-                  id: randomUUID(),
-                  // {business} first; the statement then fills the entry's {service} and {name},
-                  // in the order the join's text is filled (sms-texts.ts).
-                  wording: (company.smsCalledText ?? DEFAULT_SMS_TEXTS.called).replaceAll(
-                    '{business}',
-                    company.name,
-                  ),
-                },
+                calledText: { id: randomUUID(), defaultWording: DEFAULT_SMS_TEXTS.called },
               }
             : {}),
         },
