@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
+import { mayTextSql } from '../sms/sms.repository.ts';
 
 export interface NewChatMessage {
   id: string;
@@ -70,8 +71,7 @@ export function createChatRepository(
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select $10, $3, $4, 'outbound', 'chat', $11, $12, $13, $14::text
             where $10::uuid is not null
-              and not exists (select 1 from sms_opt_outs where phone_number = $12)
-              and exists (select 1 from wait_entries where id = $4 and allow_sms)
+              and ${mayTextSql('exists (select 1 from wait_entries where id = $4 and allow_sms)', '$12')}
            on conflict (event_key) do nothing
          )
          select * from message`,

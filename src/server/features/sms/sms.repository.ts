@@ -1,5 +1,14 @@
 import type { Queryable } from '../../db/database.ts';
 
+/**
+ * When a change may text a customer, as SQL for the statement that makes the change (the join, a
+ * call, a staff chat message): the entry allows texts and its number never replied STOP. Each
+ * such statement also keys its text by the event (`on conflict (event_key) do nothing`), so a
+ * change texts at most once.
+ */
+export const mayTextSql = (entryAllowsSms: string, phoneNumber: string) =>
+  `${entryAllowsSms} and not exists (select 1 from sms_opt_outs o where o.phone_number = ${phoneNumber})`;
+
 export type SmsStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'received' | 'undelivered';
 
 export interface SmsRow {

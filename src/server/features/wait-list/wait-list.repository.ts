@@ -1,5 +1,6 @@
 import type { BoardEntry, WaitStatus } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
+import { mayTextSql } from '../sms/sms.repository.ts';
 
 export interface NewWaitEntry {
   id: string;
@@ -151,7 +152,7 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
                    '{service}', w.service_type), '{name}', w.name),
            $9::text
       from changed w join companies c on c.id = w.company_id
-     where w.allow_sms and not exists (select 1 from sms_opt_outs o where o.phone_number = w.phone_number)
+     where ${mayTextSql('w.allow_sms', 'w.phone_number')}
     on conflict (event_key) do nothing
   )`
       : ''
@@ -218,7 +219,7 @@ export function createWaitListRepository(
                           '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
                   $16::text
              from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id
-            where i.allow_sms and not exists (select 1 from sms_opt_outs o where o.phone_number = i.phone_number)
+            where ${mayTextSql('i.allow_sms', 'i.phone_number')}
            returning wait_id
          )
          select i.id as "waitId", i.customer_id as "customerId", i.idempotency_key as "idempotencyKey",
