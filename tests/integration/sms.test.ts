@@ -85,14 +85,22 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     ]);
   });
 
-  it('stores and delivers a staff message but texts nobody who opted out or did not allow texts', async () => {
-    const optedOut = freshPhone();
+  /**
+   * Two walk-ins nothing may be texted to: one joined without texts; the other's number replied
+   * STOP and joined again another day with texts allowed on the form (the STOP still holds).
+   */
+  async function customersNotToText() {
     const noTexts = freshPhone();
+    const quiet = await joinAsNewCustomer(t, { phoneNumber: noTexts, allowSms: false });
+    const optedOut = freshPhone();
     await joinAsNewCustomer(t, { phoneNumber: optedOut });
     expect((await reply(optedOut, 'STOP')).json()).toEqual({ outcome: 'stop' });
-    // Back another day, texts allowed on the form: the number's STOP still holds.
     const stopped = await joinAsNewCustomer(t, { phoneNumber: optedOut, allowSms: true });
-    const quiet = await joinAsNewCustomer(t, { phoneNumber: noTexts, allowSms: false });
+    return { quiet, noTexts, stopped, optedOut };
+  }
+
+  it('stores and delivers a staff message but texts nobody who opted out or did not allow texts', async () => {
+    const { quiet, noTexts, stopped, optedOut } = await customersNotToText();
     for (const customer of [stopped, quiet]) {
       const sent = await sendMessage(
         t.app,
@@ -110,13 +118,7 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
   });
 
   it('calls without a text when the entry did not allow texts or its number opted out', async () => {
-    const noTexts = freshPhone();
-    const quiet = await joinAsNewCustomer(t, { phoneNumber: noTexts, allowSms: false });
-    const optedOut = freshPhone();
-    await joinAsNewCustomer(t, { phoneNumber: optedOut });
-    expect((await reply(optedOut, 'STOP')).json()).toEqual({ outcome: 'stop' });
-    // Back another day, texts allowed on the form: the number's STOP still holds.
-    const stopped = await joinAsNewCustomer(t, { phoneNumber: optedOut, allowSms: true });
+    const { quiet, noTexts, stopped, optedOut } = await customersNotToText();
     for (const customer of [quiet, stopped]) {
       const call = await staffAction(t.app, staff, customer.waitId, 'call');
       expect(call.json()).toMatchObject({ status: 'called' });

@@ -10,6 +10,14 @@ export interface RealtimeEvent {
   data: unknown;
 }
 
+/**
+ * Records events with a change, as SQL for the statement that makes the change: `rows` is a
+ * select of (topic, type, data). The events are numbered and delivered after commit (call
+ * `flushSoon`); the app's changes write theirs this way, in the statement itself
+ * (wait-list.repository.ts, chat.repository.ts), so an event costs no round trip of its own.
+ */
+export const appendEventsSql = (rows: string) => `insert into realtime_pending (topic, type, data) ${rows}`;
+
 /** Events are kept this long; a client away for longer reloads its state instead of replaying. */
 export const EVENT_RETENTION_HOURS = 24;
 /** A catch-up replays at most this many events; further behind, the client reloads. */
@@ -104,17 +112,13 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
     },
 
     /**
-     * Records an event with the caller's change. After the transaction commits, call `flushSoon`
-     * to number and deliver it. (The app's own changes write their events in the statement that
-     * makes the change, into the same `realtime_pending`: wait-list.repository.ts, chat.repository.ts.) No NOTIFY here: NOTIFY takes a database-wide lock at commit, and
-     * every change would queue behind every other; the sequencer notifies once per batch.
+     * Records one event with the caller's change, in its own statement (appendEventsSql writes
+     * them in the change's statement). After the transaction commits, call `flushSoon` to number
+     * and deliver it. No NOTIFY here: NOTIFY takes a database-wide lock at commit, and every
+     * change would queue behind every other; the sequencer notifies once per batch.
      */
     async append(tx: Queryable, topic: string, type: string, data: unknown): Promise<void> {
-      await tx.query('insert into realtime_pending (topic, type, data) values ($1, $2, $3::jsonb)', [
-        topic,
-        type,
-        JSON.stringify(data),
-      ]);
+      await tx.query(appendEventsSql('values ($1, $2, $3::jsonb)'), [topic, type, JSON.stringify(data)]);
     },
 
     /** Numbers what this process (or a stopped one) left pending, soon and in one pass. */

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
+import { appendEventsSql } from '../../realtime/event-log.ts';
 import { mayTextSql } from '../sms/sms.repository.ts';
 
 export interface NewChatMessage {
@@ -34,7 +35,6 @@ const messageColumns = `id, extract(epoch from created_at)::float8 as "createdAt
 /** A text that carries a staff message to the customer's phone (sms/sms-texts.ts chatText). */
 export interface ChatText {
   id: string;
-  eventKey: string;
   phoneNumber: string;
   body: string;
 }
@@ -62,11 +62,10 @@ export function createChatRepository(
            values ($1, $2, $3, $4, $5, $6, $7, $8)
            returning ${messageColumns}
          ), published as (
-           insert into realtime_pending (topic, type, data)
-           select $9, 'message.created', jsonb_build_object(
+           ${appendEventsSql(`select $9, 'message.created', jsonb_build_object(
                     'id', id, 'createdAt', "createdAt", 'userId', "userId", 'userName', "userName",
                     'name', "userName", 'message', message, 'sender', sender)
-             from message
+             from message`)}
          ), text as (
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select $10, $3, $4, 'outbound', 'chat', $11, $12, $13, $14::text
@@ -86,7 +85,8 @@ export function createChatRepository(
           message.message,
           publish.topic,
           publish.text?.id ?? null,
-          publish.text?.eventKey ?? null,
+          // Keyed by the message: one text per message, however often it is retried.
+          publish.text ? `chat:${message.id}` : null,
           publish.text?.phoneNumber ?? null,
           publish.text?.body ?? null,
           newTextStatus,

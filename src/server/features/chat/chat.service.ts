@@ -81,10 +81,9 @@ export function createChatService(deps: {
               userName: entry.providerName ?? sender.name,
               sender: 'staff' as const,
             };
-      const id = randomUUID();
       const stored = await chat.insertMessageAndPublish(
         {
-          id,
+          id: randomUUID(),
           threadKey: entry.chatThreadKey,
           companyId: entry.companyId,
           waitId: entry.waitId,
@@ -98,7 +97,6 @@ export function createChatService(deps: {
             sender.kind === 'staff'
               ? {
                   id: randomUUID(),
-                  eventKey: `chat:${id}`,
                   phoneNumber: entry.phoneNumber,
                   body: chatText(entry.companyName, request.message),
                 }

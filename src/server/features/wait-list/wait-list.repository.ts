@@ -1,5 +1,6 @@
 import type { BoardEntry, WaitStatus } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
+import { appendEventsSql } from '../../realtime/event-log.ts';
 import { mayTextSql } from '../sms/sms.repository.ts';
 
 export interface NewWaitEntry {
@@ -138,10 +139,9 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
     select ${boardColumns}, ${boardEntryJsonSql('w', 'p')} as board_json
       from changed w left join providers p on p.id = w.provider_id
   ), published as (
-    insert into realtime_pending (topic, type, data)
-    select $3, 'entry.upserted', board_json from entry
+    ${appendEventsSql(`select $3, 'entry.upserted', board_json from entry
     union all
-    select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName") from entry
+    select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName") from entry`)}
   )${
     calledText
       ? `, called_text as (
@@ -208,10 +208,8 @@ export function createWaitListRepository(
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
                      called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id
          ), pending as (
-           insert into realtime_pending (topic, type, data)
-           select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
-             from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id
-           returning id
+           ${appendEventsSql(`select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
+             from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id`)}
          ), join_text as (
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select n.text_id, i.company_id, i.id, 'outbound', n.kind, n.kind || ':' || i.id, i.phone_number,

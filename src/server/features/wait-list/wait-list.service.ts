@@ -92,9 +92,9 @@ export function createWaitListService(deps: {
     return { waitId: result.waitId, created: result.created };
   }
 
-  /** Runs a change and its events in one transaction, then has the events numbered and sent. */
-  async function inTransactionThenPublish<T>(work: (tx: Queryable) => Promise<T>): Promise<T> {
-    const result = await db.transaction(work);
+  /** Waits for a change that wrote events (one statement, or a transaction), then has them numbered and sent. */
+  async function thenPublish<T>(change: Promise<T>): Promise<T> {
+    const result = await change;
     eventLog.flushSoon();
     return result;
   }
@@ -222,15 +222,17 @@ export function createWaitListService(deps: {
 
     /** "Leave the wait list" on the customer's page. */
     async leaveWaitList(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
-      await inTransactionThenPublish(async (tx) => {
-        await requireOwnEntry(companyId, waitId, customerId, tx);
-        const left = await waitList.changeStatusAndPublish(
-          { waitId, companyId, from: CUSTOMER_CAN_LEAVE_FROM, to: 'cancelled' },
-          publishedTo(companyId, waitId),
-          tx,
-        );
-        if (!left) throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
-      });
+      await thenPublish(
+        db.transaction(async (tx) => {
+          await requireOwnEntry(companyId, waitId, customerId, tx);
+          const left = await waitList.changeStatusAndPublish(
+            { waitId, companyId, from: CUSTOMER_CAN_LEAVE_FROM, to: 'cancelled' },
+            publishedTo(companyId, waitId),
+            tx,
+          );
+          if (!left) throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
+        }),
+      );
       return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
     },
 
@@ -254,22 +256,23 @@ export function createWaitListService(deps: {
       // One statement changes the entry, publishes it and, for a call, queues the text: a call on
       // a busy board waits for one round trip. Only when it changes nothing does a second
       // statement tell "not found" from "not now".
-      const updated = await waitList.changeStatusAndPublish(
-        { waitId, companyId: principal.companyId, from, to },
-        {
-          ...publishedTo(principal.companyId, waitId),
-          ...(to === 'called'
-            ? {
-                calledText: { id: randomUUID(), defaultWording: DEFAULT_SMS_TEXTS.called },
-              }
-            : {}),
-        },
+      const updated = await thenPublish(
+        waitList.changeStatusAndPublish(
+          { waitId, companyId: principal.companyId, from, to },
+          {
+            ...publishedTo(principal.companyId, waitId),
+            ...(to === 'called'
+              ? {
+                  calledText: { id: randomUUID(), defaultWording: DEFAULT_SMS_TEXTS.called },
+                }
+              : {}),
+          },
+        ),
       );
       if (!updated) {
         await requireStaffEntry(principal, waitId, db);
         throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
       }
-      eventLog.flushSoon();
       if (updated.status === 'called') sms.kick();
       push.notify(updated.customerId, company.id, {
         title: company.name,
@@ -290,15 +293,14 @@ export function createWaitListService(deps: {
         if (!providers.some((provider) => provider.id === providerId))
           throw new AppError('PROVIDER_NOT_FOUND');
       }
-      return inTransactionThenPublish(async (tx) => {
-        // The update is limited to the staff member's business: nothing updated, nothing found.
-        const updated = await waitList.assignProviderAndPublish(
+      // One statement, limited to the staff member's business: nothing updated, nothing found.
+      const updated = await thenPublish(
+        waitList.assignProviderAndPublish(
           { waitId, companyId: principal.companyId, providerId },
           publishedTo(principal.companyId, waitId),
-          tx,
-        );
-        return invariantFound(updated, 'WAIT_ENTRY_NOT_FOUND');
-      });
+        ),
+      );
+      return invariantFound(updated, 'WAIT_ENTRY_NOT_FOUND');
     },
   };
 }
