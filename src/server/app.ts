@@ -131,6 +131,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const staff = createStaffService(createStaffRepository(db));
   const chatRepository = createChatRepository(db, textStatus);
   const smsRepository = createSmsRepository(db, textStatus);
+  await smsRepository.setLimits(config.textingLimits);
   const smsWorker = createSmsWorker({
     sms: smsRepository,
     sender: smsSender,

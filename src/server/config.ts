@@ -74,6 +74,11 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z._default(countSchema, 60),
+  // Twilio's guidance for texts anyone can cause: 3 per number per 10 minutes.
+  TEXT_LIMIT_PER_NUMBER: z._default(countSchema, 3),
+  TEXT_LIMIT_PER_NUMBER_MINUTES: z._default(countSchema, 10),
+  TEXT_LIMIT_PER_BUSINESS_PER_DAY: z._default(countSchema, 500),
+  JOIN_LIMIT_PER_PHONE_PER_HOUR: z._default(countSchema, 3),
 });
 
 export type Config = Readonly<{
@@ -109,6 +114,18 @@ export type Config = Readonly<{
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
   rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number; messagesPerMinute: number }>;
+  /** What a client can make the install text, kept by the database (migrations/0006). */
+  textingLimits: TextingLimits;
+}>;
+
+export type TextingLimits = Readonly<{
+  /** Texts a join or a service request may cause to one number, install-wide, per window. */
+  textsPerNumber: number;
+  textsPerNumberWindowMinutes: number;
+  /** Texts one business may send in any 24 hours (answers to STOP / START / HELP aside). */
+  textsPerBusinessPerDay: number;
+  /** Joins of one phone number at one business per hour. */
+  joinsPerPhonePerHour: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -176,6 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
       messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
+    }),
+    textingLimits: Object.freeze({
+      textsPerNumber: values.TEXT_LIMIT_PER_NUMBER,
+      textsPerNumberWindowMinutes: values.TEXT_LIMIT_PER_NUMBER_MINUTES,
+      textsPerBusinessPerDay: values.TEXT_LIMIT_PER_BUSINESS_PER_DAY,
+      joinsPerPhonePerHour: values.JOIN_LIMIT_PER_PHONE_PER_HOUR,
     }),
   });
 }

@@ -26,6 +26,11 @@ export const ERROR_CODES = {
   CHAT_NOT_FOUND: { status: 404, message: 'We could not find that conversation.' },
   ROUTE_NOT_FOUND: { status: 404, message: 'Not found.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'That request is too large.' },
+  PHONE_JOIN_LIMITED: {
+    status: 429,
+    message:
+      'This phone number has joined this wait list too many times in the last hour. Please ask at the front desk.',
+  },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   UNAVAILABLE: { status: 503, message: 'The service is starting or stopping. Please try again in a moment.' },

@@ -44,7 +44,11 @@ export const joinWaitListRequestSchema = z.object({
 });
 export type JoinWaitListRequest = z.input<typeof joinWaitListRequestSchema>;
 
-export const joinWaitListResponseSchema = z.object({ waitId: z.string() });
+export const joinWaitListResponseSchema = z.object({
+  waitId: z.string(),
+  /** False when no text went out (texts not allowed, or a limit on texts to the number was reached). */
+  textSent: z.boolean(),
+});
 export type JoinWaitListResponse = z.infer<typeof joinWaitListResponseSchema>;
 
 /** Everything the landing page needs in one round trip (besides the logo image). */
@@ -90,6 +94,8 @@ export const waitEntryResponseSchema = z.object({
   estimatedWaitMinutes: z.nullable(z.number()),
   /** The chat node "{providerId}-{userId}" of this wait (spec §3). */
   chatThreadKey: z.string(),
+  /** Whether the join's text went out: the page promises a text only then. */
+  textSent: z.boolean(),
 });
 export type WaitEntryResponse = z.infer<typeof waitEntryResponseSchema>;
 

@@ -17,6 +17,27 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: string; sql: st
     }));
 }
 
+/**
+ * A migration's statements, split on ";" at line ends, except inside a dollar-quoted body (a
+ * trigger function's own statements end in ";" too). Each goes alone: PGlite's query takes one.
+ */
+export function splitStatements(sql: string): string[] {
+  const statements: string[] = [];
+  let current = '';
+  let inBody = false;
+  for (const line of sql.split('\n')) {
+    current += `${line}\n`;
+    // Each "$$" opens or closes a body; migrations use no other dollar quotes.
+    inBody = (line.match(/\$\$/g)?.length ?? 0) % 2 === 1 ? !inBody : inBody;
+    if (!inBody && /;\s*$/.test(line)) {
+      statements.push(current.trim().replace(/;$/, ''));
+      current = '';
+    }
+  }
+  if (current.trim()) statements.push(current.trim());
+  return statements.filter((statement) => statement.replace(/--.*$/gm, '').trim() !== '');
+}
+
 /** Applies the numbered SQL files in migrations/ that this database has not seen, in order. */
 export async function migrate(db: Database): Promise<string[]> {
   const applied: string[] = [];
@@ -29,10 +50,7 @@ export async function migrate(db: Database): Promise<string[]> {
     const done = new Set(rows.map((row) => row.version));
     for (const migration of listMigrations()) {
       if (done.has(migration.version)) continue;
-      // Statements are split on ";" at line ends: migrations are plain DDL without function bodies.
-      for (const statement of migration.sql.split(/;\s*$/m)) {
-        if (statement.trim()) await tx.query(statement);
-      }
+      for (const statement of splitStatements(migration.sql)) await tx.query(statement);
       await tx.query('insert into schema_migrations (version) values ($1)', [migration.version]);
       applied.push(migration.version);
     }

@@ -70,7 +70,7 @@ export function createChatRepository(
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select $10, $3, $4, 'outbound', 'chat', $11, $12, $13, $14::text
             where $10::uuid is not null
-              and ${mayTextSql('exists (select 1 from wait_entries where id = $4 and allow_sms)', '$12')}
+              and ${mayTextSql('exists (select 1 from wait_entries where id = $4 and allow_sms)', '$12', '$3')}
            on conflict (event_key) do nothing
          )
          select * from message`,

@@ -1,15 +1,36 @@
+import type { TextingLimits } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /**
- * When a change may text a customer, as SQL for the statement that makes the change (the join, a
- * call, a staff chat message): the entry allows texts and its number never replied STOP. Each
- * such statement also keys its text by the event (`on conflict (event_key) do nothing`), so a
- * change texts at most once.
+ * When a change may text a customer of a business, as SQL for the statement that makes the change
+ * (the join, a call, a staff chat message): the entry allows texts, and its number has not replied
+ * STOP to this business nor to the sending number all businesses share (`company_id is null`).
+ * Each such statement also keys its text by the event (`on conflict (event_key) do nothing`), so a
+ * change texts at most once; the limits are kept by the table's trigger (migrations/0006).
  */
-export const mayTextSql = (entryAllowsSms: string, phoneNumber: string) =>
-  `${entryAllowsSms} and not exists (select 1 from sms_opt_outs o where o.phone_number = ${phoneNumber})`;
+export const mayTextSql = (entryAllowsSms: string, phoneNumber: string, companyId: string) =>
+  `${entryAllowsSms} and not exists (select 1 from sms_opt_outs o where o.phone_number = ${phoneNumber}
+     and (o.company_id is null or o.company_id = ${companyId}))`;
 
-export type SmsStatus = 'queued' | 'sending' | 'sent' | 'delivered' | 'failed' | 'received' | 'undelivered';
+/**
+ * Whose a STOP is: a business's own, when each business texts from a number of its own (the
+ * outbox, where a console answers as the customer of its business), or the sending number's,
+ * which every business on it shares (one Twilio number for the install): the carrier then blocks
+ * that number for all of them. docs/text-messages.md.
+ */
+export type OptOutScope = { companyId: string } | 'shared-number';
+
+const scopeCompanyId = (scope: OptOutScope) => (scope === 'shared-number' ? null : scope.companyId);
+
+export type SmsStatus =
+  | 'queued'
+  | 'sending'
+  | 'sent'
+  | 'delivered'
+  | 'failed'
+  | 'received'
+  | 'undelivered'
+  | 'blocked';
 
 export interface SmsRow {
   id: string;
@@ -146,29 +167,89 @@ export function createSmsRepository(
       return rows;
     },
 
-    async optOut(phoneNumber: string, tx: Queryable = db): Promise<boolean> {
-      const { rows } = await tx.query(
-        'insert into sms_opt_outs (phone_number) values ($1) on conflict (phone_number) do nothing returning phone_number',
-        [phoneNumber],
-      );
-      await tx.query(
-        'update wait_entries set allow_sms = false, updated_at = now() where phone_number = $1',
-        [phoneNumber],
+    /** Whether this business ever texted this number: the outbox answers only such texts. */
+    async hasTexted(companyId: string, phoneNumber: string): Promise<boolean> {
+      const { rows } = await db.query(
+        `select 1 from sms_messages where company_id = $1 and phone_number = $2 and direction = 'outbound' limit 1`,
+        [companyId, phoneNumber],
       );
       return rows.length > 0;
     },
 
-    async optIn(phoneNumber: string, tx: Queryable = db): Promise<boolean> {
+    /**
+     * The wait a text from this number is about, at the business of `scope`; on the shared number,
+     * at the business whose text reached it last (the one the customer's phone shows the reply
+     * under). An active wait first, else the latest. Null when no business texted it.
+     */
+    async findReplyTarget(phoneNumber: string, scope: OptOutScope, tx: Queryable = db) {
+      const { rows } = await tx.query<{
+        waitId: string;
+        companyId: string;
+        companyName: string;
+        customerId: string;
+        name: string;
+        chatThreadKey: string;
+      }>(
+        `select w.id as "waitId", w.company_id as "companyId", c.name as "companyName", w.customer_id as "customerId",
+                w.name, w.chat_thread_key as "chatThreadKey"
+           from wait_entries w join companies c on c.id = w.company_id
+          where w.phone_number = $1
+            and w.company_id = coalesce($2::text,
+                  (select m.company_id from sms_messages m
+                    where m.phone_number = $1 and m.direction = 'outbound' and m.company_id is not null
+                      and m.status <> 'blocked'
+                    order by m.created_at desc, m.id desc limit 1))
+          order by (w.status in ('waiting', 'called', 'in_service')) desc, w.date desc
+          limit 1`,
+        [phoneNumber, scopeCompanyId(scope)],
+      );
+      return rows[0] ?? null;
+    },
+
+    /** STOP: no more texts to this number within `scope`; its entries there stop allowing texts. */
+    async optOut(phoneNumber: string, scope: OptOutScope, tx: Queryable = db): Promise<boolean> {
+      const companyId = scopeCompanyId(scope);
       const { rows } = await tx.query(
-        'delete from sms_opt_outs where phone_number = $1 returning phone_number',
-        [phoneNumber],
+        `insert into sms_opt_outs (phone_number, company_id) values ($1, $2)
+         on conflict (phone_number, (coalesce(company_id, ''))) do nothing returning phone_number`,
+        [phoneNumber, companyId],
+      );
+      await tx.query(
+        `update wait_entries set allow_sms = false, updated_at = now()
+          where phone_number = $1 and ($2::text is null or company_id = $2)`,
+        [phoneNumber, companyId],
+      );
+      return rows.length > 0;
+    },
+
+    /** START: lifts the STOP of this same scope only (a business cannot lift the shared number's). */
+    async optIn(phoneNumber: string, scope: OptOutScope, tx: Queryable = db): Promise<boolean> {
+      const companyId = scopeCompanyId(scope);
+      const { rows } = await tx.query(
+        'delete from sms_opt_outs where phone_number = $1 and company_id is not distinct from $2 returning phone_number',
+        [phoneNumber, companyId],
       );
       await tx.query(
         `update wait_entries set allow_sms = true, updated_at = now()
-          where phone_number = $1 and status in ('waiting', 'called', 'in_service')`,
-        [phoneNumber],
+          where phone_number = $1 and ($2::text is null or company_id = $2)
+            and status in ('waiting', 'called', 'in_service')`,
+        [phoneNumber, companyId],
       );
       return rows.length > 0;
+    },
+
+    /** Writes the install's limits where the texts' trigger reads them (migrations/0006). */
+    async setLimits(limits: TextingLimits): Promise<void> {
+      await db.query(
+        `update texting_limits set texts_per_number = $1, texts_per_number_window_minutes = $2,
+                texts_per_business_per_day = $3, joins_per_phone_per_hour = $4`,
+        [
+          limits.textsPerNumber,
+          limits.textsPerNumberWindowMinutes,
+          limits.textsPerBusinessPerDay,
+          limits.joinsPerPhonePerHour,
+        ],
+      );
     },
   };
 }

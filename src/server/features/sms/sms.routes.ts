@@ -66,11 +66,11 @@ export function registerSmsRoutes(
     /** A text from a customer. Answers go out through the outbox, so the TwiML stays empty. */
     twilio.post('/api/sms/twilio', async (request, reply) => {
       const params = request.body as Record<string, string>;
-      await sms.receive({
-        from: params.From ?? '',
-        body: params.Body ?? '',
-        providerMessageId: params.MessageSid ?? null,
-      });
+      // One Twilio number serves every business of the install.
+      await sms.receive(
+        { from: params.From ?? '', body: params.Body ?? '', providerMessageId: params.MessageSid ?? null },
+        'shared-number',
+      );
       return reply.type('text/xml').send(EMPTY_TWIML);
     });
 
@@ -96,15 +96,21 @@ export function registerSmsRoutes(
     };
   });
 
-  /** Outbox driver only: answer as the customer, as if they had replied to the text. */
+  /**
+   * Outbox driver only: answer as the customer, as if they had replied to this business's text.
+   * It acts within this business alone (its chat, its opt-outs): in the outbox each business
+   * texts from a number of its own.
+   */
   app.post('/api/v1/staff/sms/reply', async (request, reply) => {
     const principal = await requireStaff(request, staff);
     if (deps.driver === 'twilio')
       throw new AppError('FORBIDDEN', { message: 'Real customers answer from their phones.' });
     const { phoneNumber, body } = parseInput(replyRequestSchema, request.body);
-    const known = await repository.listForCompany(principal.companyId, 500);
-    if (!known.some((text) => text.phoneNumber === phoneNumber)) throw new AppError('FORBIDDEN');
-    const outcome = await sms.receive({ from: phoneNumber, body, providerMessageId: null });
+    if (!(await repository.hasTexted(principal.companyId, phoneNumber))) throw new AppError('FORBIDDEN');
+    const outcome = await sms.receive(
+      { from: phoneNumber, body, providerMessageId: null },
+      { companyId: principal.companyId },
+    );
     return reply.status(201).send({ outcome });
   });
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { ChatRepository } from '../chat/chat.repository.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
-import type { SmsRepository } from './sms.repository.ts';
+import type { OptOutScope, SmsRepository } from './sms.repository.ts';
 import { keywordOf, SMS_REPLIES } from './sms-texts.ts';
 import type { SmsWorker } from './sms-worker.ts';
 
@@ -31,16 +31,18 @@ export function createSmsService(deps: {
 
     /**
      * A text from a customer's phone: STOP / START / HELP, or a message for the business, which
-     * lands in that customer's current chat thread. A number that never joined gets no answer.
+     * lands in that customer's current chat thread there. `scope` is whose number it was sent to:
+     * one business's (the outbox's answer as the customer), or the number every business shares
+     * (Twilio), where it goes to the business that texted the number last. A number no business
+     * texted gets no answer; a STOP to the shared number stops it for every business even then.
      */
-    async receive(text: {
-      from: string;
-      body: string;
-      providerMessageId: string | null;
-    }): Promise<'ignored' | 'stop' | 'start' | 'help' | 'chat'> {
+    async receive(
+      text: { from: string; body: string; providerMessageId: string | null },
+      scope: OptOutScope,
+    ): Promise<'ignored' | 'stop' | 'start' | 'help' | 'chat'> {
       const phoneNumber = normalizeUsNumber(text.from);
       if (!phoneNumber) return 'ignored';
-      const entry = await waitList.findLatestByPhone(phoneNumber);
+      const entry = await sms.findReplyTarget(phoneNumber, scope);
       const keyword = keywordOf(text.body);
       const outcome = await db.transaction(async (tx) => {
         const stored = await sms.insertInbound(
@@ -55,7 +57,12 @@ export function createSmsService(deps: {
           tx,
         );
         // Twilio retries a webhook it thinks failed: the same message is handled once.
-        if (!stored || !entry) return 'ignored' as const;
+        if (!stored) return 'ignored' as const;
+        if (!entry) {
+          // The carrier stops the shared number for this phone whoever texted it: so do we.
+          if (keyword === 'stop' && scope === 'shared-number') await sms.optOut(phoneNumber, scope, tx);
+          return 'ignored' as const;
+        }
         const replyKey = `${keyword}:${text.providerMessageId ?? randomUUID()}`;
         const reply = (body: string) =>
           sms.enqueueReply(
@@ -71,11 +78,11 @@ export function createSmsService(deps: {
           );
         if (keyword === 'stop') {
           // Confirmed once: a second STOP from an opted-out number gets no text.
-          if (await sms.optOut(phoneNumber, tx)) await reply(SMS_REPLIES.stop);
+          if (await sms.optOut(phoneNumber, scope, tx)) await reply(SMS_REPLIES.stop);
           return 'stop' as const;
         }
         if (keyword === 'start') {
-          if (await sms.optIn(phoneNumber, tx)) await reply(SMS_REPLIES.start(entry.companyName));
+          if (await sms.optIn(phoneNumber, scope, tx)) await reply(SMS_REPLIES.start(entry.companyName));
           return 'start' as const;
         }
         if (keyword === 'help') {

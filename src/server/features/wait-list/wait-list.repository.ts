@@ -31,6 +31,8 @@ export interface WaitEntryRow {
   providerName: string | null;
   providerStation: string | null;
   chatThreadKey: string;
+  /** The join's text went out, or is on its way (not refused by a limit, not failed). */
+  textSent: boolean;
 }
 
 interface BoardRow {
@@ -63,12 +65,18 @@ export interface NewJoin {
   };
 }
 
-export interface JoinOutcome {
-  waitId: string;
-  /** False when the customer had already joined with this idempotency key. */
-  created: boolean;
-  textQueued: boolean;
-}
+export type JoinOutcome =
+  | {
+      waitId: string;
+      /** False when the customer had already joined with this idempotency key. */
+      created: boolean;
+      /** A text waits for the worker. */
+      textQueued: boolean;
+      /** Whether the join's text went out (not blocked by a limit, allowed); null for a repeat. */
+      textSent: boolean | null;
+    }
+  /** This phone number joined this business too often in the last hour (migrations/0006). */
+  | { refused: 'phone-join-limit' };
 
 /** The join statement's parameters, one array per column ($1 … $15), in this order; $16 is the text's status. */
 const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
@@ -152,7 +160,7 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
                    '{service}', w.service_type), '{name}', w.name),
            $9::text
       from changed w join companies c on c.id = w.company_id
-     where ${mayTextSql('w.allow_sms', 'w.phone_number')}
+     where ${mayTextSql('w.allow_sms', 'w.phone_number', 'w.company_id')}
     on conflict (event_key) do nothing
   )`
       : ''
@@ -190,7 +198,7 @@ export function createWaitListRepository(
         waitId: string;
         customerId: string;
         idempotencyKey: string;
-        textQueued: boolean;
+        textStatus: 'queued' | 'sent' | 'blocked' | null;
       }>(
         `with input as (
            select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
@@ -217,12 +225,14 @@ export function createWaitListRepository(
                           '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
                   $16::text
              from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id
-            where ${mayTextSql('i.allow_sms', 'i.phone_number')}
-           returning wait_id
+            where ${mayTextSql('i.allow_sms', 'i.phone_number', 'i.company_id')}
+            -- One order for the texts' locks (migrations/0006) in every statement.
+            order by i.phone_number, i.company_id
+           returning wait_id, status
          )
          select i.id as "waitId", i.customer_id as "customerId", i.idempotency_key as "idempotencyKey",
-                i.id in (select wait_id from join_text) as "textQueued"
-           from inserted i`,
+                t.status as "textStatus"
+           from inserted i left join join_text t on t.wait_id = i.id`,
         [...columns, newTextStatus],
         { name: 'join-wait-list' },
       );
@@ -231,7 +241,8 @@ export function createWaitListRepository(
         (join) => !inserted.has(`${join.entry.customerId} ${join.entry.idempotencyKey}`),
       );
       // Already joined with these keys; on PostgreSQL a concurrent twin may have committed after
-      // the statement's snapshot was taken, so look again with a new statement.
+      // the statement's snapshot was taken, so look again with a new statement. A join found in
+      // neither was refused by the joins-per-phone limit (migrations/0006).
       const existing = new Map<string, string>();
       if (missing.length > 0) {
         const found = await db.query<{ waitId: string; customerId: string; idempotencyKey: string }>(
@@ -250,11 +261,16 @@ export function createWaitListRepository(
         // Two twins in one statement: the first inserted, the second lands on it.
         if (row && !claimed.has(key)) {
           claimed.add(key);
-          return { waitId: row.waitId, created: true, textQueued: row.textQueued };
+          return {
+            waitId: row.waitId,
+            created: true,
+            textQueued: row.textStatus === 'queued',
+            textSent: row.textStatus === 'queued' || row.textStatus === 'sent',
+          };
         }
         const waitId = row?.waitId ?? existing.get(key);
-        if (!waitId) throw new Error('wait entry neither inserted nor found');
-        return { waitId, created: false, textQueued: false };
+        if (!waitId) return { refused: 'phone-join-limit' as const };
+        return { waitId, created: false, textQueued: false, textSent: null };
       });
     },
 
@@ -264,33 +280,15 @@ export function createWaitListRepository(
                 w.customer_id as "customerId", w.service_type as "serviceType", w.name,
                 w.phone_number as "phoneNumber", w.allow_sms as "allowSms", w.date, w.status,
                 p.id as "providerId", p.name as "providerName", p.station as "providerStation",
-                w.chat_thread_key as "chatThreadKey"
+                w.chat_thread_key as "chatThreadKey",
+                exists (select 1 from sms_messages m
+                         where m.wait_id = w.id and m.kind in ('join', 'service_request')
+                           and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent"
            from wait_entries w
            join companies c on c.id = w.company_id
            left join providers p on p.id = w.provider_id
           where w.id = $1`,
         [waitId],
-      );
-      return rows[0] ?? null;
-    },
-
-    /** The wait a text from this number is about: an active one first, else the latest. */
-    async findLatestByPhone(phoneNumber: string, tx: Queryable = db) {
-      const { rows } = await tx.query<{
-        waitId: string;
-        companyId: string;
-        companyName: string;
-        customerId: string;
-        name: string;
-        chatThreadKey: string;
-      }>(
-        `select w.id as "waitId", w.company_id as "companyId", c.name as "companyName", w.customer_id as "customerId",
-                w.name, w.chat_thread_key as "chatThreadKey"
-           from wait_entries w join companies c on c.id = w.company_id
-          where w.phone_number = $1
-          order by (w.status in ('waiting', 'called', 'in_service')) desc, w.date desc
-          limit 1`,
-        [phoneNumber],
       );
       return rows[0] ?? null;
     },

@@ -47,14 +47,14 @@ export function registerWaitListRoutes(
       const customerId = await requireCustomer(request, customers);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
       const body = parseInput(joinWaitListRequestSchema, request.body);
-      const { waitId, created } = await waitList.joinWaitList({
+      const { waitId, created, textSent } = await waitList.joinWaitList({
         companyId,
         customerId,
         idempotencyKey,
         request: body,
       });
       reply.status(created ? 201 : 200);
-      return { waitId };
+      return { waitId, textSent };
     },
   );
 
@@ -66,13 +66,13 @@ export function registerWaitListRoutes(
       const customerId = await requireCustomer(request, customers);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
       const body = parseInput(addClientRequestSchema, request.body);
-      const { waitId, created } = await waitList.sendServiceRequest({
+      const { waitId, created, textSent } = await waitList.sendServiceRequest({
         customerId,
         idempotencyKey,
         request: body,
       });
       reply.status(created ? 201 : 200);
-      return { waitId };
+      return { waitId, textSent };
     },
   );
 

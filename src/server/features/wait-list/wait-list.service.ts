@@ -34,15 +34,18 @@ export interface JoinWaitListCommand {
   request: Required<Omit<JoinWaitListRequest, 'fcmToken'>> & { fcmToken?: string | null | undefined };
 }
 
-/** The schema checks the shape (+1 and 10 digits); this checks it is a dialable US number length. */
+/**
+ * The schema checks the shape (+1 and 10 digits); this checks it is a number the North American
+ * plan could assign (no area code 000 or 555, no exchange 0xx...): a text to any other would be
+ * paid for and go nowhere.
+ */
 function ensureDialablePhone(phoneNumber: string): void {
-  if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isPossible()) {
-    throw new AppError('VALIDATION_FAILED', {
-      field: 'phoneNumber',
-      message: 'Please enter a 10-digit phone number',
-    });
+  if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isValid()) {
+    throw new AppError('VALIDATION_FAILED', { field: 'phoneNumber', message: INVALID_PHONE_MESSAGE });
   }
 }
+
+export const INVALID_PHONE_MESSAGE = 'That is not a valid US phone number. Please check it.';
 
 /** What a customer's phone says when staff move their entry along (Web Push). */
 const STATUS_NOTIFICATIONS: Record<WaitStatus, string> = {
@@ -86,10 +89,15 @@ export function createWaitListService(deps: {
     maxBatch: 64,
   });
 
-  function afterInsert(result: JoinOutcome) {
+  async function afterInsert(
+    result: JoinOutcome,
+  ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
+    if ('refused' in result) throw new AppError('PHONE_JOIN_LIMITED', { field: 'phoneNumber' });
     if (result.created) eventLog.flushSoon();
     if (result.textQueued) sms.kick();
-    return { waitId: result.waitId, created: result.created };
+    // A repeated join answers as the first did: whether its text went out.
+    const textSent = result.textSent ?? (await waitList.findById(result.waitId))?.textSent ?? false;
+    return { waitId: result.waitId, created: result.created, textSent };
   }
 
   /** Waits for a change that wrote events (one statement, or a transaction), then has them numbered and sent. */
@@ -138,6 +146,7 @@ export function createWaitListService(deps: {
       position: ahead?.position ?? null,
       estimatedWaitMinutes: ahead ? estimateWaitMinutes(ahead.minutes, providers.length) : null,
       chatThreadKey: row.chatThreadKey,
+      textSent: row.textSent,
     };
   }
 
@@ -150,7 +159,9 @@ export function createWaitListService(deps: {
   }
 
   return {
-    async joinWaitList(command: JoinWaitListCommand): Promise<{ waitId: string; created: boolean }> {
+    async joinWaitList(
+      command: JoinWaitListCommand,
+    ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
       const { companyId, request } = command;
       ensureDialablePhone(request.phoneNumber);
       const company = await companies.requireCompany(companyId);
@@ -185,7 +196,7 @@ export function createWaitListService(deps: {
       customerId: string;
       idempotencyKey: string;
       request: AddClientRequest;
-    }): Promise<{ waitId: string; created: boolean }> {
+    }): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
       const { request } = command;
       const company = await companies.requireCompany(request.companyId);
       const providers = await companies.listProviders(request.companyId);
