@@ -141,7 +141,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     db,
     sms: smsRepository,
     worker: smsWorker,
-    waitList: waitListRepository,
     chat: chatRepository,
     eventLog,
   });

@@ -53,6 +53,9 @@ export const texts = {
     title: "You're on the list",
     sentTo: (provider: string, service: string) => `Your request was sent to ${provider} for ${service}.`, // spec §2
     textSent: "We've sent you a text message. Simply reply directly to that text message for updates.", // spec §2
+    // Not shown in the spec: no text went out (texts turned off, STOP, or a limit on texts).
+    textNotSent:
+      'We could not send you a text message this time. Keep this page open: it shows your place in line.',
     notFoundTitle: 'We could not find that place in line',
     notFoundBody: 'It may belong to another phone or browser. You can join again from the business page.',
     backToBusiness: 'Back to the business page',
@@ -105,6 +108,7 @@ export const texts = {
     allSet: "You're all set!", // spec §2
     sentTo: (provider: string) => `Your request was sent to ${provider}!`, // spec §2
     textSent: 'We just sent you a text message.', // spec §2
+    textNotSent: 'We could not send you a text message this time. The provider has your request.',
     missingLink: 'This link is missing the business. Ask your provider for a new one.',
   },
   console: {
@@ -190,6 +194,7 @@ export const texts = {
       failed: 'Failed',
       received: 'Received',
       undelivered: 'Undelivered',
+      blocked: 'Not sent',
     } as Record<string, string>,
   },
   insights: {

@@ -3,7 +3,6 @@ import { topics } from '../../../shared/realtime.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { ChatRepository } from '../chat/chat.repository.ts';
-import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { OptOutScope, SmsRepository } from './sms.repository.ts';
 import { keywordOf, SMS_REPLIES } from './sms-texts.ts';
 import type { SmsWorker } from './sms-worker.ts';
@@ -20,11 +19,10 @@ export function createSmsService(deps: {
   db: Database;
   sms: SmsRepository;
   worker: SmsWorker;
-  waitList: WaitListRepository;
   chat: ChatRepository;
   eventLog: EventLog;
 }) {
-  const { db, sms, worker, waitList, chat, eventLog } = deps;
+  const { db, sms, worker, chat, eventLog } = deps;
 
   return {
     kick: () => worker.kick(),

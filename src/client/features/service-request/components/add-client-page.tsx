@@ -42,7 +42,9 @@ export function AddClientPage() {
         </span>
         <h1 className="page__title">{texts.addClient.allSet}</h1>
         <p className="page__text page__text--strong">{texts.addClient.sentTo(spName)}</p>
-        <p className="page__text">{texts.addClient.textSent}</p>
+        <p className="page__text">
+          {addClient.data.textSent ? texts.addClient.textSent : texts.addClient.textNotSent}
+        </p>
       </main>
     );
   }

@@ -80,7 +80,7 @@ export function CheckedInPage() {
         </span>
         <h1 className="page__title">{texts.checkedIn.title}</h1>
         <p className="page__text page__text--strong">{texts.checkedIn.sentTo(provider, serviceType)}</p>
-        <p className="page__text">{texts.checkedIn.textSent}</p>
+        <p className="page__text">{data.textSent ? texts.checkedIn.textSent : texts.checkedIn.textNotSent}</p>
       </div>
       <LiveStatus entry={data} />
       {/* "Tell me when it is my turn" means nothing once the turn has come. */}
