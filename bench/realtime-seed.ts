@@ -109,8 +109,11 @@ export async function writeSeed(target: { dataDir: string } | { databaseUrl: str
       await tx.query(
         `insert into wait_entries
            (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, chat_thread_key)
-         select id, company_id, customer_id, 'bench-' || id, 'Facials', 'Bench Guest', '+14155550123', thread_key
-           from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) as w (id, company_id, customer_id, thread_key)`,
+         select id, company_id, customer_id, 'bench-' || id, 'Facials', 'Bench Guest',
+                -- A number each: one number joins a business at most a few times an hour (migrations/0006).
+                '+1212' || (2000000 + ord)::text, thread_key
+           from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[]) with ordinality
+             as w (id, company_id, customer_id, thread_key, ord)`,
         [
           entries.map((entry) => entry.waitId),
           entries.map((entry) => entry.companyId),

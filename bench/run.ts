@@ -20,11 +20,13 @@ import { type ServerProcess, spawnServer } from './server-process.ts';
 const CONNECTIONS = 50;
 const CUSTOMERS = 200;
 const COMPANY_ID = 'demo';
-const JOIN_BODY = JSON.stringify({
-  serviceType: 'Facials',
-  name: 'Bench Walker',
-  phoneNumber: '+14155550123',
-});
+/** A number of its own for each join: one number joins a business at most a few times an hour. */
+const joinBody = (n: number) =>
+  JSON.stringify({
+    serviceType: 'Facials',
+    name: 'Bench Walker',
+    phoneNumber: `+1415${2_000_000 + (n % 7_000_000)}`,
+  });
 const RAW_BODY = JSON.stringify({ note: 'bench raw insert' });
 const TARGET_RATIO_PERCENT = 60;
 const TARGET_JOIN_P99_MS = 100;
@@ -115,6 +117,7 @@ function joinRequests(tokens: readonly string[], runId: string): () => BenchRequ
   return () => {
     const token = tokens[sent % tokens.length]!;
     const idempotencyKey = `bench-${runId}-${sent}`;
+    const body = joinBody(sent);
     sent += 1;
     return {
       path: `/api/v1/companies/${COMPANY_ID}/wait-list`,
@@ -123,7 +126,7 @@ function joinRequests(tokens: readonly string[], runId: string): () => BenchRequ
         'idempotency-key': idempotencyKey,
         'content-type': 'application/json',
       },
-      body: JOIN_BODY,
+      body,
     };
   };
 }
