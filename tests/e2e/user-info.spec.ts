@@ -145,3 +145,24 @@ test('an empty name with a full phone opens the confirmation as the spec says, a
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
   expect(joins.requests).toHaveLength(0);
 });
+
+test.describe('when the server refuses the number', () => {
+  // The browser logs the refused join's 400 as a console error.
+  test.use({ allowedConsoleErrors: [/status of 400/] });
+
+  test('a number no one can be texted at is refused under the phone field, keeping what was typed', async ({
+    page,
+  }) => {
+    await openUserInfo(page);
+    await fillAndConfirm(page, customer.name, '5555555555');
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect(confirmDialog(page)).toBeHidden();
+    await expect(
+      page.getByRole('main').getByText('That is not a valid US phone number. Please check it.'),
+    ).toBeVisible();
+    await expect(phoneInput(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameInput(page)).toHaveValue(customer.name);
+    await expect(phoneInput(page)).toHaveValue('+1 (555) 555-5555');
+    await expect(page).toHaveURL((url) => url.pathname.endsWith('/user-info'));
+  });
+});
