@@ -32,6 +32,8 @@ export interface LoadOptions {
   connections: number;
   /** Builds each request; called once per request, so keys and tokens can differ every time. */
   nextRequest: () => BenchRequest;
+  /** Requests per second over all connections (autocannon's overallRate); as fast as it goes when unset. */
+  ratePerSecond?: number;
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -42,6 +44,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     // A hard ceiling besides the duration: the bench must stop whatever the server does.
     maxOverallRequests: 2_000_000,
     timeout: 10,
+    ...(options.ratePerSecond ? { overallRate: options.ratePerSecond } : {}),
     requests: [
       {
         method: 'POST',

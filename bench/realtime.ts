@@ -120,13 +120,13 @@ export interface RealtimeReport {
 
 // ---- the load generator (a child process) ----
 
-interface LoadGenerator {
+export interface LoadGenerator {
   pid: number;
   run<T>(command: Command, timeoutMs: number): Promise<T>;
   stop(): Promise<void>;
 }
 
-async function startLoadGenerator(): Promise<LoadGenerator> {
+export async function startLoadGenerator(): Promise<LoadGenerator> {
   const child: ChildProcess = fork(CLIENTS_ENTRY, [], {
     cwd: ROOT,
     // BENCH_LOAD_GENERATOR_FLAGS: more node flags for the load generator (its socket threads too)
@@ -193,7 +193,7 @@ async function startLoadGenerator(): Promise<LoadGenerator> {
 // ---- readings ----
 
 /** The server's memory after a full garbage collection (bench route; the server runs with --expose-gc). */
-async function collectedMemory(baseUrl: string): Promise<{ rss: number; heapUsed: number }> {
+export async function collectedMemory(baseUrl: string): Promise<{ rss: number; heapUsed: number }> {
   const response = await fetch(`${baseUrl}/api/bench/memory`, {
     method: 'POST',
     signal: AbortSignal.timeout(30_000),
@@ -248,7 +248,10 @@ async function measureCpu<T>(
 // ---- what the sockets follow and what the senders change ----
 
 /** One board socket per business and one socket per waiting customer; `serverOf(business, slot)`. */
-function fanOutSockets(seed: Seed, serverOf: (business: number, slot: number) => number): SocketPlan[] {
+export function fanOutSockets(
+  seed: Seed,
+  serverOf: (business: number, slot: number) => number,
+): SocketPlan[] {
   return seed.businesses.flatMap((business, index) => [
     { server: serverOf(index, 0), cookie: business.staff.cookie, topics: [topics.board(business.id)] },
     ...business.entries.map((entry, slot) => ({
@@ -260,7 +263,7 @@ function fanOutSockets(seed: Seed, serverOf: (business: number, slot: number) =>
 }
 
 /** Every customer's thread, written to by the business's staff through server `via`. */
-function chatTargets(
+export function chatTargets(
   businesses: readonly SeededBusiness[],
   via: (business: number, slot: number) => number,
 ): ChatTarget[] {
@@ -311,7 +314,7 @@ function serverEnv(): Record<string, string> {
   };
 }
 
-async function startServer(label: string, env: Record<string, string>, progress: (m: string) => void) {
+export async function startServer(label: string, env: Record<string, string>, progress: (m: string) => void) {
   const started = Date.now();
   const server = await spawnServer({ ...serverEnv(), ...env });
   const stop = onCleanup(`${label} server (pid ${server.pid})`, () => server.stop(), server.killNow);
@@ -479,7 +482,7 @@ async function singleProcess(
 }
 
 /** A failure mid-run is usually explained by what the server printed last. */
-function withServerOutput(error: unknown, servers: readonly ServerProcess[]): Error {
+export function withServerOutput(error: unknown, servers: readonly ServerProcess[]): Error {
   const outputs = servers.map(
     (server) => `--- server pid ${server.pid} output ---\n${server.recentOutput()}`,
   );

@@ -16,6 +16,7 @@ import { type BenchRequest, type LoadResult, runLoad } from './http-load.ts';
 import { createBenchDatabase, isPostgresReachable } from './postgres-database.ts';
 import { benchRealtime, REALTIME_RUNS, type RealtimeReport, type RealtimeRun } from './realtime.ts';
 import { type ServerProcess, spawnServer } from './server-process.ts';
+import { benchSoak } from './soak.ts';
 
 const CONNECTIONS = 50;
 const CUSTOMERS = 200;
@@ -32,11 +33,14 @@ const TARGET_RATIO_PERCENT = 60;
 const TARGET_JOIN_P99_MS = 100;
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
-const PARTS = ['bundle', 'joins', 'realtime'] as const;
+const PARTS = ['bundle', 'joins', 'realtime', 'soak'] as const;
 type Part = (typeof PARTS)[number];
+/** The soak takes minutes: only when named (BENCH_ONLY=soak). */
+const DEFAULT_PARTS: readonly Part[] = ['bundle', 'joins', 'realtime'];
 
 const settings = {
-  parts: readChoices<Part>('BENCH_ONLY', PARTS),
+  parts: readChoices<Part>('BENCH_ONLY', PARTS, DEFAULT_PARTS),
+  soakSeconds: readSeconds('BENCH_SOAK_SECONDS', 60),
   seconds: readSeconds('BENCH_SECONDS', 10),
   warmupSeconds: readSeconds('BENCH_WARMUP_SECONDS', 2),
   realtimeFanOutSeconds: readSeconds('BENCH_REALTIME_SECONDS', 20),
@@ -67,9 +71,9 @@ interface Target {
 // ---- the run ----
 
 /** A comma-separated choice from `allowed` in the variable `name`; all of them when unset. */
-function readChoices<T extends string>(name: string, allowed: readonly T[]): T[] {
+function readChoices<T extends string>(name: string, allowed: readonly T[], fallback = allowed): T[] {
   const raw = process.env[name]?.trim();
-  if (!raw) return [...allowed];
+  if (!raw) return [...fallback];
   const chosen = raw.split(',').map((choice) => choice.trim());
   for (const choice of chosen) {
     if (!(allowed as readonly string[]).includes(choice))
@@ -334,6 +338,7 @@ async function main(): Promise<number> {
   const watchdogSeconds =
     (parts.includes('joins') ? 2 * (2 * settings.warmupSeconds + 2 * settings.seconds + 120) : 0) +
     (parts.includes('realtime') ? 3 * settings.realtimeFanOutSeconds + 480 : 0) +
+    (parts.includes('soak') ? 2 * (settings.soakSeconds + 300) : 0) +
     60;
   setTimeout(() => {
     console.error(`BENCH BROKE: still running after ${watchdogSeconds} s; stopping.`);
@@ -382,18 +387,29 @@ async function main(): Promise<number> {
     });
     console.log(realtime.lines.join('\n'));
   }
+  let soak: Awaited<ReturnType<typeof benchSoak>> | null = null;
+  if (parts.includes('soak')) {
+    soak = await benchSoak({
+      seconds: settings.soakSeconds,
+      postgresAdminUrl: settings.postgresAdminUrl,
+      postgresReachable,
+      progress,
+    });
+    console.log(soak.lines.join('\n'));
+  }
   const loadAtEnd = os.loadavg()[0] ?? 0;
 
   const targets: Target[] = [
     ...(bundle?.targets ?? []),
     ...results.flatMap(databaseTargets),
     ...(realtime?.targets ?? []),
+    ...(soak?.targets ?? []),
   ];
   console.log(`\nTargets\n${targets.map(formatTarget).join('\n')}`);
   const passed = targets.filter((target) => target.pass).length;
   console.log(`  ${passed} of ${targets.length} targets pass`);
 
-  const problems = [...findProblems(results), ...(realtime?.problems ?? [])];
+  const problems = [...findProblems(results), ...(realtime?.problems ?? []), ...(soak?.problems ?? [])];
   if (problems.length > 0) {
     console.log('\n!!! BENCH PROBLEMS: these figures are not trustworthy !!!');
     for (const problem of problems) console.log(`!!! ${problem}`);
@@ -412,6 +428,7 @@ async function main(): Promise<number> {
     ...(bundle ? { bundle } : {}),
     ...(parts.includes('joins') ? { databases: results, skipped } : {}),
     ...(realtime ? { realtime: realtime.data } : {}),
+    ...(soak ? { soak: soak.data } : {}),
     targets,
     problems,
   });

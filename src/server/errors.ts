@@ -33,7 +33,7 @@ export const ERROR_CODES = {
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
-  UNAVAILABLE: { status: 503, message: 'The service is starting or stopping. Please try again in a moment.' },
+  UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

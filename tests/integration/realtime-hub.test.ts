@@ -12,14 +12,17 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/t
 /** A socket as the hub sees it, keeping the text of every frame it was sent. */
 function recordingConnection(): RealtimeConnection & {
   frames: { seq?: number; type: string; data?: unknown }[];
+  closed: number[];
 } {
   const frames: { seq?: number; type: string; data?: unknown }[] = [];
+  const closed: number[] = [];
   return {
     frames,
+    closed,
     send: (text) => frames.push(JSON.parse(text)),
     sendEncoded: (event) => frames.push(JSON.parse(event.text)),
     bufferedAmount: () => 0,
-    close: () => {},
+    close: (code) => closed.push(code),
   };
 }
 
@@ -70,5 +73,46 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(events(socketHere)).toEqual(expected);
     expect(events(socketThere)).toEqual(expected);
+  });
+
+  it('closes a socket whose catch-up cannot read the log, and its client resumes with every event', async () => {
+    const [here, there] = processes as [(typeof processes)[0], (typeof processes)[0]];
+    const topic = `chat:${randomUUID()}`;
+    const socket = recordingConnection();
+    const before = there.hub.stats().subscriptions;
+    await there.hub.subscribe(socket, topic, null);
+    // There misses the first notification (as across a listener reconnect), so the second shows a
+    // gap, and the log is out of reach for the catch-up that follows.
+    const readMany = there.eventLog.readMany;
+    const readAfter = there.eventLog.readAfter;
+    let dropped = false;
+    there.eventLog.readMany = async (keys) => {
+      const rest = keys.filter((key) => key.topic !== topic || key.seq !== 1);
+      dropped ||= rest.length < keys.length;
+      return readMany(rest);
+    };
+    there.eventLog.readAfter = () => Promise.reject(new Error('Connection terminated unexpectedly'));
+    try {
+      for (const n of [1, 2]) {
+        await database.db.transaction((tx) => here.eventLog.append(tx, topic, 'message.created', { n }));
+        here.eventLog.flushSoon();
+        await expect.poll(() => dropped).toBe(true);
+      }
+      await expect.poll(() => socket.closed).toEqual([1013]);
+    } finally {
+      there.eventLog.readMany = readMany;
+      there.eventLog.readAfter = readAfter;
+    }
+    expect(socket.frames.filter((frame) => frame.type === 'event')).toEqual([]);
+    expect(there.hub.stats().subscriptions).toBe(before);
+
+    // The client reconnects and resumes after the last event it had (none).
+    const resumed = recordingConnection();
+    await there.hub.subscribe(resumed, topic, 0);
+    expect(resumed.frames.filter((frame) => frame.type === 'event').map((frame) => frame.data)).toEqual([
+      { n: 1 },
+      { n: 2 },
+    ]);
+    there.hub.disconnect(resumed);
   });
 });

@@ -44,6 +44,15 @@ export async function openPostgres(
     query,
     async transaction(work) {
       const client = await pool.connect();
+      // The pool listens for errors on idle clients only: a connection that drops while this
+      // transaction waits between statements emits 'error' here, and unheard it would crash the
+      // process. The next statement fails with it anyway.
+      let lost: Error | undefined;
+      const onError = (error: Error) => {
+        lost = error;
+      };
+      client.on('error', onError);
+      let broken = false;
       try {
         await client.query('begin');
         const tx: Queryable = {
@@ -52,13 +61,19 @@ export async function openPostgres(
           }),
         };
         const result = await work(tx);
+        // A failed COMMIT on a lost connection leaves the outcome unknown: the caller retries
+        // with the same idempotency key (connection-errors.ts).
         await client.query('commit');
         return result;
       } catch (error) {
-        await client.query('rollback').catch(() => {});
+        await client.query('rollback').catch(() => {
+          // Still inside the transaction, or gone: either way not fit for the next caller.
+          broken = true;
+        });
         throw error;
       } finally {
-        client.release();
+        client.removeListener('error', onError);
+        client.release(broken || lost ? (lost ?? true) : undefined);
       }
     },
     async exec(sql) {
@@ -119,6 +134,8 @@ async function listenWithReconnect(
     });
     attempt = 0;
     client = next;
+    // Stopped while this reconnect was under way: nobody else would end it.
+    if (stopped) await next.end().catch(() => {});
   };
 
   await connect();

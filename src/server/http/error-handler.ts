@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { ApiError } from '../../shared/schemas.ts';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors.ts';
+
+/** Seconds a client waits before trying again while the database reconnects (RFC 9110 §10.2.3). */
+const RETRY_AFTER_SECONDS = 2;
 
 function body(code: ErrorCode, message: string, field?: string): ApiError {
   return { error: field ? { code, message, field } : { code, message } };
@@ -14,9 +18,19 @@ function codeForFastifyError(error: FastifyError): ErrorCode | null {
   return null;
 }
 
-/** One error handler: known errors keep their message, everything else is a masked 500. */
+/**
+ * One error handler: known errors keep their message; a lost database connection is a 503 the
+ * client may retry; everything else is a masked 500.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDatabaseUnavailable(error) || (error instanceof AppError && error.code === 'UNAVAILABLE')) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(ERROR_CODES.UNAVAILABLE.status)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send(body('UNAVAILABLE', ERROR_CODES.UNAVAILABLE.message));
+    }
     if (error instanceof AppError) {
       return reply.status(error.status).send(body(error.code, error.message, error.field));
     }

@@ -19,6 +19,8 @@ interface Subscription {
   lastSeq: number;
   /** While catching up from the log, live events wait here so none is sent twice or out of order. */
   pending: { seq: number; message: EncodedEvent }[] | null;
+  /** Another catch-up was asked for during this one: its read may predate what prompted it. */
+  replayAgain?: boolean;
 }
 
 /** This process's subscribers of one topic. */
@@ -78,43 +80,58 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     if (seq <= subscription.lastSeq) return;
     if (seq > subscription.lastSeq + 1) {
       // A notification went missing (listener reconnect): replay the gap from the log.
-      void catchUp(connection, topic, subscription);
+      catchUp(connection, topic, subscription);
       return;
     }
     subscription.lastSeq = seq;
     send(connection, message);
   }
 
-  async function catchUp(
-    connection: RealtimeConnection,
-    topic: string,
-    subscription: Subscription,
-  ): Promise<void> {
-    if (subscription.pending) return;
+  function catchUp(connection: RealtimeConnection, topic: string, subscription: Subscription): void {
+    if (subscription.pending) {
+      subscription.replayAgain = true;
+      return;
+    }
     subscription.pending = [];
-    await replayThenRelease(connection, topic, subscription);
+    void replayThenRelease(connection, topic, subscription);
   }
 
-  /** Sends what the log has after lastSeq (or a reset), then the live events held meanwhile. */
+  /**
+   * Sends what the log has after lastSeq (or a reset), then the live events held meanwhile. It
+   * never rejects: when the log cannot be read (the database is reconnecting), the socket is closed
+   * with 1013 "try again later" and the client reconnects and resumes from the last event it got
+   * (realtime-client.ts), so nothing is lost and nothing waits on a retry here.
+   */
   async function replayThenRelease(
     connection: RealtimeConnection,
     topic: string,
     subscription: Subscription,
-  ) {
+  ): Promise<void> {
     try {
-      const { events, complete, head } = await eventLog.readAfter(topic, subscription.lastSeq);
-      if (!complete) {
-        subscription.lastSeq = head;
-        send(connection, JSON.stringify({ type: 'reset', topic, seq: head } satisfies ServerMessage));
-      } else {
-        for (const event of events) {
-          subscription.lastSeq = event.seq;
-          send(connection, eventText(event));
+      do {
+        subscription.replayAgain = false;
+        const { events, complete, head } = await eventLog.readAfter(topic, subscription.lastSeq);
+        if (!complete) {
+          subscription.lastSeq = head;
+          send(connection, JSON.stringify({ type: 'reset', topic, seq: head } satisfies ServerMessage));
+        } else {
+          for (const event of events) {
+            subscription.lastSeq = event.seq;
+            send(connection, eventText(event));
+          }
         }
-      }
-    } finally {
+      } while (subscription.replayAgain);
       release(connection, topic, subscription);
+    } catch (error) {
+      dropToResume(connection, error);
     }
+  }
+
+  /** Ends a socket whose subscription cannot be served now; its client resumes on reconnect. */
+  function dropToResume(connection: RealtimeConnection, error: unknown): void {
+    logger.warn({ err: error }, 'realtime: could not read the event log; the client will resume');
+    disconnect(connection);
+    connection.close(1013, 'try again later: reconnect and resume');
   }
 
   /** Ends a catch-up: the live events held meanwhile go out, skipping what was already sent. */
@@ -141,16 +158,31 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     if (local?.connections.size === 0) subscribers.delete(topic);
   }
 
+  function disconnect(connection: RealtimeConnection): void {
+    for (const topic of connectionTopics.get(connection) ?? []) leave(connection, topic);
+    connectionTopics.delete(connection);
+  }
+
   async function flush(): Promise<void> {
     flushScheduled = false;
     const keys = queued;
     queued = [];
     if (keys.length === 0) return;
+    let events: RealtimeEvent[];
     try {
-      fanOut(await eventLog.readMany(keys), false);
+      events = await eventLog.readMany(keys);
     } catch (error) {
-      logger.error({ err: error }, 'realtime: could not read notified events');
+      // Those events stay in the log: each subscriber of their topics replays it from its last seq
+      // (or, if the log is out of reach too, is closed and resumes), rather than wait for the next
+      // event to reveal the gap.
+      logger.warn({ err: error }, 'realtime: could not read notified events; replaying from the log');
+      for (const topic of new Set(keys.map((key) => key.topic))) {
+        for (const [connection, subscription] of subscribers.get(topic)?.connections ?? [])
+          catchUp(connection, topic, subscription);
+      }
+      return;
     }
+    fanOut(events, false);
   }
 
   function onNotification(payload: string): void {
@@ -163,14 +195,15 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     if (!flushScheduled) {
       flushScheduled = true;
       // Batch the notifications that arrive together into one read.
-      setImmediate(() => void flush());
+      setImmediate(() =>
+        flush().catch((error: unknown) => logger.error({ err: error }, 'realtime: delivery failed')),
+      );
     }
   }
 
   function resyncAll(): void {
     for (const [topic, local] of subscribers) {
-      for (const [connection, subscription] of local.connections)
-        void catchUp(connection, topic, subscription);
+      for (const [connection, subscription] of local.connections) catchUp(connection, topic, subscription);
     }
   }
 
@@ -223,8 +256,8 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       try {
         subscription.lastSeq = await eventLog.head(topic);
       } catch (error) {
-        this.unsubscribe(connection, topic);
-        throw error;
+        dropToResume(connection, error);
+        return;
       }
       subscribed();
       release(connection, topic, subscription);
@@ -235,10 +268,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       connectionTopics.get(connection)?.delete(topic);
     },
 
-    disconnect(connection: RealtimeConnection): void {
-      for (const topic of connectionTopics.get(connection) ?? []) leave(connection, topic);
-      connectionTopics.delete(connection);
-    },
+    disconnect,
 
     subscriptionCount(connection: RealtimeConnection): number {
       return connectionTopics.get(connection)?.size ?? 0;

@@ -9,6 +9,7 @@ import {
   REALTIME_PATH,
   type ServerMessage,
 } from '../../shared/realtime.ts';
+import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import type { CustomerService } from '../features/customer/customer.service.ts';
 import type { StaffService } from '../features/staff/staff.service.ts';
 import { STAFF_COOKIE } from '../http/staff-auth.ts';
@@ -67,7 +68,24 @@ export function registerRealtimeRoutes(
       sameOrigin: boolean,
     ) {
       // Staff are recognised first; messages wait for that.
-      this.queue = this.start(sameOrigin ? sessionToken : undefined);
+      this.queue = this.start(sameOrigin ? sessionToken : undefined).catch((error: unknown) =>
+        this.failed(error),
+      );
+    }
+
+    /**
+     * A message (or the start) could not be handled. The database being out of reach ends the
+     * socket with 1013 "try again later": the client reconnects and resumes each topic from its
+     * last event (realtime-client.ts), where an error frame would leave it waiting for nothing.
+     */
+    private failed(error: unknown): void {
+      if (isDatabaseUnavailable(error)) {
+        app.log.warn({ err: error }, 'realtime: database unavailable; the client will resume');
+        this.socket.close(1013, 'try again later: reconnect and resume');
+        return;
+      }
+      app.log.warn({ err: error }, 'realtime message failed');
+      this.send(message({ type: 'error', code: 'INTERNAL', message: 'Something went wrong.' }));
     }
 
     private async start(sessionToken: string | undefined): Promise<void> {
@@ -102,10 +120,7 @@ export function registerRealtimeRoutes(
     received(raw: Buffer, isBinary: boolean): void {
       this.queue = this.queue
         .then(() => this.handle(raw, isBinary))
-        .catch((error: unknown) => {
-          app.log.warn({ err: error }, 'realtime message failed');
-          this.send(message({ type: 'error', code: 'INTERNAL', message: 'Something went wrong.' }));
-        });
+        .catch((error: unknown) => this.failed(error));
     }
 
     closed(): void {

@@ -27,8 +27,30 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
   /** The outbox writes texts as sent: nothing is queued for a kick to find (the poll still runs). */
   const textsAreQueued = newTextStatus(sender) === 'queued';
 
-  /** Sends one claimed text; returns it when sent, so the batch records all sends at once. */
+  /**
+   * Sends that went out but are not yet recorded as sent (the database dropped the connection):
+   * recorded at the next pass, so a text that reached the customer is not marked failed later as
+   * "interrupted".
+   */
+  let unrecorded: { id: string; providerMessageId: string | null }[] = [];
+
+  /**
+   * Sends one claimed text; returns it when sent, so the batch records all sends at once. It never
+   * rejects: one text's failure to record its own failure must not lose the others' sends.
+   */
   async function sendOne(
+    text: Awaited<ReturnType<SmsRepository['claimDue']>>[number],
+  ): Promise<{ id: string; providerMessageId: string | null } | null> {
+    try {
+      return await trySend(text);
+    } catch (error) {
+      // The claim stands: left 'sending', the text is marked failed by recoverInterrupted, never sent twice.
+      logger.warn({ err: error, smsId: text.id }, 'could not record a text message attempt');
+      return null;
+    }
+  }
+
+  async function trySend(
     text: Awaited<ReturnType<SmsRepository['claimDue']>>[number],
   ): Promise<{ id: string; providerMessageId: string | null } | null> {
     // STOP arrived after this text was queued. The STOP confirmation and HELP answers still go:
@@ -53,6 +75,14 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
     }
   }
 
+  /** Records these sends and any left unrecorded by a failed pass; kept for the next pass if it fails. */
+  async function recordSent(sent: { id: string; providerMessageId: string | null }[]): Promise<void> {
+    const all = [...unrecorded, ...sent];
+    unrecorded = all;
+    await sms.markSent(all);
+    unrecorded = [];
+  }
+
   async function run(): Promise<void> {
     if (stopped) return;
     if (running) {
@@ -64,6 +94,7 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
       do {
         again = false;
         polls += 1;
+        await recordSent([]);
         if (polls % 30 === 1) await sms.recoverInterrupted(INTERRUPTED_AFTER_SECONDS);
         for (;;) {
           const due = await sms.claimDue(BATCH);
@@ -73,7 +104,7 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
             const results = await Promise.all(due.slice(i, i + PARALLEL_SENDS).map(sendOne));
             for (const result of results) if (result) sent.push(result);
           }
-          await sms.markSent(sent);
+          await recordSent(sent);
           if (due.length < BATCH || stopped) break;
         }
       } while (again && !stopped);
