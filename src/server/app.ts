@@ -178,7 +178,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const hub = createRealtimeHub({ db, eventLog, logger: app.log });
   await hub.start();
   smsWorker.start();
+  const pruneSignIns = setInterval(
+    () =>
+      void staff
+        .pruneSignInAttempts()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'sign-in attempts: prune failed')),
+    60 * 60 * 1000,
+  );
+  pruneSignIns.unref();
   app.addHook('onClose', async () => {
+    clearInterval(pruneSignIns);
     await smsWorker.stop();
     await hub.stop();
   });

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffRole } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.ts';
-import type { StaffRepository, StaffSessionRow } from './staff.repository.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import type { SignInThrottle, StaffRepository, StaffSessionRow, StaffUserRow } from './staff.repository.ts';
 
 export const SESSION_DAYS = 7;
-/** Failures allowed before sign-in is throttled; each further failure doubles the wait. */
-export const FREE_FAILURES = 5;
+/** Five failures per email, then 1, 2, 4 … minutes between tries, never more than an hour. */
+export const SIGN_IN_THROTTLE: SignInThrottle = { freeFailures: 5, maxWaitMinutes: 60 };
 
 export interface StaffPrincipal {
   kind: 'staff';
@@ -44,23 +44,28 @@ const SESSION_CACHE_MS = 5_000;
 export function createStaffService(staff: StaffRepository) {
   const sessions = new Map<string, { at: number; row: StaffSessionRow }>();
 
+  /**
+   * The account whose password this is, or SIGN_IN_THROTTLED / SIGN_IN_FAILED. An unknown email
+   * takes the same steps (its attempts counted, a hash computed) and gets the same answers.
+   */
+  async function checkPassword(email: string, password: string): Promise<StaffUserRow> {
+    if (!(await staff.claimSignInAttempt(email, SIGN_IN_THROTTLE))) throw new AppError('SIGN_IN_THROTTLED');
+    const user = await staff.findByEmail(email);
+    const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !matches) throw new AppError('SIGN_IN_FAILED');
+    await staff.clearSignInAttempts(email);
+    if (needsRehash(user.passwordHash))
+      await staff.replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
+    return user;
+  }
+
   return {
     async signIn(
       email: string,
       password: string,
       now = new Date(),
     ): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
-      const user = await staff.findByEmail(email.trim());
-      if (!user) {
-        await verifyPassword(password, DUMMY_PASSWORD_HASH);
-        throw new AppError('SIGN_IN_FAILED');
-      }
-      if (user.throttledUntil && new Date(user.throttledUntil) > now) throw new AppError('SIGN_IN_THROTTLED');
-      if (!(await verifyPassword(password, user.passwordHash))) {
-        await staff.recordFailedSignIn(user.id, FREE_FAILURES);
-        throw new AppError('SIGN_IN_FAILED');
-      }
-      if (user.failedSignIns > 0) await staff.clearFailedSignIns(user.id);
+      const user = await checkPassword(email.trim().toLowerCase(), password);
       const sessionToken = newSecretToken();
       const csrfToken = randomBytes(24).toString('base64url');
       const tokenHash = hashSecretToken(sessionToken);
@@ -111,6 +116,9 @@ export function createStaffService(staff: StaffRepository) {
       sessions.delete(principal.sessionTokenHash);
       await staff.deleteSession(principal.sessionTokenHash);
     },
+
+    /** Forgets sign-in failures of emails quiet for a day (app.ts runs it every hour). */
+    pruneSignInAttempts: () => staff.pruneSignInAttempts(),
 
     /** Used by `npm run admin` and the demo seed. */
     async createStaffUser(input: {
