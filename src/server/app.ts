@@ -177,6 +177,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       : createLoggingConversionTracker(app.log));
   const hub = createRealtimeHub({ db, eventLog, logger: app.log });
   await hub.start();
+  const stopFollowingSessions = await staff.followEndedSessions(db);
   smsWorker.start();
   const pruneSignIns = setInterval(
     () =>
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   pruneSignIns.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneSignIns);
+    await stopFollowingSessions();
     await smsWorker.stop();
     await hub.stop();
   });

@@ -26,6 +26,9 @@ export interface StaffSessionRow {
 const userColumns = `id, company_id as "companyId", email, name, password_hash as "passwordHash", role,
   provider_id as "providerId"`;
 
+/** Where the database announces each deleted session's token hash (migration 0007's trigger). */
+export const SESSIONS_ENDED_CHANNEL = 'checkn_sessions';
+
 export interface SignInThrottle {
   /** Failures allowed before sign-in is throttled. */
   freeFailures: number;

@@ -1,9 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffRole } from '../../../shared/schemas.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './password.ts';
-import type { SignInThrottle, StaffRepository, StaffSessionRow, StaffUserRow } from './staff.repository.ts';
+import {
+  SESSIONS_ENDED_CHANNEL,
+  type SignInThrottle,
+  type StaffRepository,
+  type StaffSessionRow,
+  type StaffUserRow,
+} from './staff.repository.ts';
 
 export const SESSION_DAYS = 7;
 /** Five failures per email, then 1, 2, 4 … minutes between tries, never more than an hour. */
@@ -35,14 +42,15 @@ function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrinc
   };
 }
 
-/**
- * A session is read on every console request and socket subscription; each process keeps what it
- * read for a few seconds. Signing out here forgets it at once; another process within SESSION_CACHE_MS.
- */
-const SESSION_CACHE_MS = 5_000;
+/** Told each ended session's token hash, or null when some may have ended unseen. */
+export type SessionEndedListener = (tokenHash: string | null) => void;
 
 export function createStaffService(staff: StaffRepository) {
-  const sessions = new Map<string, { at: number; row: StaffSessionRow }>();
+  const sessionEndedListeners = new Set<SessionEndedListener>();
+
+  function announceSessionEnded(tokenHash: string | null): void {
+    for (const listener of sessionEndedListeners) listener(tokenHash);
+  }
 
   /**
    * The account whose password this is, or SIGN_IN_THROTTLED / SIGN_IN_FAILED. An unknown email
@@ -91,31 +99,38 @@ export function createStaffService(staff: StaffRepository) {
       return { sessionToken, principal };
     },
 
+    /**
+     * The session's staff member, read from the database on every request: a session signed out
+     * on any process is refused at once (a cache here kept it usable for 5 s on the others).
+     */
     async authenticate(sessionToken: string): Promise<StaffPrincipal | null> {
       if (!isWellFormedSecretToken(sessionToken)) return null;
       const tokenHash = hashSecretToken(sessionToken);
-      const cached = sessions.get(tokenHash);
-      const now = Date.now();
-      if (cached && now - cached.at < SESSION_CACHE_MS && new Date(cached.row.expiresAt).getTime() > now) {
-        return toPrincipal(cached.row, tokenHash);
-      }
       const row = await staff.findSession(tokenHash);
-      if (!row) {
-        sessions.delete(tokenHash);
-        return null;
-      }
-      if (sessions.size > 10_000) sessions.clear();
-      sessions.set(tokenHash, { at: now, row });
-      return toPrincipal(row, tokenHash);
+      return row ? toPrincipal(row, tokenHash) : null;
     },
 
     /** Which of these sessions still stand (the realtime channel's periodic check). */
     liveSessionHashes: (tokenHashes: readonly string[]) => staff.liveSessionHashes(tokenHashes),
 
+    /** Ends the session; this process's sockets on it are closed before the answer goes out. */
     async signOut(principal: StaffPrincipal): Promise<void> {
-      sessions.delete(principal.sessionTokenHash);
       await staff.deleteSession(principal.sessionTokenHash);
+      announceSessionEnded(principal.sessionTokenHash);
     },
+
+    /** Calls `listener` for each ended session (sign-out, removed account), from any process. */
+    onSessionEnded(listener: SessionEndedListener): void {
+      sessionEndedListeners.add(listener);
+    },
+
+    /**
+     * Follows the database's announcement of each deleted session (migration 0007), whichever
+     * process or statement deleted it. After a lost listening connection, listeners are told that
+     * any session may have ended (null): announcements sent meanwhile are gone.
+     */
+    followEndedSessions: (db: Pick<Database, 'listen'>): Promise<() => Promise<void>> =>
+      db.listen(SESSIONS_ENDED_CHANNEL, announceSessionEnded, () => announceSessionEnded(null)),
 
     /** Forgets sign-in failures of emails quiet for a day (app.ts runs it every hour). */
     pruneSignInAttempts: () => staff.pruneSignInAttempts(),
