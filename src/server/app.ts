@@ -177,8 +177,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       : createLoggingConversionTracker(app.log));
   const hub = createRealtimeHub({ db, eventLog, logger: app.log });
   await hub.start();
+  const stopFollowingSessions = await staff.followEndedSessions(db);
   smsWorker.start();
+  const pruneSignIns = setInterval(
+    () =>
+      void staff
+        .pruneSignInAttempts()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'sign-in attempts: prune failed')),
+    60 * 60 * 1000,
+  );
+  pruneSignIns.unref();
   app.addHook('onClose', async () => {
+    clearInterval(pruneSignIns);
+    await stopFollowingSessions();
     await smsWorker.stop();
     await hub.stop();
   });

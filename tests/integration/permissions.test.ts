@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
+import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { apiErrorSchema, boardResponseSchema } from '../../src/shared/schemas.ts';
 import {
@@ -13,6 +16,7 @@ import {
   assignProvider,
   createBusiness,
   type StaffSession,
+  sessionEndsHandled,
   signInStaff,
   staffAction,
   type TestBusiness,
@@ -299,22 +303,72 @@ describe.each(databaseKinds)('who may see and change what, on %s', (kind) => {
       });
     });
 
-    it('takes staff access away from a socket once its session is signed out', async () => {
-      const session = await signInStaff(t.app);
-      const socket = await connect({ cookie: session.cookie });
-      expect(socket.principal).toBe('staff');
-      const signOut = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/staff/sign-out',
-        headers: session.headers,
+    describe('sockets after sign-out', () => {
+      const board = topics.board('demo');
+      const showsEntry = (socket: RealtimeTestClient, waitId: string) =>
+        socket.events(board).some((event) => JSON.stringify(event.data).includes(waitId));
+
+      /** A socket on demo's board, and a witness on it that stays signed in. */
+      async function boardSockets(session: StaffSession) {
+        const socket = await connect({ cookie: session.cookie });
+        const witness = await connect({ cookie: demoOwner.cookie });
+        for (const each of [socket, witness])
+          expect(await each.subscribe(board, null)).toMatchObject({ type: 'subscribed' });
+        return { socket, witness };
+      }
+
+      /** A join made now: the witness sees it, the closed socket must not. */
+      async function expectClosedBeforeNextJoin(socket: RealtimeTestClient, witness: RealtimeTestClient) {
+        const customer = await joinAsNewCustomer(t, { name: 'After Sign Out' });
+        await witness.waitFor(
+          (m) => m.type === 'event' && m.topic === board && showsEntry(witness, customer.waitId),
+          'the join on the witness',
+        );
+        expect(showsEntry(socket, customer.waitId)).toBe(false);
+        await socket.closed;
+        expect(socket.closeCode).toBe(4401);
+      }
+
+      it('closes the socket once its session signs out, before a join made next', async () => {
+        const session = await signInStaff(t.app);
+        const { socket, witness } = await boardSockets(session);
+        // The process that signs out closes its sockets before it answers, without waiting for
+        // the database's announcement (held back here), which may come after a join made next.
+        await t.database.db.query('alter table staff_sessions disable trigger staff_session_ended');
+        try {
+          const signOut = await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/staff/sign-out',
+            headers: session.headers,
+          });
+          expect(signOut.statusCode).toBe(204);
+          await expectClosedBeforeNextJoin(socket, witness);
+        } finally {
+          await t.database.db.query('alter table staff_sessions enable trigger staff_session_ended');
+        }
       });
-      expect(signOut.statusCode).toBe(204);
-      // Either answer ends the access: the socket is closed, or the new subscription is refused.
-      const answer = await Promise.race([
-        socket.subscribe(topics.board('demo'), null),
-        socket.closed.then(() => ({ type: 'closed' }) as const),
-      ]);
-      expect(answer).not.toMatchObject({ type: 'subscribed' });
+
+      it("closes a removed account's sockets, every session of it", async () => {
+        const provider = {
+          email: `removed-${randomUUID()}@demo.test`,
+          password: `pw-${randomUUID()}`,
+        };
+        const id = await createStaffService(createStaffRepository(t.database.db)).createStaffUser({
+          companyId: 'demo',
+          name: 'Removed Provider',
+          role: 'provider',
+          ...provider,
+        });
+        const first = await boardSockets(await signInStaff(t.app, provider));
+        const second = await connect({ cookie: (await signInStaff(t.app, provider)).cookie });
+        expect(await second.subscribe(board, null)).toMatchObject({ type: 'subscribed' });
+        // Deleting the account deletes its sessions (on delete cascade), each announced.
+        await t.database.db.query('delete from staff_users where id = $1', [id]);
+        await sessionEndsHandled(t.app, t.database.db, url);
+        await expectClosedBeforeNextJoin(first.socket, first.witness);
+        await second.closed;
+        expect(second.closeCode).toBe(4401);
+      });
     });
 
     it('lets an anonymous socket subscribe to nothing', async () => {

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
-import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
+import { createStaffService, SIGN_IN_THROTTLE } from '../../src/server/features/staff/staff.service.ts';
 import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { apiErrorSchema, staffMeSchema } from '../../src/shared/schemas.ts';
@@ -41,15 +41,35 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
   }
 
   async function staffRow(email: string) {
-    const { rows } = await t.database.db.query<{
-      id: string;
-      password_hash: string;
-      failed_sign_ins: number;
-      throttled_until: Date | null;
-    }>('select id, password_hash, failed_sign_ins, throttled_until from staff_users where email = $1', [
-      email,
-    ]);
+    const { rows } = await t.database.db.query<{ id: string; password_hash: string }>(
+      'select id, password_hash from staff_users where email = $1',
+      [email],
+    );
     return rows[0]!;
+  }
+
+  /** The email's sign-in failures, and whether it is throttled now; null when none is counted. */
+  async function attempts(email: string) {
+    const { rows } = await t.database.db.query<{ failures: number; throttled: boolean }>(
+      `select failures, coalesce(throttled_until > now(), false) as throttled
+         from staff_sign_in_attempts where email = $1`,
+      [email],
+    );
+    return rows[0] ?? null;
+  }
+
+  /** As if the email's throttle had run out. */
+  async function endThrottle(email: string) {
+    await t.database.db.query(
+      "update staff_sign_in_attempts set throttled_until = now() - interval '1 second' where email = $1",
+      [email],
+    );
+  }
+
+  function statusCounts(responses: { statusCode: number }[]): Record<number, number> {
+    const counts: Record<number, number> = {};
+    for (const { statusCode } of responses) counts[statusCode] = (counts[statusCode] ?? 0) + 1;
+    return counts;
   }
 
   it('returns the StaffMe shape and sets an HttpOnly, SameSite=Lax, Path=/ session cookie', async () => {
@@ -130,13 +150,14 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
     expect(wrongBody.error.code).toBe('SIGN_IN_FAILED');
     expect(apiErrorSchema.parse(unknown.json())).toEqual(wrongBody);
     expect(wrong.headers['set-cookie']).toBeUndefined();
-    expect((await staffRow(email)).failed_sign_ins).toBe(1);
+    expect(await attempts(email)).toEqual({ failures: 1, throttled: false });
+    expect(await attempts('nobody@demo.test')).toEqual({ failures: 1, throttled: false });
   });
 
   it('throttles after five failures: the sixth try answers 429 even with the right password', async () => {
     const email = 'throttled@demo.test';
     await createStaff(email, 'right-password');
-    for (let attempt = 1; attempt <= 5; attempt += 1) {
+    for (let attempt = 1; attempt <= SIGN_IN_THROTTLE.freeFailures; attempt += 1) {
       const response = await signIn(email, `wrong-${attempt}`);
       expect(response.statusCode, `attempt ${attempt}`).toBe(401);
       expect(apiErrorSchema.parse(response.json()).error.code).toBe('SIGN_IN_FAILED');
@@ -145,15 +166,8 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
     expect(sixth.statusCode).toBe(429);
     expect(apiErrorSchema.parse(sixth.json()).error.code).toBe('SIGN_IN_THROTTLED');
     expect(sixth.headers['set-cookie']).toBeUndefined();
-
-    const row = await staffRow(email);
-    expect(row.failed_sign_ins).toBe(5);
-    expect(row.throttled_until).not.toBeNull();
-    const { rows } = await t.database.db.query<{ future: boolean }>(
-      'select throttled_until > now() as future from staff_users where email = $1',
-      [email],
-    );
-    expect(rows[0]!.future).toBe(true);
+    // A refused try is not counted: it was never checked.
+    expect(await attempts(email)).toEqual({ failures: SIGN_IN_THROTTLE.freeFailures, throttled: true });
     const { rows: sessions } = await t.database.db.query(
       'select 1 from staff_sessions s join staff_users u on u.id = s.staff_user_id where u.email = $1',
       [email],
@@ -161,18 +175,90 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
     expect(sessions).toHaveLength(0);
   });
 
-  it('counts wrong guesses sent at once: after ten together, the right password is refused', async () => {
+  it('checks only five of 100 wrong passwords sent at once, answers the rest 429 and never 500', async () => {
     const email = 'burst@demo.test';
     await createStaff(email, 'right-password');
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, n) => signIn(email, `wrong-${n}`)));
-    for (const response of burst) expect([401, 429]).toContain(response.statusCode);
-    const row = await staffRow(email);
-    expect(row.failed_sign_ins).toBeGreaterThanOrEqual(5);
-    // Five failures throttle the account, however they arrived.
-    expect(row.throttled_until).not.toBeNull();
+    const burst = await Promise.all(Array.from({ length: 100 }, (_, n) => signIn(email, `wrong-${n}`)));
+    // Each 401 is a password checked; each 429 one refused before its check.
+    expect(statusCounts(burst)).toEqual({ 401: SIGN_IN_THROTTLE.freeFailures, 429: 95 });
+    for (const response of burst)
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe(
+        response.statusCode === 401 ? 'SIGN_IN_FAILED' : 'SIGN_IN_THROTTLED',
+      );
     const right = await signIn(email, 'right-password');
     expect(right.statusCode).toBe(429);
     expect(apiErrorSchema.parse(right.json()).error.code).toBe('SIGN_IN_THROTTLED');
+    expect(right.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('checks a guess again once the throttle runs out, then throttles longer, never past an hour', async () => {
+    const email = 'after-window@demo.test';
+    await createStaff(email, 'right-password');
+    for (let attempt = 1; attempt <= SIGN_IN_THROTTLE.freeFailures; attempt += 1)
+      await signIn(email, 'wrong');
+    await endThrottle(email);
+    const again = await signIn(email, 'wrong-again');
+    expect(again.statusCode).toBe(401);
+    expect(apiErrorSchema.parse(again.json()).error.code).toBe('SIGN_IN_FAILED');
+    expect((await signIn(email, 'right-password')).statusCode).toBe(429);
+
+    // However many failures came before, the wait is computed without overflow and capped.
+    for (const failures of [35, 1_000, 2_147_483_647]) {
+      await t.database.db.query('update staff_sign_in_attempts set failures = $2 where email = $1', [
+        email,
+        failures,
+      ]);
+      await endThrottle(email);
+      const guess = await signIn(email, 'wrong');
+      expect(guess.statusCode, `after ${failures} failures`).toBe(401);
+      const { rows } = await t.database.db.query<{ minutes: number }>(
+        `select extract(epoch from throttled_until - now()) / 60 as minutes
+           from staff_sign_in_attempts where email = $1`,
+        [email],
+      );
+      expect(Number(rows[0]!.minutes)).toBeGreaterThan(59);
+      expect(Number(rows[0]!.minutes)).toBeLessThanOrEqual(SIGN_IN_THROTTLE.maxWaitMinutes);
+    }
+    await endThrottle(email);
+    expect((await signIn(email, 'right-password')).statusCode).toBe(200);
+  });
+
+  it('throttles an unknown email exactly like a known one: same statuses, same bodies', async () => {
+    const known = 'known-burst@demo.test';
+    await createStaff(known, 'right-password');
+    const guesses = (email: string) =>
+      Promise.all(Array.from({ length: 20 }, (_, n) => signIn(email, `wrong-${n}`)));
+    const [knownAnswers, unknownAnswers] = await Promise.all([
+      guesses(known),
+      guesses('unknown-burst@demo.test'),
+    ]);
+    expect(statusCounts(unknownAnswers)).toEqual(statusCounts(knownAnswers));
+    expect(statusCounts(unknownAnswers)).toEqual({ 401: SIGN_IN_THROTTLE.freeFailures, 429: 15 });
+    const bodies = (answers: typeof knownAnswers) =>
+      [...new Set(answers.map((response) => `${response.statusCode} ${response.body}`))].sort();
+    expect(bodies(unknownAnswers)).toEqual(bodies(knownAnswers));
+    for (const answer of [...knownAnswers, ...unknownAnswers])
+      expect(answer.headers['set-cookie']).toBeUndefined();
+
+    // Once the window is over: one guess checked each, answered alike.
+    await endThrottle(known);
+    await endThrottle('unknown-burst@demo.test');
+    const [knownAgain, unknownAgain] = [
+      await signIn(known, 'wrong'),
+      await signIn('unknown-burst@demo.test', 'wrong'),
+    ];
+    expect(unknownAgain.statusCode).toBe(401);
+    expect(unknownAgain.body).toBe(knownAgain.body);
+    // And both are throttled again, alike.
+    expect((await signIn('unknown-burst@demo.test', 'wrong')).body).toBe((await signIn(known, 'wrong')).body);
+  });
+
+  it('counts the email as typed in any case and with spaces around it', async () => {
+    const email = 'spaced@demo.test';
+    await createStaff(email, 'right-password');
+    await signIn(' Spaced@Demo.Test ', 'wrong');
+    await signIn('SPACED@demo.test', 'wrong');
+    expect(await attempts(email)).toEqual({ failures: 2, throttled: false });
   });
 
   it('clears the failure count on a successful sign-in before the limit', async () => {
@@ -180,11 +266,40 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
     await createStaff(email, 'right-password');
     await signIn(email, 'wrong');
     await signIn(email, 'wrong');
-    expect((await staffRow(email)).failed_sign_ins).toBe(2);
+    expect(await attempts(email)).toEqual({ failures: 2, throttled: false });
     expect((await signIn(email, 'right-password')).statusCode).toBe(200);
-    const row = await staffRow(email);
-    expect(row.failed_sign_ins).toBe(0);
-    expect(row.throttled_until).toBeNull();
+    expect(await attempts(email)).toBeNull();
+  });
+
+  it('forgets the failures of an email quiet for a day', async () => {
+    await signIn('quiet@demo.test', 'wrong');
+    await signIn('recent@demo.test', 'wrong');
+    await t.database.db.query(
+      "update staff_sign_in_attempts set last_attempt_at = now() - interval '25 hours' where email = $1",
+      ['quiet@demo.test'],
+    );
+    await createStaffService(createStaffRepository(t.database.db)).pruneSignInAttempts();
+    expect(await attempts('quiet@demo.test')).toBeNull();
+    expect(await attempts('recent@demo.test')).toEqual({ failures: 1, throttled: false });
+  });
+
+  it('hashes a password stored with weaker scrypt parameters again at sign-in', async () => {
+    const email = 'old-hash@demo.test';
+    const id = await createStaff(email, 'placeholder');
+    // N=2^15, what the code stored before it followed OWASP's figure.
+    const salt = randomBytes(16);
+    const key = scryptSync('old-password', salt, 32, { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+    const oldHash = ['scrypt', 2 ** 15, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await t.database.db.query('update staff_users set password_hash = $2 where id = $1', [id, oldHash]);
+
+    expect((await signIn(email, 'wrong')).statusCode).toBe(401);
+    expect((await staffRow(email)).password_hash).toBe(oldHash);
+    expect((await signIn(email, 'old-password')).statusCode).toBe(200);
+    const rehashed = (await staffRow(email)).password_hash;
+    expect(rehashed).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect((await signIn(email, 'old-password')).statusCode).toBe(200);
+    expect((await staffRow(email)).password_hash).toBe(rehashed);
+    expect((await signIn(email, 'wrong')).statusCode).toBe(401);
   });
 
   it.each<[string, unknown]>([

@@ -4,7 +4,7 @@ import { boardEntrySchema, chatMessageSchema } from '../../src/shared/schemas.ts
 import { buildSendMessage, joinAsNewCustomer, sendMessage } from '../support/customer.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import { buildSecondApp, type SecondApp } from '../support/second-app.ts';
-import { type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
+import { type StaffSession, sessionEndsHandled, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -87,6 +87,36 @@ describe.each(databaseKinds)('two app instances on one %s database', (kind) => {
       { waitId: customer.waitId, name: 'Cross Process', status: 'waiting' },
       { waitId: customer.waitId, status: 'called' },
     ]);
+  });
+
+  it('closes on B the sockets of a session signed out on A, and B refuses its cookie at once', async () => {
+    const board = topics.board('demo');
+    const session = await signInStaff(a.app);
+    const me = () => b.app.inject({ url: '/api/v1/staff/me', headers: { cookie: session.cookie } });
+    expect((await me()).statusCode).toBe(200);
+    const onB = await RealtimeTestClient.connect(urlB, { cookie: session.cookie });
+    const witness = await RealtimeTestClient.connect(urlB, { cookie: owner.cookie });
+    sockets.push(onB, witness);
+    for (const socket of [onB, witness])
+      expect(await socket.subscribe(board, null)).toMatchObject({ type: 'subscribed' });
+
+    const signOut = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/sign-out',
+      headers: session.headers,
+    });
+    expect(signOut.statusCode).toBe(204);
+    expect((await me()).statusCode).toBe(401);
+
+    // Once B has had the announcement, a join reaches the witness on B, never the signed-out socket.
+    await sessionEndsHandled(a.app, a.database.db, urlB);
+    const customer = await joinAsNewCustomer(a, { name: 'After Sign Out' });
+    const showsEntry = (socket: RealtimeTestClient) =>
+      socket.events(board).some((event) => JSON.stringify(event.data).includes(customer.waitId));
+    await witness.waitFor(() => showsEntry(witness), 'the join on the witness');
+    expect(showsEntry(onB)).toBe(false);
+    await onB.closed;
+    expect(onB.closeCode).toBe(4401);
   });
 
   it('replays on B what was published on A while the socket was away', async () => {

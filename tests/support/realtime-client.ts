@@ -21,10 +21,17 @@ export class RealtimeTestClient {
   readonly messages: ServerMessage[] = [];
   /** Resolves when the socket has closed, from either side. */
   readonly closed: Promise<void>;
+  /** The close code, once closed (4401: the staff session ended). */
+  closeCode: number | undefined;
 
   private constructor(readonly socket: WebSocket) {
     socket.on('message', (data) => this.messages.push(JSON.parse(String(data)) as ServerMessage));
-    this.closed = new Promise((resolve) => socket.once('close', () => resolve()));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', (code) => {
+        this.closeCode = code;
+        resolve();
+      }),
+    );
   }
 
   /** Opens a socket and waits for the server's first `ready`. */

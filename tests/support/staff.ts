@@ -2,10 +2,15 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../src/server/db/database.ts';
 import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
-import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
+import {
+  createStaffRepository,
+  SESSIONS_ENDED_CHANNEL,
+} from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
+import { hashSecretToken } from '../../src/server/http/secret-token.ts';
 import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import { type Provider, type StaffMe, staffMeSchema } from '../../src/shared/schemas.ts';
+import { RealtimeTestClient } from './realtime-client.ts';
 
 export const STAFF_COOKIE_NAME = 'checkn_staff';
 
@@ -48,6 +53,18 @@ export async function signInStaff(
   if (!token) throw new Error('staff sign-in set no session cookie');
   const cookie = `${STAFF_COOKIE_NAME}=${token}`;
   return { me, token, cookie, headers: { cookie, 'x-csrf-token': me.csrfToken } };
+}
+
+/**
+ * Resolves once the app serving `url` has handled every ended-session announcement made before
+ * the call. They come on one channel, in order: an announcement made now for a marker session
+ * (never signed out, so nothing but the announcement closes its socket) is handled after them.
+ */
+export async function sessionEndsHandled(app: FastifyInstance, db: Database, url: string): Promise<void> {
+  const marker = await signInStaff(app);
+  const socket = await RealtimeTestClient.connect(url, { cookie: marker.cookie });
+  await db.query('select pg_notify($1, $2)', [SESSIONS_ENDED_CHANNEL, hashSecretToken(marker.token)]);
+  await socket.closed;
 }
 
 export interface TestBusiness {

@@ -46,8 +46,21 @@ export function registerRealtimeRoutes(
   const { hub, canSubscribe, customers, staff } = deps;
   /** Every open socket's session: for the listeners shared by all sockets, and the heartbeat. */
   const sessions = new Map<WebSocket, SocketSession>();
-  /** Staff sockets by session: a signed-out session loses its sockets at the next heartbeat. */
-  const staffSessions = new Set<SocketSession>();
+  /** Staff sockets by session token hash: an ended session's sockets are closed at once. */
+  const staffSessions = new Map<string, Set<SocketSession>>();
+
+  function addStaffSocket(session: SocketSession, tokenHash: string): void {
+    const sockets = staffSessions.get(tokenHash);
+    if (sockets) sockets.add(session);
+    else staffSessions.set(tokenHash, new Set([session]));
+  }
+
+  function removeStaffSocket(session: SocketSession): void {
+    if (!session.sessionTokenHash) return;
+    const sockets = staffSessions.get(session.sessionTokenHash);
+    sockets?.delete(session);
+    if (sockets?.size === 0) staffSessions.delete(session.sessionTokenHash);
+  }
 
   /**
    * One socket's state. A class rather than closures: its methods live once on the prototype, and
@@ -92,7 +105,7 @@ export function registerRealtimeRoutes(
       if (sessionToken) this.principal = await staff.authenticate(sessionToken);
       if (this.principal?.kind === 'staff') {
         this.sessionTokenHash = this.principal.sessionTokenHash;
-        staffSessions.add(this);
+        addStaffSocket(this, this.sessionTokenHash);
       }
       this.send(message({ type: 'ready', principal: this.principal ? 'staff' : 'anonymous' }));
     }
@@ -125,11 +138,11 @@ export function registerRealtimeRoutes(
 
     closed(): void {
       sessions.delete(this.socket);
-      staffSessions.delete(this);
+      removeStaffSocket(this);
       hub.disconnect(this);
     }
 
-    /** A signed-out session loses its socket: checked on each subscribe and every heartbeat. */
+    /** A signed-out session loses its socket: checked on each subscribe too. */
     private async staffSessionStillValid(): Promise<boolean> {
       if (this.sessionToken && (await staff.authenticate(this.sessionToken))) return true;
       this.endStaffAccess();
@@ -138,7 +151,8 @@ export function registerRealtimeRoutes(
 
     endStaffAccess(): void {
       this.principal = null;
-      staffSessions.delete(this);
+      removeStaffSocket(this);
+      // From here the socket is CLOSING: nothing more is sent on it (send, sendEncoded).
       this.socket.close(4401, 'signed out');
     }
 
@@ -247,14 +261,30 @@ export function registerRealtimeRoutes(
   });
   heartbeat.start();
 
-  /** One query for every staff socket of this process, not one each: 500 boards, 1 query. */
+  function closeSessionSockets(tokenHash: string): void {
+    for (const session of staffSessions.get(tokenHash) ?? []) session.endStaffAccess();
+  }
+
+  /**
+   * The backstop for a missed announcement: one query for every staff socket of this process,
+   * not one each (500 boards, 1 query), at each heartbeat and after the database's listening
+   * connection came back.
+   */
   async function closeSignedOutSockets(): Promise<void> {
     if (staffSessions.size === 0) return;
-    const hashes = [...new Set([...staffSessions].map((session) => session.sessionTokenHash ?? ''))];
-    const live = await staff.liveSessionHashes(hashes);
-    for (const session of staffSessions)
-      if (!live.has(session.sessionTokenHash ?? '')) session.endStaffAccess();
+    const live = await staff.liveSessionHashes([...staffSessions.keys()]);
+    for (const tokenHash of [...staffSessions.keys()])
+      if (!live.has(tokenHash)) closeSessionSockets(tokenHash);
   }
+
+  // A sign-out or a removed account, on this process or another (staff.service.ts).
+  staff.onSessionEnded((tokenHash) => {
+    if (tokenHash !== null) closeSessionSockets(tokenHash);
+    else
+      void closeSignedOutSockets().catch((error: unknown) =>
+        app.log.warn({ err: error }, 'session check failed'),
+      );
+  });
   app.addHook('onClose', async () => heartbeat.stop());
 
   app.get(REALTIME_PATH, { websocket: true }, (socket, request) => {

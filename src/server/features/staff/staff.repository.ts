@@ -10,8 +10,6 @@ export interface StaffUserRow {
   passwordHash: string;
   role: StaffRole;
   providerId: string | null;
-  failedSignIns: number;
-  throttledUntil: Date | null;
 }
 
 export interface StaffSessionRow {
@@ -26,7 +24,17 @@ export interface StaffSessionRow {
 }
 
 const userColumns = `id, company_id as "companyId", email, name, password_hash as "passwordHash", role,
-  provider_id as "providerId", failed_sign_ins as "failedSignIns", throttled_until as "throttledUntil"`;
+  provider_id as "providerId"`;
+
+/** Where the database announces each deleted session's token hash (migration 0008's trigger). */
+export const SESSIONS_ENDED_CHANNEL = 'checkn_sessions';
+
+export interface SignInThrottle {
+  /** Failures allowed before sign-in is throttled. */
+  freeFailures: number;
+  /** The longest wait, however many failures: the doubling stops here (and cannot overflow). */
+  maxWaitMinutes: number;
+}
 
 export function createStaffRepository(db: Queryable) {
   return {
@@ -65,36 +73,52 @@ export function createStaffRepository(db: Queryable) {
       );
     },
 
-    async updatePassword(id: string, passwordHash: string, tx: Queryable = db): Promise<void> {
-      await tx.query(
-        'update staff_users set password_hash = $2, failed_sign_ins = 0, throttled_until = null where id = $1',
-        [id, passwordHash],
-      );
+    /**
+     * Replaces a hash with a stronger one of the same password, unless the password changed
+     * meanwhile (the row no longer holds `from`).
+     */
+    async replacePasswordHash(id: string, from: string, to: string, tx: Queryable = db): Promise<void> {
+      await tx.query('update staff_users set password_hash = $3 where id = $1 and password_hash = $2', [
+        id,
+        from,
+        to,
+      ]);
     },
 
     /**
-     * Counts a failure and, from the FREE_FAILURES-th on, throttles for a doubling number of minutes
-     * (at most 60). Computed in the UPDATE from the row's own count, so wrong passwords sent at the
-     * same time cannot overwrite each other's throttle, and a later throttle is never shortened.
+     * Claims one sign-in attempt for `email`, counted as a failure until the password proves right,
+     * and answers false (claiming nothing) while the email is throttled. One statement: the row's
+     * lock makes guesses sent at once take turns, so no more than `freeFailures` of them get past
+     * (reading the throttle, checking, then counting let 35 of 100 through). From the
+     * freeFailures-th failure on, each throttles for a doubling number of minutes, at most
+     * maxWaitMinutes; the count and the exponent are capped first, so nothing overflows.
      */
-    async recordFailedSignIn(id: string, freeFailures: number, tx: Queryable = db): Promise<void> {
-      await tx.query(
-        `update staff_users
-            set failed_sign_ins = failed_sign_ins + 1,
-                throttled_until = case
-                  when failed_sign_ins + 1 >= $2 then greatest(
-                    coalesce(throttled_until, now()),
-                    now() + make_interval(mins => least(power(2, failed_sign_ins + 1 - $2)::int, 60)))
-                  else throttled_until end
-          where id = $1`,
-        [id, freeFailures],
+    async claimSignInAttempt(email: string, throttle: SignInThrottle, tx: Queryable = db): Promise<boolean> {
+      const { rows } = await tx.query(
+        `insert into staff_sign_in_attempts as a (email, failures, throttled_until, last_attempt_at)
+         values ($1, 1, case when $2::int <= 1 then now() + interval '1 minute' end, now())
+         on conflict (email) do update
+            set failures = least(a.failures, 999999) + 1,
+                throttled_until = case when a.failures >= $2::int - 1
+                  then now() + make_interval(
+                    mins => least(power(2, least(a.failures - $2::int + 1, 30))::int, $3::int))
+                  end,
+                last_attempt_at = now()
+          where a.throttled_until is null or a.throttled_until <= now()
+         returning 1`,
+        [email, throttle.freeFailures, throttle.maxWaitMinutes],
       );
+      return rows.length > 0;
     },
 
-    async clearFailedSignIns(id: string, tx: Queryable = db): Promise<void> {
-      await tx.query('update staff_users set failed_sign_ins = 0, throttled_until = null where id = $1', [
-        id,
-      ]);
+    /** A right password: the email's failures are forgotten. */
+    async clearSignInAttempts(email: string, tx: Queryable = db): Promise<void> {
+      await tx.query('delete from staff_sign_in_attempts where email = $1', [email]);
+    },
+
+    /** Forgets emails with no attempt for a day (their throttle long over), so the table stays small. */
+    async pruneSignInAttempts(tx: Queryable = db): Promise<void> {
+      await tx.query("delete from staff_sign_in_attempts where last_attempt_at < now() - interval '1 day'");
     },
 
     async insertSession(

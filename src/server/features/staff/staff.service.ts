@@ -1,13 +1,20 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffRole } from '../../../shared/schemas.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
-import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.ts';
-import type { StaffRepository, StaffSessionRow } from './staff.repository.ts';
+import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './password.ts';
+import {
+  SESSIONS_ENDED_CHANNEL,
+  type SignInThrottle,
+  type StaffRepository,
+  type StaffSessionRow,
+  type StaffUserRow,
+} from './staff.repository.ts';
 
 export const SESSION_DAYS = 7;
-/** Failures allowed before sign-in is throttled; each further failure doubles the wait. */
-export const FREE_FAILURES = 5;
+/** Five failures per email, then 1, 2, 4 … minutes between tries, never more than an hour. */
+export const SIGN_IN_THROTTLE: SignInThrottle = { freeFailures: 5, maxWaitMinutes: 60 };
 
 export interface StaffPrincipal {
   kind: 'staff';
@@ -35,14 +42,30 @@ function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrinc
   };
 }
 
-/**
- * A session is read on every console request and socket subscription; each process keeps what it
- * read for a few seconds. Signing out here forgets it at once; another process within SESSION_CACHE_MS.
- */
-const SESSION_CACHE_MS = 5_000;
+/** Told each ended session's token hash, or null when some may have ended unseen. */
+export type SessionEndedListener = (tokenHash: string | null) => void;
 
 export function createStaffService(staff: StaffRepository) {
-  const sessions = new Map<string, { at: number; row: StaffSessionRow }>();
+  const sessionEndedListeners = new Set<SessionEndedListener>();
+
+  function announceSessionEnded(tokenHash: string | null): void {
+    for (const listener of sessionEndedListeners) listener(tokenHash);
+  }
+
+  /**
+   * The account whose password this is, or SIGN_IN_THROTTLED / SIGN_IN_FAILED. An unknown email
+   * takes the same steps (its attempts counted, a hash computed) and gets the same answers.
+   */
+  async function checkPassword(email: string, password: string): Promise<StaffUserRow> {
+    if (!(await staff.claimSignInAttempt(email, SIGN_IN_THROTTLE))) throw new AppError('SIGN_IN_THROTTLED');
+    const user = await staff.findByEmail(email);
+    const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    if (!user || !matches) throw new AppError('SIGN_IN_FAILED');
+    await staff.clearSignInAttempts(email);
+    if (needsRehash(user.passwordHash))
+      await staff.replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
+    return user;
+  }
 
   return {
     async signIn(
@@ -50,17 +73,7 @@ export function createStaffService(staff: StaffRepository) {
       password: string,
       now = new Date(),
     ): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
-      const user = await staff.findByEmail(email.trim());
-      if (!user) {
-        await verifyPassword(password, DUMMY_PASSWORD_HASH);
-        throw new AppError('SIGN_IN_FAILED');
-      }
-      if (user.throttledUntil && new Date(user.throttledUntil) > now) throw new AppError('SIGN_IN_THROTTLED');
-      if (!(await verifyPassword(password, user.passwordHash))) {
-        await staff.recordFailedSignIn(user.id, FREE_FAILURES);
-        throw new AppError('SIGN_IN_FAILED');
-      }
-      if (user.failedSignIns > 0) await staff.clearFailedSignIns(user.id);
+      const user = await checkPassword(email.trim().toLowerCase(), password);
       const sessionToken = newSecretToken();
       const csrfToken = randomBytes(24).toString('base64url');
       const tokenHash = hashSecretToken(sessionToken);
@@ -86,31 +99,41 @@ export function createStaffService(staff: StaffRepository) {
       return { sessionToken, principal };
     },
 
+    /**
+     * The session's staff member, read from the database on every request: a session signed out
+     * on any process is refused at once (a cache here kept it usable for 5 s on the others).
+     */
     async authenticate(sessionToken: string): Promise<StaffPrincipal | null> {
       if (!isWellFormedSecretToken(sessionToken)) return null;
       const tokenHash = hashSecretToken(sessionToken);
-      const cached = sessions.get(tokenHash);
-      const now = Date.now();
-      if (cached && now - cached.at < SESSION_CACHE_MS && new Date(cached.row.expiresAt).getTime() > now) {
-        return toPrincipal(cached.row, tokenHash);
-      }
       const row = await staff.findSession(tokenHash);
-      if (!row) {
-        sessions.delete(tokenHash);
-        return null;
-      }
-      if (sessions.size > 10_000) sessions.clear();
-      sessions.set(tokenHash, { at: now, row });
-      return toPrincipal(row, tokenHash);
+      return row ? toPrincipal(row, tokenHash) : null;
     },
 
     /** Which of these sessions still stand (the realtime channel's periodic check). */
     liveSessionHashes: (tokenHashes: readonly string[]) => staff.liveSessionHashes(tokenHashes),
 
+    /** Ends the session; this process's sockets on it are closed before the answer goes out. */
     async signOut(principal: StaffPrincipal): Promise<void> {
-      sessions.delete(principal.sessionTokenHash);
       await staff.deleteSession(principal.sessionTokenHash);
+      announceSessionEnded(principal.sessionTokenHash);
     },
+
+    /** Calls `listener` for each ended session (sign-out, removed account), from any process. */
+    onSessionEnded(listener: SessionEndedListener): void {
+      sessionEndedListeners.add(listener);
+    },
+
+    /**
+     * Follows the database's announcement of each deleted session (migration 0008), whichever
+     * process or statement deleted it. After a lost listening connection, listeners are told that
+     * any session may have ended (null): announcements sent meanwhile are gone.
+     */
+    followEndedSessions: (db: Pick<Database, 'listen'>): Promise<() => Promise<void>> =>
+      db.listen(SESSIONS_ENDED_CHANNEL, announceSessionEnded, () => announceSessionEnded(null)),
+
+    /** Forgets sign-in failures of emails quiet for a day (app.ts runs it every hour). */
+    pruneSignInAttempts: () => staff.pruneSignInAttempts(),
 
     /** Used by `npm run admin` and the demo seed. */
     async createStaffUser(input: {
