@@ -81,6 +81,10 @@ function smsSenderFrom(config: Config): SmsSender {
   });
 }
 
+function trustNearestHops(count: number) {
+  return (_address: string, hop: number) => hop < count;
+}
+
 /** Builds the whole app from its dependencies and never listens: main.ts does, and tests inject. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
@@ -89,7 +93,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bodyLimit: 16 * 1024,
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
-    trustProxy: true,
+    // Fastify 5.12 reads a bare hop count as "trust nothing"; the count is meant as "the nearest n
+    // hops are our proxies", so it becomes that test on each hop (0 is the connection's own peer).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
     // Malformed URLs (bad percent-encoding, over-long params) get our error shape too.
     frameworkErrors: (error, _request, reply) => {

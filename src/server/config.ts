@@ -1,4 +1,5 @@
 /** The only reader of process.env: parsed once at start, frozen, handed to everything else. */
+import { isIP } from 'node:net';
 import * as z from 'zod/mini';
 
 // Ports from the environment.
@@ -24,6 +25,39 @@ const countSchema = z.pipe(
       return z.NEVER;
     }
     return count;
+  }),
+);
+
+/** An IP address, or an address with a CIDR prefix length (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies may say who the client is (Fastify's trustProxy): none by default, since a
+ * client's own X-Forwarded-For would otherwise pick its rate-limit bucket. A hop count trusts that
+ * many proxies in front; a list trusts only those addresses; `true` trusts any (only behind a
+ * proxy that overwrites the header).
+ */
+const trustProxySchema = z.pipe(
+  z.string(),
+  z.transform((value, ctx): boolean | number | string[] => {
+    if (value === 'false' || value === '0') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const addresses = value.split(',').map((part) => part.trim());
+    if (addresses.every(isAddressOrRange)) return addresses;
+    ctx.issues.push({
+      code: 'custom',
+      message: 'must be a hop count (1), proxy addresses or ranges (10.0.0.1,fd00::/8), true or false',
+      input: value,
+    });
+    return z.NEVER;
   }),
 );
 
@@ -71,6 +105,7 @@ const envSchema = z.object({
     z.string().check(z.regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
   ),
   BENCH_ROUTES: z._default(z.enum(['0', '1']), '0'),
+  TRUST_PROXY: z._default(trustProxySchema, false),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z._default(countSchema, 60),
@@ -114,6 +149,8 @@ export type Config = Readonly<{
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
   rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number; messagesPerMinute: number }>;
+  /** Fastify's trustProxy: whose X-Forwarded-For decides the client IP that per-IP limits count. */
+  trustProxy: boolean | number | string[];
   /** What a client can make the install text, kept by the database (migrations/0006). */
   textingLimits: TextingLimits;
 }>;
@@ -194,6 +231,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
       messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
     }),
+    trustProxy: values.TRUST_PROXY,
     textingLimits: Object.freeze({
       textsPerNumber: values.TEXT_LIMIT_PER_NUMBER,
       textsPerNumberWindowMinutes: values.TEXT_LIMIT_PER_NUMBER_MINUTES,

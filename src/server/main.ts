@@ -19,6 +19,13 @@ async function main(): Promise<void> {
     },
   });
   const { db } = database;
+  if (database.tookOverLockFrom) {
+    logger.warn(
+      { pid: database.tookOverLockFrom },
+      'took over the data folder from a server that is no longer running (process %d)',
+      database.tookOverLockFrom,
+    );
+  }
   logger.info(
     { database: db.kind, dataDir: db.kind === 'pglite' ? config.dataDir : undefined },
     'database ready',

@@ -1,5 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError, lockDataDir } from '../../src/server/db/data-dir-lock.ts';
@@ -259,17 +260,79 @@ describe('PGlite statements (prepared once, run by name)', () => {
 });
 
 describe('data folder lock', () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'checkn-lock-'));
-  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+  const root = mkdtempSync(path.join(tmpdir(), 'checkn-lock-'));
+  const dataDir = path.join(root, 'data');
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  /** What a server killed with kill -9 leaves: a fresh lock and its recorded owner. */
+  function leaveLockOf(folder: string, owner: { pid: number; host: string }) {
+    mkdirSync(path.join(folder, '.checkn.lock'), { recursive: true });
+    writeFileSync(path.join(folder, '.checkn.lock-owner.json'), JSON.stringify({ ...owner, id: 'killed' }));
+  }
+
+  /** The id of a process that has ended. */
+  function deadPid(): number {
+    const child = spawnSync(process.execPath, ['-e', '0']);
+    return child.pid;
+  }
 
   it('lets one holder in, refuses a second with a clear message, and frees the folder on release', async () => {
-    const release = await lockDataDir(dataDir);
+    const lock = await lockDataDir(dataDir);
     await expect(lockDataDir(dataDir)).rejects.toBeInstanceOf(DataDirLockedError);
     await expect(lockDataDir(dataDir)).rejects.toThrow(
       /Another CheckN server is already using the data folder/,
     );
-    await release();
+    await lock.release();
     const again = await lockDataDir(dataDir);
-    await again();
+    expect(again.tookOverFrom).toBeNull();
+    await again.release();
+  });
+
+  it('makes the folder private to its user, new or already there', async () => {
+    const fresh = path.join(root, 'fresh', 'data');
+    const lock = await lockDataDir(fresh);
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    await lock.release();
+
+    const open = path.join(root, 'open');
+    mkdirSync(open);
+    chmodSync(open, 0o777);
+    const again = await lockDataDir(open);
+    expect(statSync(open).mode & 0o777).toBe(0o700);
+    await again.release();
+  });
+
+  it('takes over at once a lock whose owner, on this host, no longer runs', async () => {
+    const folder = path.join(root, 'killed');
+    const pid = deadPid();
+    leaveLockOf(folder, { pid, host: hostname() });
+    const lock = await lockDataDir(folder);
+    expect(lock.tookOverFrom).toBe(pid);
+    await lock.release();
+  });
+
+  it('does not take over a lock whose owner runs, or runs on another host', async () => {
+    const alive = path.join(root, 'alive');
+    // The parent of this test process runs, and holds no lock of its own here.
+    leaveLockOf(alive, { pid: process.ppid, host: hostname() });
+    await expect(lockDataDir(alive)).rejects.toBeInstanceOf(DataDirLockedError);
+
+    const elsewhere = path.join(root, 'elsewhere');
+    leaveLockOf(elsewhere, { pid: deadPid(), host: `not-${hostname()}` });
+    await expect(lockDataDir(elsewhere)).rejects.toBeInstanceOf(DataDirLockedError);
+  });
+
+  it('takes over only in turn: not while another server is starting on the folder', async () => {
+    const folder = path.join(root, 'starting');
+    const pid = deadPid();
+    leaveLockOf(folder, { pid, host: hostname() });
+    // Another server between reading the dead owner and writing its own lock holds this gate.
+    mkdirSync(path.join(folder, '.checkn.lock-gate'));
+    await expect(lockDataDir(folder)).rejects.toBeInstanceOf(DataDirLockedError);
+    expect(JSON.parse(readFileSync(path.join(folder, '.checkn.lock-owner.json'), 'utf8')).pid).toBe(pid);
+    rmSync(path.join(folder, '.checkn.lock-gate'), { recursive: true });
+    const lock = await lockDataDir(folder);
+    expect(lock.tookOverFrom).toBe(pid);
+    await lock.release();
   });
 });

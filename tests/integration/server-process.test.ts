@@ -101,6 +101,25 @@ describe('server process on the embedded database', () => {
     expect(await restarted.exited).toBe(0);
   });
 
+  it('after kill -9, a new server takes the folder over at once: its owner no longer runs', async () => {
+    const port = await freePort();
+    const killed = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    children.push(killed.child);
+    await waitForHealth(port, killed.exited);
+    killed.child.kill('SIGKILL');
+    await killed.exited;
+
+    const restartPort = await freePort();
+    const restarted = startServer({ DATA_DIR: dataDir, PORT: String(restartPort) });
+    children.push(restarted.child);
+    await waitForHealth(restartPort, restarted.exited);
+    expect(restarted.output()).toContain(
+      `took over the data folder from a server that is no longer running (process ${killed.child.pid})`,
+    );
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+  });
+
   it('refuses to start with a bad setting and names it', async () => {
     const bad = startServer({ PORT: 'eighty', DATA_DIR: dataDir });
     children.push(bad.child);

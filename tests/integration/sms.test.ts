@@ -309,6 +309,46 @@ describe.each(databaseKinds)('Twilio webhooks on %s', (kind) => {
     expect(rows).toEqual([{ message: 'Can I bring my kid?' }]);
   });
 
+  it('answers 400 to a signed webhook with a field given twice, and records nothing', async () => {
+    const phone = '+14155559004';
+    await joinAsNewCustomer(t, { phoneNumber: phone });
+    const cases = [
+      {
+        path: '/api/sms/twilio',
+        payload: `From=${encodeURIComponent(phone)}&Body=STOP&Body=hi&MessageSid=SM_twice`,
+      },
+      { path: '/api/sms/twilio/status', payload: 'MessageSid=SM_a&MessageSid=SM_b&MessageStatus=delivered' },
+    ];
+    for (const { path, payload } of cases) {
+      // Signed over the fields as the server reads them (a repeated one as its values joined by
+      // commas), so the repeated field is the only thing wrong with the request.
+      const params = Object.fromEntries(
+        [...new Set(new URLSearchParams(payload).keys())].map((key) => [
+          key,
+          new URLSearchParams(payload).getAll(key).join(','),
+        ]),
+      );
+      const response = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(token, `${publicUrl}${path}`, params),
+        },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.code).toBe('BAD_REQUEST');
+    }
+    const inbound = await t.database.db.query(
+      'select 1 from sms_messages where phone_number = $1 and direction = $2',
+      [phone, 'inbound'],
+    );
+    expect(inbound.rows).toHaveLength(0);
+    const optOut = await t.database.db.query('select 1 from sms_opt_outs where phone_number = $1', [phone]);
+    expect(optOut.rows).toHaveLength(0);
+  });
+
   it('keeps the delivery status Twilio reports', async () => {
     const phone = '+14155559003';
     await joinAsNewCustomer(t, { phoneNumber: phone });

@@ -9,6 +9,8 @@ export interface OpenedDatabase {
   db: Database;
   /** Closes the database, then releases the data-folder lock. */
   close(): Promise<void>;
+  /** The embedded database's folder was locked by this process id, which had died: logged at start. */
+  tookOverLockFrom?: number | null;
 }
 
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR (locked). Migrates either. */
@@ -21,19 +23,20 @@ export async function openDatabase(
     await migrate(db);
     return { db, close: () => db.close() };
   }
-  const unlock = await lockDataDir(config.dataDir);
+  const lock = await lockDataDir(config.dataDir);
   try {
     const db = await openPglite(config.dataDir, { onThreadFailure: options.onEmbeddedDatabaseFailure });
     await migrate(db);
     return {
       db,
+      tookOverLockFrom: lock.tookOverFrom,
       async close() {
         await db.close();
-        await unlock();
+        await lock.release();
       },
     };
   } catch (error) {
-    await unlock();
+    await lock.release();
     throw error;
   }
 }

@@ -12,7 +12,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { companyIdSchema, timeZoneSchema } from '../../shared/schemas.ts';
-import { loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
+import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createCompanyRepository } from '../features/company/company.repository.ts';
 import { createStaffRepository } from '../features/staff/staff.repository.ts';
@@ -45,7 +46,14 @@ if (!command || !['create-company', 'create-owner', 'create-provider-user'].incl
   process.exit(1);
 }
 
-const database = await openDatabase(loadConfig());
+// A running server on the folder, or a bad setting, is the operator's to fix: say so, no stack trace.
+const database = await openDatabase(loadConfig()).catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 try {
   const companies = createCompanyRepository(database.db);
   if (command === 'create-company') {

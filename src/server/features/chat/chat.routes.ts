@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   type ChatMessage,
   type ChatThread,
@@ -8,6 +8,7 @@ import {
   z,
 } from '../../../shared/schemas.ts';
 import { bearerToken, requireCustomer } from '../../http/auth.ts';
+import { customerOrIpKey } from '../../http/rate-limit-key.ts';
 import { requireStaff, STAFF_COOKIE } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
@@ -23,6 +24,15 @@ export function registerChatRoutes(
   deps: { chat: ChatService; customers: CustomerService; staff: StaffService; messagesPerMinute: number },
 ) {
   const { chat, customers, staff } = deps;
+  const customerKey = customerOrIpKey(customers);
+
+  /** Counts a customer's messages by customer and a console's by its session, like requireSender. */
+  async function senderKey(request: FastifyRequest): Promise<string> {
+    if (bearerToken(request)) return customerKey(request);
+    const sessionToken = request.cookies[STAFF_COOKIE];
+    const principal = sessionToken ? await staff.authenticate(sessionToken) : null;
+    return principal ? `staff:${principal.sessionTokenHash}` : `ip:${request.ip}`;
+  }
 
   /** A customer's token when one is sent, otherwise the staff session (with its CSRF header). */
   async function requireSender(request: Parameters<typeof requireCustomer>[0]): Promise<ChatSender> {
@@ -51,8 +61,7 @@ export function registerChatRoutes(
         rateLimit: {
           max: deps.messagesPerMinute,
           timeWindow: '1 minute',
-          keyGenerator: (request) =>
-            request.headers.authorization ?? request.cookies[STAFF_COOKIE] ?? request.ip,
+          keyGenerator: senderKey,
         },
       },
     },

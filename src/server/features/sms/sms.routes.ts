@@ -27,6 +27,20 @@ const TWILIO_STATUS: Record<string, SmsStatus> = {
   failed: 'failed',
 };
 
+/**
+ * A webhook's fields, each a string. Twilio sends every field once (media come as MediaUrl0,
+ * MediaUrl1…); a field given twice is parsed as a list, which no handler expects.
+ */
+function twilioParams(body: unknown): Record<string, string> {
+  const params = body ?? {};
+  const valid =
+    typeof params === 'object' &&
+    !Array.isArray(params) &&
+    Object.values(params).every((value) => typeof value === 'string');
+  if (!valid) throw new AppError('BAD_REQUEST', { message: 'Each field must be sent once, as text.' });
+  return params as Record<string, string>;
+}
+
 const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
 
 export function registerSmsRoutes(
@@ -47,7 +61,7 @@ export function registerSmsRoutes(
 
     /** Refuses anything Twilio did not sign: X-Twilio-Signature over PUBLIC_URL + the path. */
     twilio.addHook('preHandler', async (request) => {
-      const params = (request.body ?? {}) as Record<string, string>;
+      const params = twilioParams(request.body);
       const url = `${deps.publicUrl}${request.url}`;
       const signature = request.headers['x-twilio-signature'];
       if (

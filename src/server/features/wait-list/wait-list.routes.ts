@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { LIMITS } from '../../../shared/constants.ts';
 import {
   addClientRequestSchema,
@@ -9,6 +9,7 @@ import {
 } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { requireCustomer } from '../../http/auth.ts';
+import { customerOrIpKey } from '../../http/rate-limit-key.ts';
 import { parseCompanyParams, parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { WaitListService } from './wait-list.service.ts';
@@ -34,7 +35,7 @@ export function registerWaitListRoutes(
       rateLimit: {
         max: deps.joinsPerMinute,
         timeWindow: '1 minute',
-        keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
+        keyGenerator: customerOrIpKey(customers),
       },
     },
   };
