@@ -74,6 +74,7 @@ const envSchema = z.object({
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z._default(countSchema, 60),
+  RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE: z._default(countSchema, 30),
 });
 
 export type Config = Readonly<{
@@ -108,7 +109,13 @@ export type Config = Readonly<{
   vapid: Readonly<{ publicKey: string | undefined; privateKey: string | undefined; subject: string }>;
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
-  rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number; messagesPerMinute: number }>;
+  rateLimits: Readonly<{
+    signInsPerMinute: number;
+    joinsPerMinute: number;
+    messagesPerMinute: number;
+    /** Per customer: the app sends a batch every few seconds at most while someone taps through. */
+    analyticsBatchesPerMinute: number;
+  }>;
 }>;
 
 export class ConfigError extends Error {}
@@ -176,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
       messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      analyticsBatchesPerMinute: values.RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE,
     }),
   });
 }
