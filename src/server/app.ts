@@ -12,6 +12,7 @@ import type { Database } from './db/database.ts';
 import { AppError } from './errors.ts';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './features/analytics/analytics.service.ts';
 import { registerBenchRoutes } from './features/bench/bench.routes.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
 import { registerChatRoutes } from './features/chat/chat.routes.ts';
@@ -228,7 +229,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerPushRoutes(app, { push, customers, waitList: waitListRepository });
   registerInsightsRoutes(app, { insights: createInsightsRepository(db), staff, companies });
-  registerAnalyticsRoutes(app, { analytics: createAnalyticsRepository(db) });
+  registerAnalyticsRoutes(app, {
+    analytics: createAnalyticsService({ analytics: createAnalyticsRepository(db) }),
+    customers,
+    batchesPerMinute: config.rateLimits.analyticsBatchesPerMinute,
+  });
   registerConversionRoutes(app, { conversions });
   if (config.benchRoutes) await registerBenchRoutes(app, { db });
   app.get('/api/health', async () => ({ ok: true, database: db.kind, realtime: hub.stats() }));

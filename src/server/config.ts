@@ -114,6 +114,7 @@ const envSchema = z.object({
   TEXT_LIMIT_PER_NUMBER_MINUTES: z._default(countSchema, 10),
   TEXT_LIMIT_PER_BUSINESS_PER_DAY: z._default(countSchema, 500),
   JOIN_LIMIT_PER_PHONE_PER_HOUR: z._default(countSchema, 3),
+  RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE: z._default(countSchema, 30),
 });
 
 export type Config = Readonly<{
@@ -148,7 +149,13 @@ export type Config = Readonly<{
   vapid: Readonly<{ publicKey: string | undefined; privateKey: string | undefined; subject: string }>;
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
-  rateLimits: Readonly<{ signInsPerMinute: number; joinsPerMinute: number; messagesPerMinute: number }>;
+  rateLimits: Readonly<{
+    signInsPerMinute: number;
+    joinsPerMinute: number;
+    messagesPerMinute: number;
+    /** Per customer: the app sends a batch every few seconds at most while someone taps through. */
+    analyticsBatchesPerMinute: number;
+  }>;
   /** Fastify's trustProxy: whose X-Forwarded-For decides the client IP that per-IP limits count. */
   trustProxy: boolean | number | string[];
   /** What a client can make the install text, kept by the database (migrations/0006). */
@@ -230,6 +237,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
       messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      analyticsBatchesPerMinute: values.RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE,
     }),
     trustProxy: values.TRUST_PROXY,
     textingLimits: Object.freeze({

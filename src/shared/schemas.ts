@@ -339,16 +339,33 @@ export const analyticsEventNameSchema = z.enum([
 ]);
 export type AnalyticsEventName = z.infer<typeof analyticsEventNameSchema>;
 
-const analyticsParamValue = z.union([z.string().check(z.maxLength(500)), z.number(), z.boolean(), z.null()]);
+/**
+ * Analytics text as PostgreSQL can keep it: U+0000 and unpaired UTF-16 surrogates (which JSON
+ * allows and jsonb refuses) become U+FFFD, the way String.prototype.toWellFormed repairs text. A
+ * stray character from a pasted link is not worth losing a visitor's batch over.
+ */
+const analyticsText = (maxLength: number, minLength = 0) =>
+  z.pipe(
+    z.string().check(z.minLength(minLength), z.maxLength(maxLength)),
+    z.transform((value) =>
+      value.replace(/\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'),
+    ),
+  );
+const analyticsParamValue = z.union([analyticsText(500), z.number(), z.boolean(), z.null()]);
 
+/**
+ * A batch of spec §7 events from the customer app, sent with the customer's token: the token, not
+ * the body, says whose events they are. Each event names the business whose page it was logged on
+ * (null on pages of no business: home, not found).
+ */
 export const analyticsBatchSchema = z.object({
-  visitorId: z.string().check(z.minLength(1), z.maxLength(64)),
-  userId: z.nullable(z.string().check(z.maxLength(64))),
+  visitorId: analyticsText(64, 1),
   events: z
     .array(
       z.object({
         name: analyticsEventNameSchema,
-        params: z.record(z.string().check(z.maxLength(64)), analyticsParamValue),
+        companyId: z.nullable(analyticsText(500)),
+        params: z.record(analyticsText(64), analyticsParamValue),
         occurredAt: z.iso.datetime(),
       }),
     )

@@ -22,37 +22,38 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     ]);
     await staffAction(t.app, staff, called.waitId, 'call');
     await staffAction(t.app, staff, missed.waitId, 'no-show');
-    const event = (name: string, params: Record<string, string>) => ({
+    const event = (name: string, params: Record<string, string>, companyId = 'demo') => ({
       name,
+      companyId,
       params,
       occurredAt: new Date().toISOString(),
     });
-    for (const [visitorId, steps] of [
-      ['v1', 4],
-      ['v2', 2],
-      ['v3', 1],
-    ] as const) {
-      const events = [
-        event('screen_view', { screen_name: 'walk_in', params: '{"companyId":"demo"}' }),
-        event('walk_in_next_pressed', { companyId: 'demo', service: 'Facials' }),
-        event('user_info_next_pressed', { companyId: 'demo', service: 'Facials' }),
-        event('user_info_new_walkin_success', { companyId: 'demo', service: 'Facials' }),
-      ].slice(0, steps);
-      await t.app.inject({
+    const sendEvents = async (authorization: string, visitorId: string, events: unknown[]) => {
+      const response = await t.app.inject({
         method: 'POST',
         url: '/api/v1/analytics/events',
-        payload: { visitorId, userId: null, events },
+        headers: { authorization },
+        payload: { visitorId, events },
       });
+      expect(response.statusCode).toBe(204);
+    };
+    const steps = [
+      event('screen_view', { screen_name: 'walk_in', params: '{"companyId":"demo"}' }),
+      event('walk_in_next_pressed', { companyId: 'demo', service: 'Facials' }),
+      event('user_info_next_pressed', { companyId: 'demo', service: 'Facials' }),
+      event('user_info_new_walkin_success', { companyId: 'demo', service: 'Facials' }),
+    ];
+    for (const reached of [4, 2, 1]) {
+      await sendEvents((await t.signIn()).authorization, `visitor-${reached}`, steps.slice(0, reached));
     }
-    await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/analytics/events',
-      payload: {
-        visitorId: 'other',
-        userId: null,
-        events: [event('walk_in_next_pressed', { companyId: 'elsewhere' })],
-      },
-    });
+    // One customer passing for many visitors counts once; a business that does not exist, never.
+    const { authorization } = await t.signIn();
+    for (const visitorId of ['forged-1', 'forged-2', 'forged-3']) {
+      await sendEvents(authorization, visitorId, [steps[0]]);
+    }
+    await sendEvents(authorization, 'forged-1', [
+      event('walk_in_next_pressed', { companyId: 'elsewhere' }, 'elsewhere'),
+    ]);
 
     const response = await t.app.inject({ url: '/api/v1/staff/insights', headers: staff.headers });
     expect(response.statusCode).toBe(200);
@@ -67,7 +68,7 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     const backdatedIsToday = businessDay(new Date(Date.now() - 20 * 60_000)) === businessDay(new Date());
     expect(insights.days.at(-1)!.joins).toBe(backdatedIsToday ? 3 : 2);
     expect(insights.days.at(-1)!.joins + insights.days.at(-2)!.joins).toBe(3);
-    expect(insights.funnel).toEqual({ landing: 3, serviceNext: 2, userInfoNext: 1, joined: 1 });
+    expect(insights.funnel).toEqual({ landing: 4, serviceNext: 2, userInfoNext: 1, joined: 1 });
     expect(insights.averageWaitMinutes).toBe(20);
     expect(insights).toMatchObject({ finished: 1, noShows: 1 });
     expect((await t.app.inject({ url: '/api/v1/staff/insights' })).statusCode).toBe(401);

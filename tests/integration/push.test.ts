@@ -1,11 +1,13 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import ece from 'http_ece';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPushRepository } from '../../src/server/features/push/push.repository.ts';
 import { loadVapidKeys } from '../../src/server/features/push/push.service.ts';
-import { createWebPushSender } from '../../src/server/push/push-sender.ts';
+import type { VapidKeys } from '../../src/server/push/push-sender.ts';
+import { createWebPushSender, type PushSender } from '../../src/server/push/push-sender.ts';
+import type { PushTransport } from '../../src/server/push/push-transport.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
 import { signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
@@ -52,15 +54,51 @@ function browserSubscription(base: string, path: string) {
   };
 }
 
+/** Subscriptions at this origin go to the stand-in over plain http; all others take the real road. */
+const base = 'https://push.checkn.invalid';
+
+/** Each delivery's outcome by endpoint: 'sent', 'gone' or the error it failed with. */
+type Outcomes = Map<string, 'sent' | 'gone' | Error>;
+
+/**
+ * The real driver (encryption and VAPID) twice: with a test-only transport that carries requests
+ * for `base` to the stand-in, and with its own transport, which must refuse anything not public.
+ */
+function pushSenderForTests(vapid: VapidKeys, standInUrl: () => string, outcomes: Outcomes): PushSender {
+  const toStandIn: PushTransport = async (endpoint, request) => {
+    const response = await fetch(`${standInUrl()}${endpoint.pathname}`, {
+      method: 'POST',
+      headers: request.headers,
+      body: new Uint8Array(request.body),
+    });
+    return { status: response.status, body: await response.text() };
+  };
+  const viaStandIn = createWebPushSender(vapid, toStandIn);
+  const real = createWebPushSender(vapid);
+  return {
+    async send(subscription, message) {
+      const sender = subscription.endpoint.startsWith(`${base}/`) ? viaStandIn : real;
+      try {
+        const outcome = await sender.send(subscription, message);
+        outcomes.set(subscription.endpoint, outcome);
+        return outcome;
+      } catch (error) {
+        outcomes.set(subscription.endpoint, error as Error);
+        throw error;
+      }
+    },
+  };
+}
+
 describe.each(databaseKinds)('Web Push on %s', (kind) => {
   let t: TestApp;
   const push = startFakePushService();
-  let base = '';
+  const outcomes: Outcomes = new Map();
+  let standInUrl = '';
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => push.server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(push.server.address() as AddressInfo).port}`;
-    // The real driver (encryption and VAPID), pointed at the stand-in by the subscription's endpoint.
+    standInUrl = `http://127.0.0.1:${(push.server.address() as AddressInfo).port}`;
     const keysHolder = await createTestApp(kind);
     const vapid = await loadVapidKeys(createPushRepository(keysHolder.database.db), {
       publicKey: undefined,
@@ -68,12 +106,24 @@ describe.each(databaseKinds)('Web Push on %s', (kind) => {
       subject: 'mailto:test@checkn.invalid',
     });
     await keysHolder.close();
-    t = await createTestApp(kind, { pushSender: createWebPushSender(vapid) });
+    t = await createTestApp(kind, { pushSender: pushSenderForTests(vapid, () => standInUrl, outcomes) });
   });
   afterAll(async () => {
     await t?.close();
     await new Promise<void>((resolve) => push.server.close(() => resolve()));
   });
+
+  const subscribe = (authorization: string, subscription: unknown) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/companies/demo/push-subscription',
+      headers: { authorization },
+      payload: subscription as object,
+    });
+  const storedEndpoints = async () =>
+    (await t.database.db.query<{ endpoint: string }>('select endpoint from push_subscriptions')).rows.map(
+      (row) => row.endpoint,
+    );
 
   it('makes VAPID keys once and keeps them', async () => {
     const first = (await t.app.inject({ url: '/api/v1/push/public-key' })).json().publicKey;
@@ -178,5 +228,58 @@ describe.each(databaseKinds)('Web Push on %s', (kind) => {
       payload: browser.subscription,
     });
     expect(unsigned.statusCode).toBe(401);
+  });
+  it('takes only https push endpoints: another scheme is a 400 naming the field, and nothing is kept', async () => {
+    const customer = await joinAsNewCustomer(t);
+    const before = await storedEndpoints();
+    for (const endpoint of [`${standInUrl}/internal`, 'ftp://push.checkn.invalid/x', 'file:///etc/passwd']) {
+      const browser = browserSubscription('', '');
+      const response = await subscribe(customer.authorization, { ...browser.subscription, endpoint });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error).toMatchObject({ code: 'VALIDATION_FAILED', field: 'endpoint' });
+    }
+    expect(await storedEndpoints()).toEqual(before);
+  });
+
+  it('never connects to a push endpoint whose host is this machine, when the customer is called', async () => {
+    let connections = 0;
+    const listener = createTcpServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+    const port = (listener.address() as AddressInfo).port;
+    try {
+      const customer = await joinAsNewCustomer(t);
+      const endpoints = [`https://localhost:${port}/internal`, `https://127.0.0.1:${port}/internal`];
+      for (const endpoint of endpoints) {
+        const browser = browserSubscription('', '');
+        expect(
+          (await subscribe(customer.authorization, { ...browser.subscription, endpoint })).statusCode,
+        ).toBe(204);
+      }
+      const staff = await signInStaff(t.app);
+      await staffAction(t.app, staff, customer.waitId, 'call');
+      await expect.poll(() => endpoints.every((endpoint) => outcomes.has(endpoint))).toBe(true);
+      expect(connections).toBe(0);
+      for (const endpoint of endpoints) expect(String(outcomes.get(endpoint))).toMatch(/not allowed/);
+    } finally {
+      await new Promise<void>((resolve) => listener.close(() => resolve()));
+    }
+  });
+
+  it('deletes a subscription stored with a plain http endpoint instead of posting to it', async () => {
+    const customer = await joinAsNewCustomer(t);
+    const endpoint = `${standInUrl}/push/legacy`;
+    const browser = browserSubscription('', '');
+    await createPushRepository(t.database.db).saveSubscription('demo', customer.customerId, {
+      ...browser.subscription,
+      endpoint,
+    });
+    const staff = await signInStaff(t.app);
+    await staffAction(t.app, staff, customer.waitId, 'call');
+    await expect.poll(() => outcomes.get(endpoint)).toBe('gone');
+    expect(await storedEndpoints()).not.toContain(endpoint);
+    expect(push.received.has('/push/legacy')).toBe(false);
   });
 });

@@ -14,9 +14,11 @@ function useScreenViews() {
   const match = matches[matches.length - 1];
   const screen = (match?.handle as RouteHandle | undefined)?.screen ?? 'not_found';
   const params = JSON.stringify(match?.params ?? {});
+  // The business whose page this is, so the view counts in its funnel (and no other's).
+  const companyId = match?.params.companyId ?? null;
   // One event per page shown: keyed on the path, not on every re-render of its params.
   useEffect(() => {
-    logEvent('screen_view', { screen_name: screen, params });
+    logEvent('screen_view', { screen_name: screen, params, companyId });
   }, [location.pathname]);
 }
 

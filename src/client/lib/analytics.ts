@@ -1,18 +1,35 @@
 import type { AnalyticsEventName } from '../../shared/schemas.ts';
 import { randomId } from './random-id.ts';
-import { readStored, storageKeys, writeStored } from './storage-keys.ts';
+import { ensureCustomerSession, storedCustomerSession } from './session.ts';
+import { readStored, readStoredJson, storageKeys, writeStored } from './storage-keys.ts';
+
+type ParamValue = string | number | boolean | null;
 
 interface QueuedEvent {
   name: AnalyticsEventName;
-  params: Record<string, string | number | boolean | null>;
+  /** The business whose page logged it: the event's `companyId` param, else none. */
+  companyId: string | null;
+  params: Record<string, ParamValue>;
   occurredAt: string;
 }
 
 const FLUSH_DELAY_MS = 2_000;
+/** While the anonymous sign-in keeps failing (offline), try again this much later. */
+const RETRY_DELAY_MS = 30_000;
 const MAX_BATCH = 50;
-let queue: QueuedEvent[] = [];
-let userId: string | null = null;
+/** Kept while there is no customer token yet; past this the oldest go. */
+const MAX_QUEUED = 200;
+
 let timer: ReturnType<typeof setTimeout> | undefined;
+
+// Events an earlier page had to leave behind (it closed before the customer had a token). This
+// page takes them over and clears them, so another tab does not send them too.
+const leftBehind = readStoredJson<unknown>('local', storageKeys.analyticsQueue);
+const queue: QueuedEvent[] = Array.isArray(leftBehind)
+  ? (leftBehind as QueuedEvent[]).slice(-MAX_QUEUED)
+  : [];
+writeStored('local', storageKeys.analyticsQueue, null);
+if (queue.length > 0) schedule(FLUSH_DELAY_MS);
 
 function visitorId(): string {
   let id = readStored('local', storageKeys.visitorId);
@@ -23,40 +40,58 @@ function visitorId(): string {
   return id;
 }
 
-/** Spec §1: the analytics user id follows the anonymous user's uid (null on sign-out). */
-export function setAnalyticsUserId(id: string | null): void {
-  userId = id;
+function schedule(delay: number): void {
+  timer ??= setTimeout(() => flush(false), delay);
 }
 
-function flush(useBeacon: boolean): void {
+/**
+ * Sends everything queued with the customer's token: the server binds events to the customer
+ * behind it (spec §1: the analytics user id is the anonymous user's uid). fetch with keepalive
+ * outlives the page as sendBeacon does, and unlike sendBeacon can carry the token.
+ */
+function send(token: string): void {
+  while (queue.length > 0) {
+    const events = queue.splice(0, MAX_BATCH);
+    // Analytics must never disturb the customer: a batch that fails to arrive is dropped.
+    void fetch('/api/v1/analytics/events', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ visitorId: visitorId(), events }),
+      keepalive: true,
+    }).catch(() => {});
+  }
+  writeStored('local', storageKeys.analyticsQueue, null);
+}
+
+function flush(leavingPage: boolean): void {
   clearTimeout(timer);
   timer = undefined;
   if (queue.length === 0) return;
-  const batch = queue.slice(0, MAX_BATCH);
-  queue = queue.slice(MAX_BATCH);
-  const body = JSON.stringify({ visitorId: visitorId(), userId, events: batch });
-  // Analytics must never disturb the customer: failures are dropped silently.
-  if (
-    useBeacon &&
-    navigator.sendBeacon?.(`/api/v1/analytics/events`, new Blob([body], { type: 'application/json' }))
-  ) {
+  const session = storedCustomerSession();
+  if (session) {
+    send(session.token);
     return;
   }
-  void fetch('/api/v1/analytics/events', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body,
-    keepalive: true,
-  }).catch(() => {});
-  if (queue.length > 0) flush(useBeacon);
+  if (leavingPage) {
+    // No token yet and no time left to sign in: keep the events for the next page to send.
+    writeStored('local', storageKeys.analyticsQueue, JSON.stringify(queue));
+    return;
+  }
+  // No token yet: wait for the sign-in the app starts with (spec §1), then send.
+  ensureCustomerSession().then(
+    (signedIn) => send(signedIn.token),
+    () => schedule(RETRY_DELAY_MS),
+  );
 }
 
-export function logEvent(name: AnalyticsEventName, params: QueuedEvent['params'] = {}): void {
-  queue.push({ name, params, occurredAt: new Date().toISOString() });
-  timer ??= setTimeout(() => flush(false), FLUSH_DELAY_MS);
+export function logEvent(name: AnalyticsEventName, params: Record<string, ParamValue> = {}): void {
+  const companyId = typeof params.companyId === 'string' ? params.companyId : null;
+  queue.push({ name, companyId, params, occurredAt: new Date().toISOString() });
+  if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED);
+  schedule(FLUSH_DELAY_MS);
 }
 
-if (typeof window !== 'undefined') {
+if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   // The page may be closed right after joining: hand the last events to the browser to deliver.
   window.addEventListener('pagehide', () => flush(true));
   document.addEventListener('visibilitychange', () => {

@@ -1,5 +1,4 @@
 import type { CustomerSession } from '../../shared/schemas.ts';
-import { setAnalyticsUserId } from './analytics.ts';
 import { readStoredJson, storageKeys, writeStored } from './storage-keys.ts';
 
 let pending: Promise<CustomerSession> | null = null;
@@ -12,8 +11,17 @@ async function signInAnonymously(): Promise<CustomerSession> {
   if (!response.ok) throw new Error(`anonymous sign-in failed with ${response.status}`);
   const session = (await response.json()) as CustomerSession;
   writeStored('local', storageKeys.customerSession, JSON.stringify(session));
-  setAnalyticsUserId(session.customerId);
   return session;
+}
+
+/**
+ * The session this browser keeps, if any. Spec §1 sets the analytics user id to the anonymous
+ * user's uid: analytics sends its events with this session's token, and the server files them
+ * under its customer.
+ */
+export function storedCustomerSession(): CustomerSession | null {
+  const stored = readStoredJson<CustomerSession>('local', storageKeys.customerSession);
+  return stored?.customerId && stored.token ? stored : null;
 }
 
 /**
@@ -21,11 +29,8 @@ async function signInAnonymously(): Promise<CustomerSession> {
  * callers share one sign-in; a failure is retried by the next caller rather than remembered.
  */
 export function ensureCustomerSession(): Promise<CustomerSession> {
-  const stored = readStoredJson<CustomerSession>('local', storageKeys.customerSession);
-  if (stored?.customerId && stored.token) {
-    setAnalyticsUserId(stored.customerId);
-    return Promise.resolve(stored);
-  }
+  const stored = storedCustomerSession();
+  if (stored) return Promise.resolve(stored);
   pending ??= signInAnonymously().finally(() => {
     pending = null;
   });
@@ -35,6 +40,5 @@ export function ensureCustomerSession(): Promise<CustomerSession> {
 /** Forgets a token the server refused and signs in again. */
 export function renewCustomerSession(): Promise<CustomerSession> {
   writeStored('local', storageKeys.customerSession, null);
-  setAnalyticsUserId(null);
   return ensureCustomerSession();
 }

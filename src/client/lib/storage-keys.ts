@@ -17,6 +17,8 @@ export const storageKeys = {
   customerSession: 'checkn.customerSession',
   /** local: a device id generated once, for analytics */
   visitorId: 'checkn.visitorId',
+  /** local: analytics events a page closed on before the customer had a token; the next page sends them */
+  analyticsQueue: 'checkn.analyticsQueue',
 } as const;
 
 type Area = 'local' | 'session';

@@ -1,4 +1,5 @@
 import webpush from 'web-push';
+import { createPublicPushTransport, type PushTransport } from './push-transport.ts';
 
 export interface PushSubscription {
   endpoint: string;
@@ -27,23 +28,30 @@ export interface VapidKeys {
 
 /**
  * The standard driver: web-push does the RFC 8291 encryption and RFC 8292 VAPID signature; the
- * request itself goes out with fetch, so time-outs are ours and a local stand-in can be plain http.
+ * request goes out through a transport, by default the one that reaches public https push
+ * services only (push-transport.ts). Tests hand in a transport aimed at a local stand-in.
  */
-export function createWebPushSender(vapid: VapidKeys, fetchImpl: typeof fetch = fetch): PushSender {
+export function createWebPushSender(
+  vapid: VapidKeys,
+  transport: PushTransport = createPublicPushTransport(),
+): PushSender {
   return {
     async send(subscription, message) {
+      const endpoint = new URL(subscription.endpoint);
+      // Only https endpoints are taken (push.routes.ts); one stored before that rule can never be
+      // delivered, so it goes the way of a subscription the push service calls gone.
+      if (endpoint.protocol !== 'https:') return 'gone';
       const request = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
         vapidDetails: vapid,
         TTL: 60 * 60,
       });
-      const response = await fetchImpl(request.endpoint, {
-        method: request.method,
+      const response = await transport(endpoint, {
         headers: request.headers as Record<string, string>,
         body: new Uint8Array(request.body as Buffer),
-        signal: AbortSignal.timeout(10_000),
       });
       if (response.status === 404 || response.status === 410) return 'gone';
-      if (!response.ok) throw new Error(`push service answered ${response.status}`);
+      if (response.status < 200 || response.status > 299)
+        throw new Error(`push service answered ${response.status}: ${response.body.slice(0, 200)}`);
       return 'sent';
     },
   };

@@ -1,16 +1,40 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { analyticsBatchSchema } from '../../../shared/schemas.ts';
+import { requireCustomer } from '../../http/auth.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { AnalyticsRepository } from './analytics.repository.ts';
+import type { CustomerService } from '../customer/customer.service.ts';
+import type { AnalyticsService } from './analytics.service.ts';
 
-/** Analytics intake: batches of spec §7 events from the app (fetch or navigator.sendBeacon). */
-export function registerAnalyticsRoutes(app: FastifyInstance, deps: { analytics: AnalyticsRepository }) {
+/** Analytics intake: batches of spec §7 events from the customer app, sent with its token. */
+export function registerAnalyticsRoutes(
+  app: FastifyInstance,
+  deps: { analytics: AnalyticsService; customers: CustomerService; batchesPerMinute: number },
+) {
+  const { analytics, customers } = deps;
+  // The customer behind each request, found before the rate limit so the limit can be theirs.
+  // Local for now: a shared per-customer key (the wait-list and chat limits) may replace it.
+  const customerOf = new WeakMap<FastifyRequest, string>();
+
   app.post(
     '/api/v1/analytics/events',
-    { config: { rateLimit: { max: 120, timeWindow: '1 minute' } } },
+    {
+      // Runs before the body is read: a request without a valid token costs one lookup, no parse.
+      onRequest: async (request) => {
+        customerOf.set(request, await requireCustomer(request, customers));
+      },
+      config: {
+        rateLimit: {
+          max: deps.batchesPerMinute,
+          timeWindow: '1 minute',
+          // Per customer, not per IP: a salon's guest Wi-Fi puts many phones behind one address.
+          keyGenerator: (request: FastifyRequest) => `analytics:${customerOf.get(request)}`,
+        },
+      },
+    },
     async (request, reply) => {
+      const customerId = customerOf.get(request)!;
       const batch = parseInput(analyticsBatchSchema, request.body);
-      await deps.analytics.insertBatch(batch);
+      await analytics.recordEvents(customerId, batch);
       return reply.status(204).send();
     },
   );

@@ -14,20 +14,24 @@ export function createInsightsRepository(db: Queryable) {
           group by d.day order by d.day`,
         [companyId, timeZone],
       );
-      // Visitors per step. Events carry companyId; screen views carry it inside their route params.
+      // Customers per step: each event is bound to the customer token that sent it and to a
+      // business that exists (analytics.routes.ts), so one client cannot count as many. Rows from
+      // before that binding may lack a customer and count by their visitor id.
       const funnel = await db.query<{
         landing: number;
         serviceNext: number;
         userInfoNext: number;
         joined: number;
       }>(
-        `select count(distinct visitor_id) filter (where name = 'screen_view' and params->>'screen_name' = 'walk_in') ::int as landing,
-                count(distinct visitor_id) filter (where name = 'walk_in_next_pressed')::int as "serviceNext",
-                count(distinct visitor_id) filter (where name = 'user_info_next_pressed')::int as "userInfoNext",
-                count(distinct visitor_id) filter (where name = 'user_info_new_walkin_success')::int as joined
-           from analytics_events
-          where occurred_at > now() - interval '${DAYS} days'
-            and (params->>'companyId' = $1 or params->>'params' like '%"companyId":"' || $1 || '"%')`,
+        `with steps as (
+           select name, params, coalesce(customer_id, 'visitor:' || visitor_id) as who
+             from analytics_events
+            where company_id = $1 and occurred_at > now() - interval '${DAYS} days')
+         select count(distinct who) filter (where name = 'screen_view' and params->>'screen_name' = 'walk_in')::int as landing,
+                count(distinct who) filter (where name = 'walk_in_next_pressed')::int as "serviceNext",
+                count(distinct who) filter (where name = 'user_info_next_pressed')::int as "userInfoNext",
+                count(distinct who) filter (where name = 'user_info_new_walkin_success')::int as joined
+           from steps`,
         [companyId],
       );
       const waits = await db.query<{ averageWaitMinutes: number | null; finished: number; noShows: number }>(

@@ -9,7 +9,14 @@ import type { PushService } from './push.service.ts';
 
 const base64url = z.string().check(z.regex(/^[A-Za-z0-9_-]+={0,2}$/), z.maxLength(200));
 const subscriptionSchema = z.object({
-  endpoint: z.string().check(z.url(), z.maxLength(2000)),
+  // Push services are https (RFC 8030 §8); anything else would have the server post into networks
+  // of the sender's choosing. Where the host resolves to is checked at send time (push-transport.ts).
+  endpoint: z
+    .string()
+    .check(
+      z.maxLength(2000),
+      z.url({ protocol: /^https$/, message: 'A push endpoint must be an https URL.' }),
+    ),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
 
