@@ -16,6 +16,7 @@ import {
 } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
+import { TWILIO_TEST, twilioTestEnv } from '../support/twilio.ts';
 
 let phoneCounter = 0;
 const freshPhone = () => `+1212555${String(2000 + ++phoneCounter)}`;
@@ -116,19 +117,12 @@ describe.each(databaseKinds)('the Twilio number every business shares on %s', (k
   let t: TestApp;
   let ownerA: StaffSession;
   const sender = createRecordingSmsSender();
-  const publicUrl = 'https://salon.example';
-  const token = 'test-auth-token-123';
+  const { publicUrl, token } = TWILIO_TEST;
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
       smsSender: sender,
-      env: {
-        PUBLIC_URL: publicUrl,
-        SMS_DRIVER: 'twilio',
-        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-        TWILIO_AUTH_TOKEN: token,
-        TWILIO_FROM: '+15005550006',
-      },
+      env: twilioTestEnv,
     });
     ownerA = await signInStaff(t.app);
     await createBusiness(t.database.db, { companyId: 'other', name: 'Other Salon' });

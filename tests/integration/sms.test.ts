@@ -8,6 +8,7 @@ import { buildSendMessage, getCustomerThread, joinAsNewCustomer, sendMessage } f
 import { type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
+import { TWILIO_TEST, twilioTestEnv } from '../support/twilio.ts';
 
 let phoneCounter = 0;
 /** A phone number of its own for each test, so opt-outs never leak between tests. */
@@ -235,19 +236,12 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
 
 describe.each(databaseKinds)('Twilio webhooks on %s', (kind) => {
   let t: TestApp;
-  const publicUrl = 'https://salon.example';
-  const token = 'test-auth-token-123';
+  const { publicUrl, token } = TWILIO_TEST;
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
       smsSender: createRecordingSmsSender(),
-      env: {
-        PUBLIC_URL: publicUrl,
-        SMS_DRIVER: 'twilio',
-        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000000',
-        TWILIO_AUTH_TOKEN: token,
-        TWILIO_FROM: '+15005550006',
-      },
+      env: twilioTestEnv,
     });
   });
   afterAll(async () => t?.close());
