@@ -229,6 +229,22 @@ describe.each(databaseKinds)('Web Push on %s', (kind) => {
     });
     expect(unsigned.statusCode).toBe(401);
   });
+  it("keeps a customer's three newest subscriptions at a business, so a call never waits on more", async () => {
+    const customer = await joinAsNewCustomer(t);
+    const endpoints = Array.from({ length: 5 }, (_, i) => `https://push.checkn.invalid/many-${i}`);
+    for (const endpoint of endpoints) {
+      const browser = browserSubscription('', '');
+      expect(
+        (await subscribe(customer.authorization, { ...browser.subscription, endpoint })).statusCode,
+      ).toBe(204);
+    }
+    const { rows } = await t.database.db.query<{ endpoint: string }>(
+      'select endpoint from push_subscriptions where customer_id = $1 order by endpoint',
+      [customer.customerId],
+    );
+    expect(rows.map((row) => row.endpoint)).toEqual(endpoints.slice(2));
+  });
+
   it('takes only https push endpoints: another scheme is a 400 naming the field, and nothing is kept', async () => {
     const customer = await joinAsNewCustomer(t);
     const before = await storedEndpoints();
