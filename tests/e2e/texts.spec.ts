@@ -57,5 +57,20 @@ test('the join text shows in the outbox, a reply from it reaches the customer’
   await staff.reload();
   await expect(staff.locator(`.sms-row[data-phone="+1${digits}"]`).first()).toBeVisible();
   await expect(staff.locator(`.sms-row--outbound[data-phone="+1${digits}"]`)).toHaveCount(textsBefore);
+
+  // The number joins again, from another phone's browser: its page promises no text.
+  const again = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await openLanding(again);
+  await serviceButton(again, 'Waxing').click();
+  await again.getByRole('button', { name: 'Next' }).click();
+  await fillAndConfirm(again, `${name} again`, digits);
+  await confirmDialog(again).getByRole('button', { name: 'Yes' }).click();
+  await expect(
+    again.getByText(
+      'We could not send you a text message this time. Keep this page open: it shows your place in line.',
+    ),
+  ).toBeVisible();
+  await expect(again.getByText("We've sent you a text message.", { exact: false })).toHaveCount(0);
+  await again.context().close();
   await staff.context().close();
 });

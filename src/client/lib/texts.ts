@@ -81,6 +81,8 @@ export const texts = {
     reconnecting: 'Reconnecting… the page will update when you are back online.',
     notifyTitle: 'Get a notification when it is your turn',
     notifyBody: 'We will also text you. Notifications work while this page is closed.',
+    // When the join's text did not go out, the page promises no texts.
+    notifyBodyWithoutTexts: 'Notifications work while this page is closed.',
     notifyButton: 'Turn on notifications',
     notifyOn: 'Notifications are on.',
     notifyBlocked: 'Notifications are blocked in your browser settings; we will still text you.',

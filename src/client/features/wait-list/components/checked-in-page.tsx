@@ -84,7 +84,7 @@ export function CheckedInPage() {
       </div>
       <LiveStatus entry={data} />
       {/* "Tell me when it is my turn" means nothing once the turn has come. */}
-      {data.status === 'waiting' ? <NotifyCard companyId={companyId} /> : null}
+      {data.status === 'waiting' ? <NotifyCard companyId={companyId} texting={data.textSent} /> : null}
       {connection === 'offline' ? (
         <p className="notice" role="status">
           {texts.live.reconnecting}

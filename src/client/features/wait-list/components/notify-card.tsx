@@ -11,7 +11,7 @@ import { texts } from '../../../lib/texts.ts';
  * Offers notifications once, after the customer has joined: a permission prompt out of the blue
  * on a landing page is what people block. Already granted: keeps the subscription saved.
  */
-export function NotifyCard({ companyId }: { companyId: string }) {
+export function NotifyCard({ companyId, texting }: { companyId: string; texting: boolean }) {
   const [state, setState] = useState<'offer' | 'on' | 'blocked' | 'hidden'>(() =>
     shouldOfferNotifications() ? 'offer' : 'hidden',
   );
@@ -31,7 +31,9 @@ export function NotifyCard({ companyId }: { companyId: string }) {
   return (
     <div className="notify-card">
       <p className="notify-card__title">{texts.live.notifyTitle}</p>
-      <p className="notify-card__body">{texts.live.notifyBody}</p>
+      <p className="notify-card__body">
+        {texting ? texts.live.notifyBody : texts.live.notifyBodyWithoutTexts}
+      </p>
       <button
         type="button"
         className="button button--secondary button--block"
