@@ -1,3 +1,4 @@
+import { type AddressInfo, createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { SmsSendError } from './sms-sender.ts';
 import { createTwilioSmsSender, isValidTwilioSignature, twilioSignature } from './twilio.ts';
@@ -70,7 +71,7 @@ describe('Twilio sender', () => {
     });
   });
 
-  it('marks 5xx and timeouts retryable and 4xx final', async () => {
+  it('marks 5xx, 429 and a request that never left retryable; 4xx and a lost answer final', async () => {
     const answer = (status: number) =>
       createTwilioSmsSender(settings, async () => Response.json({ message: 'x', code: 1 }, { status }));
     await expect(answer(503).send({ to: '+1', body: 'x' })).rejects.toMatchObject({ retryable: true });
@@ -80,6 +81,20 @@ describe('Twilio sender', () => {
       throw new DOMException('The operation timed out.', 'TimeoutError');
     });
     await expect(timeout.send({ to: '+1', body: 'x' })).rejects.toBeInstanceOf(SmsSendError);
-    await expect(timeout.send({ to: '+1', body: 'x' })).rejects.toMatchObject({ retryable: true });
+    // Twilio may have taken it: a retry could text the customer twice.
+    await expect(timeout.send({ to: '+1', body: 'x' })).rejects.toMatchObject({ retryable: false });
+    const cut = createTwilioSmsSender(settings, async () => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+      });
+    });
+    await expect(cut.send({ to: '+1', body: 'x' })).rejects.toMatchObject({ retryable: false });
+    // Nothing reached Twilio: safe to try again.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise((resolve) => closed.close(resolve));
+    const refused = createTwilioSmsSender({ ...settings, apiBase: `http://127.0.0.1:${port}` });
+    await expect(refused.send({ to: '+1', body: 'x' })).rejects.toMatchObject({ retryable: true });
   });
 });

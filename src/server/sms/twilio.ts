@@ -15,6 +15,22 @@ export interface TwilioSettings {
   timeoutMs?: number;
 }
 
+/** Connection errors that mean the request was never sent (undici puts the code on `cause`). */
+const NEVER_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
+function errorCode(error: unknown): string {
+  const withCode = (value: unknown) => (value as { code?: unknown } | null)?.code;
+  const code = withCode((error as { cause?: unknown } | null)?.cause) ?? withCode(error);
+  return typeof code === 'string' ? code : '';
+}
+
 /** Twilio's Messages API: https://www.twilio.com/docs/messaging/api/message-resource#create-a-message-resource */
 export function createTwilioSmsSender(settings: TwilioSettings, fetchImpl: typeof fetch = fetch): SmsSender {
   const url = `${settings.apiBase.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
@@ -35,7 +51,16 @@ export function createTwilioSmsSender(settings: TwilioSettings, fetchImpl: typeo
           signal: AbortSignal.timeout(settings.timeoutMs ?? 10_000),
         });
       } catch (error) {
-        throw new SmsSendError(`Twilio did not answer: ${(error as Error).message}`, true);
+        // Retried only when the request never reached Twilio. A time-out or a connection cut
+        // after sending leaves it unknown whether Twilio took the text: retrying could text the
+        // customer twice, so it fails with the reason (at most once, as for a crash mid-send).
+        const neverSent = NEVER_SENT_CODES.has(errorCode(error));
+        throw new SmsSendError(
+          neverSent
+            ? `Could not reach Twilio: ${(error as Error).message}`
+            : `Twilio's answer was lost (${(error as Error).message}); not retried, so the customer never gets it twice`,
+          neverSent,
+        );
       }
       const payload = (await response.json().catch(() => ({}))) as {
         sid?: string;
