@@ -27,7 +27,7 @@ create table texting_limits (
   texts_per_business_per_day integer not null,
   joins_per_phone_per_hour integer not null
 );
-insert into texting_limits values (true, 3, 10, 500, 3);
+insert into texting_limits values (true, 3, 10, 500, 5);
 
 -- Texts each business sent on each of its days (in its time zone): its daily budget.
 create table sms_daily_counts (

@@ -113,7 +113,8 @@ const envSchema = z.object({
   TEXT_LIMIT_PER_NUMBER: z._default(countSchema, 3),
   TEXT_LIMIT_PER_NUMBER_MINUTES: z._default(countSchema, 10),
   TEXT_LIMIT_PER_BUSINESS_PER_DAY: z._default(countSchema, 500),
-  JOIN_LIMIT_PER_PHONE_PER_HOUR: z._default(countSchema, 3),
+  // A family on one phone may put a few people on the list; texts stay capped per number anyway.
+  JOIN_LIMIT_PER_PHONE_PER_HOUR: z._default(countSchema, 5),
   RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE: z._default(countSchema, 30),
 });
 
