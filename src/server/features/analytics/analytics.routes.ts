@@ -1,6 +1,7 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { analyticsBatchSchema } from '../../../shared/schemas.ts';
 import { requireCustomer } from '../../http/auth.ts';
+import { customerOrIpKey } from '../../http/rate-limit-key.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { AnalyticsService } from './analytics.service.ts';
@@ -11,28 +12,26 @@ export function registerAnalyticsRoutes(
   deps: { analytics: AnalyticsService; customers: CustomerService; batchesPerMinute: number },
 ) {
   const { analytics, customers } = deps;
-  // The customer behind each request, found before the rate limit so the limit can be theirs.
-  // Local for now: a shared per-customer key (the wait-list and chat limits) may replace it.
-  const customerOf = new WeakMap<FastifyRequest, string>();
 
   app.post(
     '/api/v1/analytics/events',
     {
       // Runs before the body is read: a request without a valid token costs one lookup, no parse.
       onRequest: async (request) => {
-        customerOf.set(request, await requireCustomer(request, customers));
+        await requireCustomer(request, customers);
       },
       config: {
         rateLimit: {
           max: deps.batchesPerMinute,
           timeWindow: '1 minute',
           // Per customer, not per IP: a salon's guest Wi-Fi puts many phones behind one address.
-          keyGenerator: (request: FastifyRequest) => `analytics:${customerOf.get(request)}`,
+          keyGenerator: customerOrIpKey(customers),
         },
       },
     },
     async (request, reply) => {
-      const customerId = customerOf.get(request)!;
+      // Looked up once per request (http/auth.ts): this is the onRequest guard's answer.
+      const customerId = await requireCustomer(request, customers);
       const batch = parseInput(analyticsBatchSchema, request.body);
       await analytics.recordEvents(customerId, batch);
       return reply.status(204).send();
