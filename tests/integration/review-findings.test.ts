@@ -5,8 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
 import { twilioSignature } from '../../src/server/sms/twilio.ts';
-import { joinAsNewCustomer } from '../support/customer.ts';
-import { createBusiness, type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
+import { getCustomerThread, joinAsNewCustomer } from '../support/customer.ts';
+import { idempotencyKey } from '../support/factories.ts';
+import {
+  createBusiness,
+  listProviders,
+  type StaffSession,
+  signInStaff,
+  staffAction,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 import { TWILIO_TEST, twilioTestEnv } from '../support/twilio.ts';
@@ -120,4 +127,67 @@ describe.each(databaseKinds)("one business's opt-out at send time on %s", (kind)
       sender.sent.filter((text) => text.to === phone && text.body.includes("it's your turn")),
     ).toHaveLength(1);
   });
+});
+
+describe.each(databaseKinds)('guards no test held on %s', (kind) => {
+  let t: TestApp;
+  let ownerB: StaffSession;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    const other = await createBusiness(t.database.db, { companyId: 'other', name: 'Other Salon' });
+    ownerB = await signInStaff(t.app, other.owner);
+  });
+  afterAll(async () => t?.close());
+
+  it("the outbox's answer as the customer stays in its business even when another texted the number last", async () => {
+    const phone = freshPhone();
+    const atB = await joinAsNewCustomer(t, { phoneNumber: phone }, 'other');
+    // A texts the number after B did: on a shared number, replies would now go to A.
+    const atA = await joinAsNewCustomer(t, { phoneNumber: phone }, 'demo');
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/sms/reply',
+      headers: ownerB.headers,
+      payload: { phoneNumber: phone, body: 'Meant for B' },
+    });
+    expect(reply.json()).toEqual({ outcome: 'chat' });
+    expect((await getCustomerThread(t.app, atB)).messages.map((m) => m.message)).toEqual(['Meant for B']);
+    expect((await getCustomerThread(t.app, atA)).messages).toEqual([]);
+  });
+
+  it.each([['5555555555'], ['0000000000'], ['2120551234']])(
+    'addClient refuses %s, which no one can be texted at, under its own field, and writes nothing',
+    async (digits) => {
+      const [provider] = await listProviders(t.database.db, 'demo');
+      const { authorization } = await t.signIn();
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/functions/addClient',
+        headers: { authorization, 'idempotency-key': idempotencyKey() },
+        payload: {
+          spId: provider!.id,
+          spName: provider!.name,
+          spSpeciality: 'Cuts',
+          companyId: 'demo',
+          clientName: 'Rita',
+          clientPhoneNumber: digits,
+        },
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toEqual({
+        error: {
+          code: 'VALIDATION_FAILED',
+          field: 'clientPhoneNumber',
+          message: 'That is not a valid US phone number. Please check it.',
+        },
+      });
+      const { rows } = await t.database.db.query(
+        `select 1 from wait_entries where phone_number = $1
+        union all select 1 from sms_messages where phone_number = $1`,
+        [`+1${digits}`],
+      );
+      expect(rows).toEqual([]);
+    },
+  );
 });
