@@ -104,7 +104,8 @@ export function createSmsRepository(
           where id = any (array(select id from sms_messages where status = 'queued' and next_attempt_at <= now()
                                  order by next_attempt_at limit $1 for update skip locked))
           returning ${columns},
-                    exists (select 1 from sms_opt_outs o where o.phone_number = m.phone_number) as "optedOut"`,
+                    exists (select 1 from sms_opt_outs o where o.phone_number = m.phone_number
+                             and (o.company_id is null or o.company_id = m.company_id)) as "optedOut"`,
         [limit],
         { name: 'sms-claim-due' },
       );

@@ -226,8 +226,12 @@ export function createWaitListRepository(
                   $16::text
              from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id
             where ${mayTextSql('i.allow_sms', 'i.phone_number', 'i.company_id')}
-            -- One order for the texts' locks (migrations/0006) in every statement.
-            order by i.phone_number, i.company_id
+            -- One order for the texts' locks (migrations/0006) in every statement: each text takes
+            -- its number's lock, then its business's day counter row, held to commit. By business
+            -- first, two statements joining at the same businesses take the counters in the same
+            -- order; by number first, they took them crosswise and deadlocked (1 s each, then the
+            -- batch was written again row by row).
+            order by i.company_id, i.phone_number
            returning wait_id, status
          )
          select i.id as "waitId", i.customer_id as "customerId", i.idempotency_key as "idempotencyKey",

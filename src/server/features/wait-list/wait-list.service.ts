@@ -39,9 +39,9 @@ export interface JoinWaitListCommand {
  * plan could assign (no area code 000 or 555, no exchange 0xx...): a text to any other would be
  * paid for and go nowhere.
  */
-function ensureDialablePhone(phoneNumber: string): void {
+function ensureDialablePhone(phoneNumber: string, field: 'phoneNumber' | 'clientPhoneNumber'): void {
   if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isValid()) {
-    throw new AppError('VALIDATION_FAILED', { field: 'phoneNumber', message: INVALID_PHONE_MESSAGE });
+    throw new AppError('VALIDATION_FAILED', { field, message: INVALID_PHONE_MESSAGE });
   }
 }
 
@@ -163,7 +163,7 @@ export function createWaitListService(deps: {
       command: JoinWaitListCommand,
     ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
       const { companyId, request } = command;
-      ensureDialablePhone(request.phoneNumber);
+      ensureDialablePhone(request.phoneNumber, 'phoneNumber');
       const company = await companies.requireCompany(companyId);
       await companies.ensureServiceOffered(companyId, request.serviceType);
       return writeJoin({
@@ -203,7 +203,8 @@ export function createWaitListService(deps: {
       const provider = providers.find((candidate) => candidate.id === request.spId);
       if (!provider) throw new AppError('PROVIDER_NOT_FOUND', { field: 'spId' });
       const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
-      ensureDialablePhone(phoneNumber);
+      // The error names the field the add-client request sent.
+      ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
       return writeJoin({
         entry: {
           id: randomUUID(),
