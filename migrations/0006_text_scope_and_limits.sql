@@ -15,6 +15,9 @@ alter table sms_messages add constraint sms_messages_status_check
 -- Texts a customer's request caused that went out: what the per-number window counts.
 create index sms_messages_number_window on sms_messages (phone_number, created_at)
   where direction = 'outbound' and kind in ('join', 'service_request') and status <> 'blocked';
+-- Answers to STOP / START / HELP that went out: they are held to the same per-number window.
+create index sms_messages_keyword_window on sms_messages (phone_number, created_at)
+  where direction = 'outbound' and kind in ('stop', 'start', 'help') and status <> 'blocked';
 -- The join's text of a wait entry, for its page ("We've sent you a text message" or not).
 create index sms_messages_wait on sms_messages (wait_id) where wait_id is not null;
 create index wait_entries_company_phone_date on wait_entries (company_id, phone_number, date);
@@ -39,10 +42,13 @@ create table sms_daily_counts (
 
 -- Every outbound text passes here, whichever statement writes it (a join, a call, a chat message,
 -- a keyword's answer): the one place the limits are kept. A text a customer's request can cause
--- (join, service_request) counts against the number's window, install-wide; every text but the
--- carrier-required answers to STOP / START / HELP counts against its business's day. Each check
--- locks its key first (an advisory lock, the day's counter row), so concurrent statements count
--- one another's texts; a row-level BEFORE trigger also sees what its own statement wrote before.
+-- (join, service_request) counts against the number's window, install-wide; so do the answers to
+-- STOP / START / HELP, in a window of their own (a phone texting HELP over and over, or STOP and
+-- START in turn, was answered every time), and past it the opt-out or opt-in still takes effect;
+-- every other text counts against its business's day (those answers do not: a business out of
+-- texts still confirms a STOP). Each check locks its key first (an advisory lock, the day's counter
+-- row), so concurrent statements count one another's texts; a row-level BEFORE trigger also sees
+-- what its own statement wrote before.
 create function limit_outbound_text() returns trigger language plpgsql volatile as $$
 declare
   limits texting_limits;
@@ -66,7 +72,20 @@ begin
       return new;
     end if;
   end if;
-  if new.company_id is not null and new.kind not in ('stop', 'start', 'help') then
+  if new.kind in ('stop', 'start', 'help') then
+    perform pg_advisory_xact_lock(7241002, hashtext(new.phone_number));
+    select count(*) into recent from sms_messages
+     where phone_number = new.phone_number and direction = 'outbound' and kind in ('stop', 'start', 'help')
+       and status <> 'blocked'
+       and created_at > now() - make_interval(mins => limits.texts_per_number_window_minutes);
+    if recent >= limits.texts_per_number then
+      new.status := 'blocked';
+      new.last_error := format('Not sent: this number already got %s answers to STOP, START or HELP in %s minutes.',
+                               limits.texts_per_number, limits.texts_per_number_window_minutes);
+    end if;
+    return new;
+  end if;
+  if new.company_id is not null then
     insert into sms_daily_counts as d (company_id, day, texts)
     select c.id, (now() at time zone c.time_zone)::date, 1 from companies c where c.id = new.company_id
     on conflict (company_id, day) do update set texts = d.texts + 1

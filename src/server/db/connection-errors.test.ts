@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from './connection-errors.ts';
+import { isDatabaseUnavailable, retryTransientConflicts } from './connection-errors.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -15,6 +15,8 @@ describe('isDatabaseUnavailable', () => {
     ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
     ['dead client', new Error('Client has encountered a connection error and is not queryable')],
     ['wrapped', new Error('join failed', { cause: withCode('57P01') })],
+    ['deadlock broken by the server', withCode('40P01', 'deadlock detected')],
+    ['serialization failure', withCode('40001')],
   ])('is true for a lost connection: %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
@@ -27,5 +29,35 @@ describe('isDatabaseUnavailable', () => {
     ['not an error', 'Connection terminated'],
   ])('is false for an error of the statement itself: %s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(false);
+  });
+});
+
+describe('retryTransientConflicts', () => {
+  it('tries a write undone as a deadlock again, and returns its result', async () => {
+    let calls = 0;
+    const write = async () => {
+      calls += 1;
+      if (calls < 3) throw withCode('40P01', 'deadlock detected');
+      return 'joined';
+    };
+    await expect(retryTransientConflicts(write)).resolves.toBe('joined');
+    expect(calls).toBe(3);
+  });
+
+  it('gives up after the attempts, and never retries another error', async () => {
+    let calls = 0;
+    const deadlocked = async () => {
+      calls += 1;
+      throw withCode('40P01');
+    };
+    await expect(retryTransientConflicts(deadlocked, 3)).rejects.toMatchObject({ code: '40P01' });
+    expect(calls).toBe(3);
+    calls = 0;
+    const wrong = async () => {
+      calls += 1;
+      throw withCode('23505');
+    };
+    await expect(retryTransientConflicts(wrong)).rejects.toMatchObject({ code: '23505' });
+    expect(calls).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * Whether an error means "the database cannot be reached right now" rather than "this statement
+ * Whether an error means "the database cannot serve this right now" rather than "this statement
  * is wrong": the connection was refused, reset or terminated (a restart, a failover,
- * pg_terminate_backend), or the pool found no connection in time. Such a request may well succeed
+ * pg_terminate_backend), the pool found no connection in time, or the server rolled the
+ * transaction back to break a deadlock (isTransientConflict). Such a request may well succeed
  * a moment later, so it answers 503 with Retry-After (http/error-handler.ts) instead of 500. A
  * write whose COMMIT was lost this way has an unknown outcome: the client retries it, and the
  * join's idempotency key lands the retry on the row if the first attempt did commit.
@@ -42,7 +43,29 @@ const DRIVER_MESSAGES = [
   'timeout exceeded when trying to connect',
 ];
 
+/**
+ * 40P01 deadlock_detected, 40001 serialization_failure: the server undid the whole transaction and
+ * the same work may well succeed at once (concurrent joins at several businesses lock their texts'
+ * keys in the trigger of migrations/0006). Retried where the write is idempotent (the join).
+ */
+export function isTransientConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
+/** Runs an idempotent write again, up to `attempts` times in all, while the server undoes it as a conflict. */
+export async function retryTransientConflicts<T>(write: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+    }
+  }
+}
+
 function isConnectionFailure(error: Error): boolean {
+  if (isTransientConflict(error)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (NETWORK_CODES.has(code) || SERVER_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;

@@ -16,6 +16,7 @@ import {
   STAFF_ACTIONS,
   type StaffAction,
 } from '../../../shared/wait-status.ts';
+import { retryTransientConflicts } from '../../db/connection-errors.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { AppError, invariantFound } from '../../errors.ts';
@@ -84,7 +85,8 @@ export function createWaitListService(deps: {
    */
   const writeJoin = createGroupCommit<NewJoin, JoinOutcome>({
     writeMany: (joins) => waitList.insertManyOnceAndPublish(joins),
-    writeOne: async (join) => (await waitList.insertManyOnceAndPublish([join]))[0]!,
+    writeOne: (join) =>
+      retryTransientConflicts(async () => (await waitList.insertManyOnceAndPublish([join]))[0]!),
     maxInFlight: db.kind === 'pglite' ? 1 : 4,
     maxBatch: 64,
   });
