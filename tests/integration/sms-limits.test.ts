@@ -76,6 +76,34 @@ describe.each(databaseKinds)('limits on texts and joins on %s', (kind) => {
     await expect.poll(() => sender.sent.filter((text) => text.to === phone).length).toBe(3);
   });
 
+  it('a service request past the joins-per-phone limit names its own phone field', async () => {
+    const phone = freshPhone();
+    const { rows } = await t.database.db.query<{ id: string; name: string }>(
+      "select id, name from providers where company_id = 'demo' order by position limit 1",
+    );
+    const provider = rows[0]!;
+    const request = async () => {
+      const { authorization } = await t.signIn();
+      return t.app.inject({
+        method: 'POST',
+        url: '/api/v1/functions/addClient',
+        headers: { authorization, 'idempotency-key': idempotencyKey() },
+        payload: {
+          spId: provider.id,
+          spName: provider.name,
+          spSpeciality: 'Color',
+          companyId: 'demo',
+          clientName: 'Ana Ruiz',
+          clientPhoneNumber: phone.slice(2),
+        },
+      });
+    };
+    for (let i = 0; i < 5; i++) expect((await request()).statusCode).toBe(201);
+    const refused = await request();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toMatchObject({ code: 'PHONE_JOIN_LIMITED', field: 'clientPhoneNumber' });
+  });
+
   it('a fourth text a join would cause to one number in 10 minutes is not sent, and says why, across businesses', async () => {
     const phone = freshPhone();
     const customer = await joinAsNewCustomer(t, { phoneNumber: phone });

@@ -91,10 +91,12 @@ export function createWaitListService(deps: {
     maxBatch: 64,
   });
 
+  /** `phoneField`: the request's name for the phone (the join's phoneNumber, addClient's clientPhoneNumber). */
   async function afterInsert(
     result: JoinOutcome,
+    phoneField: 'phoneNumber' | 'clientPhoneNumber',
   ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
-    if ('refused' in result) throw new AppError('PHONE_JOIN_LIMITED', { field: 'phoneNumber' });
+    if ('refused' in result) throw new AppError('PHONE_JOIN_LIMITED', { field: phoneField });
     if (result.created) eventLog.flushSoon();
     if (result.textQueued) sms.kick();
     // A repeated join answers as the first did: whether its text went out.
@@ -187,7 +189,7 @@ export function createWaitListService(deps: {
           text: DEFAULT_SMS_TEXTS.join,
           kind: 'join',
         },
-      }).then(afterInsert);
+      }).then((result) => afterInsert(result, 'phoneNumber'));
     },
 
     /**
@@ -227,7 +229,7 @@ export function createWaitListService(deps: {
           kind: 'service_request',
           providerId: provider.id,
         },
-      }).then(afterInsert);
+      }).then((result) => afterInsert(result, 'clientPhoneNumber'));
     },
 
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {

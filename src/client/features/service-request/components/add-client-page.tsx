@@ -77,7 +77,10 @@ export function AddClientPage() {
   };
 
   const serverError =
-    addClient.error instanceof ApiRequestError && addClient.error.status === 400
+    // The server's own words for what the customer can act on (an invalid number, too many joins).
+    addClient.error instanceof ApiRequestError &&
+    addClient.error.status >= 400 &&
+    addClient.error.status < 500
       ? addClient.error.message
       : addClient.error
         ? texts.addClient.failed
