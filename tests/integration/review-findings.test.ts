@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
-import { twilioSignature } from '../../src/server/sms/twilio.ts';
 import { getCustomerThread, joinAsNewCustomer } from '../support/customer.ts';
 import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
 import {
@@ -14,16 +13,9 @@ import {
   signInStaff,
   staffAction,
 } from '../support/staff.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, DEFAULT_TEXTING_LIMITS, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
-import { TWILIO_TEST, twilioTestEnv } from '../support/twilio.ts';
-
-const DEFAULT_LIMITS = {
-  TEXT_LIMIT_PER_NUMBER: '3',
-  TEXT_LIMIT_PER_NUMBER_MINUTES: '10',
-  TEXT_LIMIT_PER_BUSINESS_PER_DAY: '500',
-  JOIN_LIMIT_PER_PHONE_PER_HOUR: '5',
-};
+import { textFromPhone, twilioTestEnv } from '../support/twilio.ts';
 
 let phoneCounter = 0;
 const freshPhone = () => `+1718555${String(4000 + ++phoneCounter)}`;
@@ -31,26 +23,16 @@ const freshPhone = () => `+1718555${String(4000 + ++phoneCounter)}`;
 describe.each(databaseKinds)('keyword answers on the shared Twilio number on %s', (kind) => {
   let t: TestApp;
   const sender = createRecordingSmsSender();
-  const { publicUrl, token } = TWILIO_TEST;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { smsSender: sender, env: { ...twilioTestEnv, ...DEFAULT_LIMITS } });
+    t = await createTestApp(kind, {
+      smsSender: sender,
+      env: { ...twilioTestEnv, ...DEFAULT_TEXTING_LIMITS },
+    });
   });
   afterAll(async () => t?.close());
 
-  let sid = 0;
-  const textFrom = (phone: string, body: string) => {
-    const params = { From: phone, To: TWILIO_TEST.from, Body: body, MessageSid: `SM_review_${++sid}` };
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/sms/twilio',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(token, `${publicUrl}/api/sms/twilio`, params),
-      },
-      payload: new URLSearchParams(params).toString(),
-    });
-  };
+  const textFrom = (phone: string, body: string) => textFromPhone(t.app, phone, body);
   const answersTo = async (phone: string) =>
     (
       await t.database.db.query<{ kind: string; status: string }>(

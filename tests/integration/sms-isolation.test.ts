@@ -5,7 +5,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
-import { twilioSignature } from '../../src/server/sms/twilio.ts';
 import { getCustomerThread, getWaitEntry, joinAsNewCustomer } from '../support/customer.ts';
 import {
   createBusiness,
@@ -16,7 +15,7 @@ import {
 } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
-import { TWILIO_TEST, twilioTestEnv } from '../support/twilio.ts';
+import { textFromPhone, twilioTestEnv } from '../support/twilio.ts';
 
 let phoneCounter = 0;
 const freshPhone = () => `+1212555${String(2000 + ++phoneCounter)}`;
@@ -117,7 +116,6 @@ describe.each(databaseKinds)('the Twilio number every business shares on %s', (k
   let t: TestApp;
   let ownerA: StaffSession;
   const sender = createRecordingSmsSender();
-  const { publicUrl, token } = TWILIO_TEST;
 
   beforeAll(async () => {
     t = await createTestApp(kind, {
@@ -129,19 +127,7 @@ describe.each(databaseKinds)('the Twilio number every business shares on %s', (k
   });
   afterAll(async () => t?.close());
 
-  let sid = 0;
-  const textFrom = (phone: string, body: string) => {
-    const params = { From: phone, To: '+15005550006', Body: body, MessageSid: `SM_shared_${++sid}` };
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/sms/twilio',
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-twilio-signature': twilioSignature(token, `${publicUrl}/api/sms/twilio`, params),
-      },
-      payload: new URLSearchParams(params).toString(),
-    });
-  };
+  const textFrom = (phone: string, body: string) => textFromPhone(t.app, phone, body);
 
   it('a reply goes to the business whose text reached the number last', async () => {
     const phone = freshPhone();

@@ -8,15 +8,8 @@ import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
 import { getWaitEntry, joinAsNewCustomer } from '../support/customer.ts';
 import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
 import { createBusiness, type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
-import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { createTestApp, DEFAULT_TEXTING_LIMITS, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
-
-const DEFAULT_LIMITS = {
-  TEXT_LIMIT_PER_NUMBER: '3',
-  TEXT_LIMIT_PER_NUMBER_MINUTES: '10',
-  TEXT_LIMIT_PER_BUSINESS_PER_DAY: '500',
-  JOIN_LIMIT_PER_PHONE_PER_HOUR: '5',
-};
 
 let phoneCounter = 0;
 const freshPhone = () => `+1646555${String(3000 + ++phoneCounter)}`;
@@ -28,7 +21,7 @@ describe.each(databaseKinds)('limits on texts and joins on %s', (kind) => {
   const sender = createRecordingSmsSender();
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { smsSender: sender, env: DEFAULT_LIMITS });
+    t = await createTestApp(kind, { smsSender: sender, env: DEFAULT_TEXTING_LIMITS });
     owner = await signInStaff(t.app);
     await createBusiness(t.database.db, { companyId: 'other', name: 'Other Salon' });
   });
@@ -159,7 +152,9 @@ describe.each(databaseKinds)("a business's daily text budget on %s", (kind) => {
   let owner: StaffSession;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { env: { ...DEFAULT_LIMITS, TEXT_LIMIT_PER_BUSINESS_PER_DAY: '2' } });
+    t = await createTestApp(kind, {
+      env: { ...DEFAULT_TEXTING_LIMITS, TEXT_LIMIT_PER_BUSINESS_PER_DAY: '2' },
+    });
     owner = await signInStaff(t.app);
   });
   afterAll(async () => t?.close());

@@ -22,6 +22,14 @@ export interface TestAppOptions {
   pushSender?: PushSender;
 }
 
+/** The texting limits at their defaults (config.ts), for the tests of those limits. */
+export const DEFAULT_TEXTING_LIMITS = {
+  TEXT_LIMIT_PER_NUMBER: '3',
+  TEXT_LIMIT_PER_NUMBER_MINUTES: '10',
+  TEXT_LIMIT_PER_BUSINESS_PER_DAY: '500',
+  JOIN_LIMIT_PER_PHONE_PER_HOUR: '5',
+};
+
 /** The configuration every test app runs with; `env` adds to it. */
 export function testConfig(env: Record<string, string> = {}) {
   return loadConfig({
