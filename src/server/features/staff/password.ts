@@ -63,5 +63,9 @@ export function needsRehash(stored: string): boolean {
   return !hash || hash.N < PARAMS.N || hash.r < PARAMS.r || hash.p < PARAMS.p || hash.key.length < KEY_LENGTH;
 }
 
-/** Compared against when the email is unknown, so timing does not reveal which emails exist. */
-export const DUMMY_PASSWORD_HASH = await hashPassword(randomBytes(16).toString('hex'));
+/**
+ * Compared against when the email is unknown, so timing does not reveal which emails exist. Made
+ * on the thread pool from import on, not awaited there: at N=2^17 a hash takes ~0.5 s, which every
+ * server start (and every script importing this) would otherwise wait for.
+ */
+export const DUMMY_PASSWORD_HASH: Promise<string> = hashPassword(randomBytes(16).toString('hex'));

@@ -59,7 +59,7 @@ export function createStaffService(staff: StaffRepository) {
   async function checkPassword(email: string, password: string): Promise<StaffUserRow> {
     if (!(await staff.claimSignInAttempt(email, SIGN_IN_THROTTLE))) throw new AppError('SIGN_IN_THROTTLED');
     const user = await staff.findByEmail(email);
-    const matches = await verifyPassword(password, user?.passwordHash ?? DUMMY_PASSWORD_HASH);
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
     if (!user || !matches) throw new AppError('SIGN_IN_FAILED');
     await staff.clearSignInAttempts(email);
     if (needsRehash(user.passwordHash))
