@@ -9,7 +9,8 @@ import type { VapidKeys } from '../../src/server/push/push-sender.ts';
 import { createWebPushSender, type PushSender } from '../../src/server/push/push-sender.ts';
 import type { PushTransport } from '../../src/server/push/push-transport.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
-import { signInStaff, staffAction } from '../support/staff.ts';
+import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
+import { createBusiness, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -185,6 +186,45 @@ describe.each(databaseKinds)('Web Push on %s', (kind) => {
     expect(browser.decrypt(push.received.get('/push/pia')![1]!.body)).toMatchObject({
       body: 'Chair 2 is yours',
       url: `/demo/chat?id=${customer.waitId}`,
+    });
+  });
+
+  it("another business's staff reach only the subscriptions the customer gave that business", async () => {
+    const customer = await joinAsNewCustomer(t, { name: 'Ola' });
+    const browser = browserSubscription(base, '/push/ola-at-demo');
+    expect((await subscribe(customer.authorization, browser.subscription)).statusCode).toBe(204);
+    // The same phone (same customer token) joins a second business, and gives it no subscription.
+    const other = await createBusiness(t.database.db);
+    const atOther = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${other.companyId}/wait-list`,
+      headers: { authorization: customer.authorization, 'idempotency-key': idempotencyKey() },
+      payload: buildJoinRequest({ name: 'Ola' }),
+    });
+    expect(atOther.statusCode).toBe(201);
+    const otherOwner = await signInStaff(t.app, other.owner);
+    const otherWaitId = (atOther.json() as { waitId: string }).waitId;
+    expect((await staffAction(t.app, otherOwner, otherWaitId, 'call')).statusCode).toBe(200);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/functions/sendMessage',
+      headers: otherOwner.headers,
+      payload: {
+        historyId: otherWaitId,
+        companyId: other.companyId,
+        message: 'From the other business',
+        user: { id: 'a', name: 'a' },
+        notify: { id: 'b', name: 'b' },
+        chatNode: `${other.accountId}-${customer.customerId}`,
+      },
+    });
+
+    // The demo business's call, made after, arrives; nothing of the other business's came before it.
+    await staffAction(t.app, await signInStaff(t.app), customer.waitId, 'call');
+    await expect.poll(() => push.received.get('/push/ola-at-demo')?.length ?? 0).toBe(1);
+    expect(browser.decrypt(push.received.get('/push/ola-at-demo')![0]!.body)).toMatchObject({
+      title: 'Bella Demo Salon',
+      url: `/demo/checked-in?waitId=${customer.waitId}`,
     });
   });
 

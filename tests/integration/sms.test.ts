@@ -154,11 +154,6 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     expect((await reply(phone, 'STOP')).json()).toEqual({ outcome: 'stop' });
     await expect.poll(() => sentTo(phone).length).toBe(2);
     expect(sentTo(phone)[1]).toMatch(/no more texts/);
-    const { rows } = await t.database.db.query<{ allow_sms: boolean }>(
-      'select allow_sms from wait_entries where id = $1',
-      [customer.waitId],
-    );
-    expect(rows[0]!.allow_sms).toBe(false);
 
     await staffAction(t.app, staff, customer.waitId, 'call');
     await joinAsNewCustomer(t, { phoneNumber: phone });
@@ -171,6 +166,27 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     expect((await reply(phone, 'Start')).json()).toEqual({ outcome: 'start' });
     await expect.poll(() => sentTo(phone).length).toBe(4);
     expect(sentTo(phone)[3]).toBe('Bella Demo Salon: texts are back on. Reply STOP to opt out.');
+  });
+
+  it('START lifts a STOP without turning on texts for an entry that joined without them', async () => {
+    const phone = freshPhone();
+    const texting = await joinAsNewCustomer(t, { phoneNumber: phone });
+    const silent = await joinAsNewCustomer(t, { phoneNumber: phone, allowSms: false });
+    await expect.poll(() => sentTo(phone).length).toBe(1);
+
+    expect((await reply(phone, 'STOP')).json()).toEqual({ outcome: 'stop' });
+    expect((await reply(phone, 'START')).json()).toEqual({ outcome: 'start' });
+    await expect.poll(() => sentTo(phone).length).toBe(3);
+
+    await staffAction(t.app, staff, silent.waitId, 'call');
+    await staffAction(t.app, staff, texting.waitId, 'call');
+    await expect.poll(() => sentTo(phone).length).toBe(4);
+    expect(sentTo(phone)[3]).toMatch(/your turn/i);
+    const { rows } = await t.database.db.query<{ wait_id: string }>(
+      "select wait_id from sms_messages where phone_number = $1 and kind = 'called'",
+      [phone],
+    );
+    expect(rows).toEqual([{ wait_id: texting.waitId }]);
   });
 
   it('never texts a number that never joined', async () => {

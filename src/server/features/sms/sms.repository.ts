@@ -207,34 +207,25 @@ export function createSmsRepository(
       return rows[0] ?? null;
     },
 
-    /** STOP: no more texts to this number within `scope`; its entries there stop allowing texts. */
+    /**
+     * STOP: no more texts to this number within `scope`. The entries' own `allow_sms` (the
+     * customer's choice when joining) stays as it was: every text checks the opt-outs as it is
+     * written (mayTextSql), so START can lift the STOP without turning on texts nobody asked for.
+     */
     async optOut(phoneNumber: string, scope: OptOutScope, tx: Queryable = db): Promise<boolean> {
-      const companyId = scopeCompanyId(scope);
       const { rows } = await tx.query(
         `insert into sms_opt_outs (phone_number, company_id) values ($1, $2)
          on conflict (phone_number, (coalesce(company_id, ''))) do nothing returning phone_number`,
-        [phoneNumber, companyId],
-      );
-      await tx.query(
-        `update wait_entries set allow_sms = false, updated_at = now()
-          where phone_number = $1 and ($2::text is null or company_id = $2)`,
-        [phoneNumber, companyId],
+        [phoneNumber, scopeCompanyId(scope)],
       );
       return rows.length > 0;
     },
 
     /** START: lifts the STOP of this same scope only (a business cannot lift the shared number's). */
     async optIn(phoneNumber: string, scope: OptOutScope, tx: Queryable = db): Promise<boolean> {
-      const companyId = scopeCompanyId(scope);
       const { rows } = await tx.query(
         'delete from sms_opt_outs where phone_number = $1 and company_id is not distinct from $2 returning phone_number',
-        [phoneNumber, companyId],
-      );
-      await tx.query(
-        `update wait_entries set allow_sms = true, updated_at = now()
-          where phone_number = $1 and ($2::text is null or company_id = $2)
-            and status in ('waiting', 'called', 'in_service')`,
-        [phoneNumber, companyId],
+        [phoneNumber, scopeCompanyId(scope)],
       );
       return rows.length > 0;
     },

@@ -1,0 +1,50 @@
+import { describe, expect, it, vi } from 'vitest';
+import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './password.ts';
+import type { StaffRepository, StaffUserRow } from './staff.repository.ts';
+import { createStaffService } from './staff.service.ts';
+
+// The real scrypt, watched: what sign-in compares a password against is what this test is about.
+vi.mock('./password.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./password.ts')>();
+  return { ...original, verifyPassword: vi.fn(original.verifyPassword) };
+});
+
+function repositoryWith(user: StaffUserRow | null): StaffRepository {
+  const repository: Partial<StaffRepository> = {
+    claimSignInAttempt: async () => true,
+    findByEmail: async () => user,
+    clearSignInAttempts: async () => {},
+    replacePasswordHash: async () => {},
+    insertSession: async () => {},
+  };
+  return repository as StaffRepository;
+}
+
+describe('staff sign-in', () => {
+  it('spends one full password hash on an unknown email, as on a known one, so timing tells nothing', async () => {
+    const known: StaffUserRow = {
+      id: '00000000-0000-4000-8000-000000000001',
+      companyId: 'demo',
+      email: 'owner@demo.test',
+      name: 'Owner',
+      passwordHash: await hashPassword('right password'),
+      role: 'owner',
+      providerId: null,
+    };
+    const verify = vi.mocked(verifyPassword);
+
+    verify.mockClear();
+    await expect(createStaffService(repositoryWith(known)).signIn(known.email, 'wrong')).rejects.toMatchObject({
+      code: 'SIGN_IN_FAILED',
+    });
+    expect(verify.mock.calls).toEqual([['wrong', known.passwordHash]]);
+
+    verify.mockClear();
+    await expect(
+      createStaffService(repositoryWith(null)).signIn('nobody@demo.test', 'wrong'),
+    ).rejects.toMatchObject({ code: 'SIGN_IN_FAILED' });
+    expect(verify.mock.calls).toEqual([['wrong', await DUMMY_PASSWORD_HASH]]);
+    // The stand-in is a real hash at today's parameters: it costs what a stored one costs.
+    expect((await DUMMY_PASSWORD_HASH).split('$').slice(0, 4)).toEqual(known.passwordHash.split('$').slice(0, 4));
+  });
+});
