@@ -34,6 +34,9 @@ import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
 import { createInsightsRepository } from './features/insights/insights.repository.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
+import { createPeopleRepository } from './features/people/people.repository.ts';
+import { registerPeopleRoutes } from './features/people/people.routes.ts';
+import { createPeopleService } from './features/people/people.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
@@ -42,7 +45,7 @@ import { registerSmsRoutes } from './features/sms/sms.routes.ts';
 import { createSmsService } from './features/sms/sms.service.ts';
 import { createSmsWorker } from './features/sms/sms-worker.ts';
 import { createStaffRepository } from './features/staff/staff.repository.ts';
-import { registerStaffRoutes } from './features/staff/staff.routes.ts';
+import { createStaffSessionCookie, registerStaffRoutes } from './features/staff/staff.routes.ts';
 import { createStaffService } from './features/staff/staff.service.ts';
 import { registerBoardRoutes } from './features/wait-list/board.routes.ts';
 import { createWaitListRepository } from './features/wait-list/wait-list.repository.ts';
@@ -206,7 +209,21 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerLogoRoutes(app, { companies: companyRepository });
   registerCustomerRoutes(app, { customers, signInsPerMinute: config.rateLimits.signInsPerMinute });
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
-  registerStaffRoutes(app, { staff, companies, secureCookies: config.publicUrl.startsWith('https:') });
+  const staffSession = createStaffSessionCookie({
+    companies,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
+  registerStaffRoutes(app, { staff, session: staffSession });
+  registerPeopleRoutes(app, {
+    people: createPeopleService({
+      people: createPeopleRepository(db),
+      staff,
+      companies,
+      publicUrl: config.publicUrl,
+    }),
+    staff,
+    session: staffSession,
+  });
   registerBoardRoutes(app, { waitList, staff });
   registerSettingsRoutes(app, {
     settings: createSettingsService({ companies: companyRepository, companyService: companies }),

@@ -17,7 +17,22 @@ export const ERROR_CODES = {
   },
   STAFF_UNAUTHENTICATED: { status: 401, message: 'Please sign in to the console.' },
   CSRF_FAILED: { status: 403, message: 'Please reload the page and try again.' },
-  ROLE_NOT_ALLOWED: { status: 403, message: 'Only the business owner can do this.' },
+  ROLE_NOT_ALLOWED: { status: 403, message: 'Your account cannot do this. Ask the business owner.' },
+  ANOTHER_PROVIDERS_CUSTOMER: { status: 403, message: "This customer is another provider's." },
+  PROVIDER_ACCOUNT_UNLINKED: {
+    status: 403,
+    message: 'Your account is not linked to a provider. Ask the business owner to link it.',
+  },
+  MEMBER_NOT_FOUND: { status: 404, message: 'That person is not on your team.' },
+  NOT_YOURSELF: {
+    status: 409,
+    message: 'You cannot do this to your own account. Change your password from your account instead.',
+  },
+  EMAIL_TAKEN: { status: 409, message: 'That email address already has an account.' },
+  STAFF_LINK_NOT_FOUND: {
+    status: 404,
+    message: 'This link has expired or was already used. Ask the business owner for a new one.',
+  },
   STATUS_CHANGE_NOT_ALLOWED: {
     status: 409,
     message: "That step is not possible from the entry's current status.",

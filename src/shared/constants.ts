@@ -34,3 +34,6 @@ export const LIMITS = {
   pushTokenMaxLength: 4096,
   idempotencyKeyMaxLength: 100,
 } as const;
+
+/** The console page a one-time link (invite or password reset) opens; its token is the fragment. */
+export const CONSOLE_LINK_PATH = '/console/welcome';

@@ -47,3 +47,11 @@ export function formatPhoneForDisplay(stored: string): string {
     ? `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`
     : stored;
 }
+
+/**
+ * A number its viewer may not see whole, "(•••) •••-0123": a provider sees other providers'
+ * customers this way (docs/people.md). Display code shows it as it is.
+ */
+export function hidePhoneNumber(stored: string): string {
+  return `(•••) •••-${stored.slice(-4)}`;
+}

@@ -390,8 +390,94 @@ export const staffSignInRequestSchema = z.object({
 });
 export type StaffSignInRequest = z.infer<typeof staffSignInRequestSchema>;
 
-export const staffRoleSchema = z.enum(['owner', 'provider']);
+/**
+ * Owner: everything. Front desk: the board, chat, texts, requests and desk walk-ins. Provider: their
+ * own customers on the board and in chat (docs/people.md).
+ */
+export const staffRoleSchema = z.enum(['owner', 'front_desk', 'provider'], 'Pick a role');
 export type StaffRole = z.infer<typeof staffRoleSchema>;
+
+export const STAFF_PASSWORD_MIN_LENGTH = 10;
+export const staffPasswordSchema = z
+  .string('Please choose a password')
+  .check(
+    z.minLength(STAFF_PASSWORD_MIN_LENGTH, `Use at least ${STAFF_PASSWORD_MIN_LENGTH} characters`),
+    z.maxLength(200, 'Use at most 200 characters'),
+  );
+
+const staffEmailSchema = z
+  .string('Please enter an email address')
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(254, 'That email address is too long'),
+    z.regex(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'Please enter an email address'),
+  );
+
+/** The owner adds a member: a provider account names the provider it is. */
+export const addMemberRequestSchema = z.object({
+  name: trimmedText(80, 'Please enter a name', 'Use at most 80 characters'),
+  email: staffEmailSchema,
+  role: staffRoleSchema,
+  providerId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+});
+export type AddMemberRequest = z.input<typeof addMemberRequestSchema>;
+
+export const memberSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: staffRoleSchema,
+  providerId: z.nullable(z.string()),
+  providerName: z.nullable(z.string()),
+  /** Invited: has not chosen a password yet. */
+  status: z.enum(['active', 'invited']),
+  /** When the member's open one-time link (invite or reset) stops working. */
+  linkExpiresAt: z.nullable(z.string()),
+  /** The signed-in owner themself. */
+  isYou: z.boolean(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const peopleResponseSchema = z.object({
+  members: z.array(memberSchema),
+  providers: z.array(providerSchema),
+});
+export type PeopleResponse = z.infer<typeof peopleResponseSchema>;
+
+/** A one-time link, shown once to the owner who made it. */
+export const memberLinkResponseSchema = z.object({
+  member: memberSchema,
+  link: z.string(),
+  expiresAt: z.string(),
+});
+export type MemberLinkResponse = z.infer<typeof memberLinkResponseSchema>;
+
+/** The token travels in the body, never in a URL a server or proxy would log. */
+export const staffLinkRequestSchema = z.object({
+  token: z.string('That link is not valid').check(z.minLength(1, 'That link is not valid'), z.maxLength(200)),
+});
+export const staffLinkResponseSchema = z.object({
+  kind: z.enum(['invite', 'reset']),
+  name: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+});
+export type StaffLinkResponse = z.infer<typeof staffLinkResponseSchema>;
+
+export const setPasswordRequestSchema = z.object({
+  token: staffLinkRequestSchema.shape.token,
+  password: staffPasswordSchema,
+});
+export type SetPasswordRequest = z.infer<typeof setPasswordRequestSchema>;
+
+export const changePasswordRequestSchema = z.object({
+  currentPassword: z
+    .string('Please enter your current password')
+    .check(z.minLength(1, 'Please enter your current password'), z.maxLength(200)),
+  newPassword: staffPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const staffMeSchema = z.object({
   id: z.string(),

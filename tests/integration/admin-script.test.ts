@@ -42,4 +42,18 @@ describe('npm run admin', () => {
       await lock.release();
     }
   });
+
+  it('with a bad setting, names it in one line and fails', async () => {
+    const result = await runAdmin(['create-company', '--id', 'bella', '--name', 'Bella'], {
+      DATA_DIR: dataDir,
+      PORT: 'not-a-port',
+      LOG_LEVEL: 'loud',
+    });
+    expect(result.code).toBe(1);
+    const lines = result.stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Invalid configuration: /);
+    expect(lines[0]).toContain('PORT="not-a-port"');
+    expect(lines[0]).toContain('LOG_LEVEL="loud"');
+  });
 });

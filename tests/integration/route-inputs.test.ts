@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type JoinedCustomer, joinAsNewCustomer } from '../support/customer.ts';
+import { type Route, registeredRoutes } from '../support/routes.ts';
 import { listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
@@ -18,29 +19,6 @@ import { databaseKinds } from '../support/test-database.ts';
 
 /** Runs per route and database: enough to reach every branch of a route's checks a few times. */
 const RUNS_PER_ROUTE = 30;
-
-interface Route {
-  method: string;
-  path: string;
-}
-
-/** The routes of `app.printRoutes()`: a tree whose lines are "├── /segment (GET, HEAD)". */
-function registeredRoutes(app: FastifyInstance): Route[] {
-  const stack: string[] = [];
-  const routes: Route[] = [];
-  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^((?:│ {3}| {4})*)[├└]── (\S+)(?: \(([^)]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    for (const method of match[3]?.split(', ') ?? []) {
-      // HEAD is Fastify's copy of each GET.
-      if (method !== 'HEAD') routes.push({ method, path: stack.join('') });
-    }
-  }
-  return routes;
-}
 
 // Texts: the shapes that broke servers before.
 const SPECIAL_TEXTS = [

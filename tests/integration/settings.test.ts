@@ -39,8 +39,11 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
   const put = (session: StaffSession, url: string, payload: unknown) =>
     t.app.inject({ method: 'PUT', url, headers: session.headers, payload: payload as object });
 
-  it('lets every staff member read the settings', async () => {
-    const response = await t.app.inject({ url: '/api/v1/staff/settings', headers: provider.headers });
+  it("lets the owner read the settings, and no one else (they are the owner's: docs/people.md)", async () => {
+    const refused = await t.app.inject({ url: '/api/v1/staff/settings', headers: provider.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('ROLE_NOT_ALLOWED');
+    const response = await t.app.inject({ url: '/api/v1/staff/settings', headers: owner.headers });
     expect(response.statusCode).toBe(200);
     const settings = businessSettingsSchema.parse(response.json());
     expect(settings).toMatchObject({

@@ -9,7 +9,13 @@ import {
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
 import { hashSecretToken } from '../../src/server/http/secret-token.ts';
 import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
-import { type Provider, type StaffMe, staffMeSchema } from '../../src/shared/schemas.ts';
+import {
+  memberLinkResponseSchema,
+  type Provider,
+  type StaffMe,
+  type StaffRole,
+  staffMeSchema,
+} from '../../src/shared/schemas.ts';
 import { RealtimeTestClient } from './realtime-client.ts';
 
 export const STAFF_COOKIE_NAME = 'checkn_staff';
@@ -157,4 +163,37 @@ export function assignProvider(
     headers: session.headers,
     payload: { providerId },
   });
+}
+
+let memberCounter = 0;
+
+/**
+ * A new member of the owner's team, added from the People page and signed in through their
+ * one-time link, as a new employee would.
+ */
+export async function addTeamMember(
+  app: FastifyInstance,
+  owner: StaffSession,
+  member: { role: StaffRole; providerId?: string | null; name?: string },
+): Promise<StaffSession> {
+  memberCounter += 1;
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/people',
+    headers: owner.headers,
+    payload: { name: `Member ${memberCounter}`, email: `member-${randomUUID()}@team.test`, ...member },
+  });
+  if (added.statusCode !== 201) throw new Error(`adding a member failed: ${added.statusCode} ${added.body}`);
+  const { link } = memberLinkResponseSchema.parse(added.json());
+  const used = await app.inject({
+    method: 'POST',
+    url: '/api/v1/staff/links/use',
+    payload: { token: link.slice(link.indexOf('#') + 1), password: `pw-${randomUUID()}` },
+    remoteAddress: freshAddress(),
+  });
+  if (used.statusCode !== 200) throw new Error(`using the link failed: ${used.statusCode} ${used.body}`);
+  const me = staffMeSchema.parse(used.json());
+  const token = used.cookies.find((c) => c.name === STAFF_COOKIE_NAME)!.value;
+  const cookie = `${STAFF_COOKIE_NAME}=${token}`;
+  return { me, token, cookie, headers: { cookie, 'x-csrf-token': me.csrfToken } };
 }

@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
+import type { StaffRole } from '../../shared/schemas.ts';
 import { AppError } from '../errors.ts';
 import type { StaffPrincipal, StaffService } from '../features/staff/staff.service.ts';
 
@@ -28,5 +29,21 @@ export async function requireStaff(request: FastifyRequest, staff: StaffService)
 }
 
 export function requireOwner(principal: StaffPrincipal): void {
-  if (principal.role !== 'owner') throw new AppError('ROLE_NOT_ALLOWED');
+  requireRole(principal, 'owner');
+}
+
+/** What each role may do is in docs/people.md; the routes say it with this guard. */
+export function requireRole(principal: StaffPrincipal, ...roles: readonly StaffRole[]): void {
+  if (!roles.includes(principal.role)) throw new AppError('ROLE_NOT_ALLOWED');
+}
+
+/** The signed-in staff member, if their role is one of these. */
+export async function requireStaffWithRole(
+  request: FastifyRequest,
+  staff: StaffService,
+  ...roles: readonly StaffRole[]
+): Promise<StaffPrincipal> {
+  const principal = await requireStaff(request, staff);
+  requireRole(principal, ...roles);
+  return principal;
 }

@@ -13,6 +13,12 @@ export interface RealtimeConnection {
   /** Bytes queued but not yet written: a client too slow to keep up is dropped and resumes later. */
   bufferedAmount(): number;
   close(code: number, reason: string): void;
+  /**
+   * How this connection sees an event, when not as everyone does (a provider sees other providers'
+   * customers' numbers hidden: wait-list/board-view.ts). Such a connection's events are encoded
+   * for it alone; the others share one frame.
+   */
+  readonly view?: ((event: RealtimeEvent) => RealtimeEvent) | undefined;
 }
 
 interface Subscription {
@@ -117,7 +123,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
         } else {
           for (const event of events) {
             subscription.lastSeq = event.seq;
-            send(connection, eventText(event));
+            send(connection, eventText(connection.view ? connection.view(event) : event));
           }
         }
       } while (subscription.replayAgain);
@@ -148,7 +154,13 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       if (numberedHere) local.numberedHere = Math.max(local.numberedHere, event.seq);
       const encoded = encodeTextFrame(eventText(event));
       for (const [connection, subscription] of local.connections)
-        deliver(connection, subscription, event.topic, event.seq, encoded);
+        deliver(
+          connection,
+          subscription,
+          event.topic,
+          event.seq,
+          connection.view ? encodeTextFrame(eventText(connection.view(event))) : encoded,
+        );
     }
   }
 

@@ -12,7 +12,9 @@ import {
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import type { CustomerService } from '../features/customer/customer.service.ts';
 import type { StaffService } from '../features/staff/staff.service.ts';
+import { boardEventAsSeenBy, seesWholePhone } from '../features/wait-list/board-view.ts';
 import { STAFF_COOKIE } from '../http/staff-auth.ts';
+import type { RealtimeEvent } from './event-log.ts';
 import { HeartbeatSweep } from './heartbeat.ts';
 import type { RealtimeConnection, RealtimeHub } from './hub.ts';
 import type { EncodedEvent } from './text-frame.ts';
@@ -72,6 +74,8 @@ export function registerRealtimeRoutes(
     /** Set by each pong; a socket that missed one heartbeat is ended at the next. */
     isAlive = true;
     sessionTokenHash: string | null = null;
+    /** Set for a provider: their board shows only their own customers' whole numbers. */
+    view: ((event: RealtimeEvent) => RealtimeEvent) | undefined = undefined;
     /** Messages are handled one at a time, in order. */
     private queue: Promise<void>;
 
@@ -103,9 +107,11 @@ export function registerRealtimeRoutes(
 
     private async start(sessionToken: string | undefined): Promise<void> {
       if (sessionToken) this.principal = await staff.authenticate(sessionToken);
-      if (this.principal?.kind === 'staff') {
-        this.sessionTokenHash = this.principal.sessionTokenHash;
+      const principal = this.principal;
+      if (principal?.kind === 'staff') {
+        this.sessionTokenHash = principal.sessionTokenHash;
         addStaffSocket(this, this.sessionTokenHash);
+        if (!seesWholePhone(principal, null)) this.view = (event) => boardEventAsSeenBy(principal, event);
       }
       this.send(message({ type: 'ready', principal: this.principal ? 'staff' : 'anonymous' }));
     }

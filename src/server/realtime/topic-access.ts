@@ -1,13 +1,16 @@
 import { parseTopic } from '../../shared/realtime.ts';
 import { UUID_PATTERN } from '../../shared/schemas.ts';
 import type { StaffPrincipal } from '../features/staff/staff.service.ts';
+import { seesWholePhone } from '../features/wait-list/board-view.ts';
 import type { WaitListRepository } from '../features/wait-list/wait-list.repository.ts';
 
 export type RealtimePrincipal = { kind: 'customer'; customerId: string } | StaffPrincipal;
 
 /**
- * Who may follow which topic: staff only their own business; a customer only their own wait
- * entry, their own chat thread, and the (nameless) line of a business they joined.
+ * Who may follow which topic: staff only their own business (a provider's board hides other
+ * providers' customers' numbers, board-view.ts, and a provider follows only their own customers'
+ * chats); a customer only their own wait entry, their own chat thread, and the (nameless) line of
+ * a business they joined.
  */
 export function createTopicAccess(deps: { waitList: WaitListRepository }) {
   const { waitList } = deps;
@@ -34,7 +37,7 @@ export function createTopicAccess(deps: { waitList: WaitListRepository }) {
         const owner = await waitList.findThreadOwner(parsed.id);
         if (!owner) return false;
         return principal.kind === 'staff'
-          ? owner.companyId === principal.companyId
+          ? owner.companyId === principal.companyId && seesWholePhone(principal, owner.providerId)
           : owner.customerId === principal.customerId;
       }
     }

@@ -5,17 +5,20 @@
  *   create-company --id bella --name "Bella Salon" [--location "12 Main St|Austin|TX|78701"]
  *                  [--time-zone America/Chicago]   (default America/New_York; Settings can change it)
  *   create-owner   --company bella --email owner@bella.test [--name "Ann"] [--password …]
- *   create-provider-user --company bella --email maria@bella.test [--name "Maria"] [--password …]
+ *   reset-password --email ann@bella.test [--password …]   (recovery: every session of theirs ends)
  *
- * Without --password a strong one is generated and printed once.
+ * Without --password a strong one is generated and printed once. The rest of the team is added
+ * by an owner from the console's People page (docs/people.md).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { companyIdSchema, timeZoneSchema } from '../../shared/schemas.ts';
+import { companyIdSchema, STAFF_PASSWORD_MIN_LENGTH, timeZoneSchema } from '../../shared/schemas.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createCompanyRepository } from '../features/company/company.repository.ts';
+import { createPeopleRepository } from '../features/people/people.repository.ts';
+import { hashPassword } from '../features/staff/password.ts';
 import { createStaffRepository } from '../features/staff/staff.repository.ts';
 import { createStaffService } from '../features/staff/staff.service.ts';
 
@@ -38,22 +41,34 @@ function fail(message: string): never {
   throw new UsageError(message);
 }
 
+/** The one given, if long enough, or a strong one made here (printed once). */
+function newPassword(given: string | undefined): string {
+  const password = given ?? randomBytes(12).toString('base64url');
+  if (password.length < STAFF_PASSWORD_MIN_LENGTH)
+    fail(`--password must be at least ${STAFF_PASSWORD_MIN_LENGTH} characters`);
+  return password;
+}
+
 const command = positionals[0];
-if (!command || !['create-company', 'create-owner', 'create-provider-user'].includes(command)) {
+if (!command || !['create-company', 'create-owner', 'reset-password'].includes(command)) {
   console.error(
-    'Usage: npm run admin -- create-company|create-owner|create-provider-user [options] (see src/server/scripts/admin.ts)',
+    'Usage: npm run admin -- create-company|create-owner|reset-password [options] (see src/server/scripts/admin.ts)',
   );
   process.exit(1);
 }
 
-// A running server on the folder, or a bad setting, is the operator's to fix: say so, no stack trace.
-const database = await openDatabase(loadConfig()).catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-});
+// A running server on the folder, or a bad setting, is the operator's to fix: say so in one line,
+// no stack trace (loadConfig lists each bad variable on a line of its own; here they are joined).
+const database = await Promise.resolve()
+  .then(() => openDatabase(loadConfig()))
+  .catch((error: unknown) => {
+    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+      const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim());
+      console.error([first, rest.join('; ')].filter(Boolean).join(' '));
+      process.exit(1);
+    }
+    throw error;
+  });
 try {
   const companies = createCompanyRepository(database.db);
   if (command === 'create-company') {
@@ -73,23 +88,33 @@ try {
       ...(timeZone ? { timeZone } : {}),
     });
     console.log(`Created business "${values.id}".`);
+  } else if (command === 'reset-password') {
+    const staff = createStaffRepository(database.db);
+    const user = values.email ? await staff.findByEmail(values.email) : null;
+    if (!user) fail(`No account with email "${values.email ?? ''}"`);
+    const password = newPassword(values.password);
+    // No session is kept: whoever had the old password is signed out everywhere.
+    await createPeopleRepository(database.db).changePassword({
+      staffUserId: user.id,
+      newHash: await hashPassword(password),
+      keepSessionHash: '',
+    });
+    console.log(`New password set for ${user.email}; their sessions have ended.`);
+    if (!values.password) console.log(`Password (shown once): ${password}`);
   } else {
     if (!values.company || !(await companies.findById(values.company)))
       fail(`No business with id "${values.company ?? ''}"`);
     if (!values.email || !/^[^@\s]+@[^@\s]+$/.test(values.email)) fail('--email must be an email address');
-    const password = values.password ?? randomBytes(12).toString('base64url');
-    if (password.length < 8) fail('--password must be at least 8 characters');
+    const password = newPassword(values.password);
     const staff = createStaffService(createStaffRepository(database.db));
     await staff.createStaffUser({
       companyId: values.company,
       email: values.email,
       name: values.name ?? values.email.split('@')[0]!,
       password,
-      role: command === 'create-owner' ? 'owner' : 'provider',
+      role: 'owner',
     });
-    console.log(
-      `Created ${command === 'create-owner' ? 'owner' : 'provider'} ${values.email} for "${values.company}".`,
-    );
+    console.log(`Created owner ${values.email} for "${values.company}".`);
     if (!values.password) console.log(`Password (shown once): ${password}`);
   }
 } catch (error) {

@@ -8,6 +8,9 @@ import { createStaffRepository } from '../features/staff/staff.repository.ts';
 export const DEMO_COMPANY_ID = 'demo';
 /** Demo-only sign-in for the console (README says so). Never seeded outside the demo business. */
 export const DEMO_OWNER = { email: 'owner@demo.test', password: 'demo-owner', name: 'Demo Owner' };
+/** The demo's front desk and Maria Lopez's own account, to try the roles (docs/people.md). */
+export const DEMO_FRONT_DESK = { email: 'desk@demo.test', password: 'demo-front-desk', name: 'Sam Rivera' };
+export const DEMO_PROVIDER = { email: 'maria@demo.test', password: 'demo-provider', name: 'Maria Lopez' };
 
 /** Service names hold slashes and apostrophes on purpose: routes must encode them. */
 export const DEMO_SERVICES = [
@@ -24,13 +27,19 @@ const DEMO_PROVIDERS = [
   { name: 'James Chen', speciality: 'Skin & Massage', station: 'Room 2' },
 ];
 
+/** The demo accounts' password hashes, made once per process (tests seed many databases). */
+let demoPasswordHashes: Promise<string[]> | undefined;
+
 /** Seeds the demo business unless it exists. Returns whether it created it. */
 export async function seedDemoCompany(db: Database): Promise<boolean> {
   const companies = createCompanyRepository(db);
   const staff = createStaffRepository(db);
   const logo = readFileSync(new URL('../../../assets/demo-logo.jpg', import.meta.url));
   // Hashed before the transaction: PGlite runs one thing at a time and scrypt takes a moment.
-  const ownerPasswordHash = await hashPassword(DEMO_OWNER.password);
+  demoPasswordHashes ??= Promise.all(
+    [DEMO_OWNER, DEMO_FRONT_DESK, DEMO_PROVIDER].map((account) => hashPassword(account.password)),
+  );
+  const [ownerHash, frontDeskHash, providerHash] = await demoPasswordHashes;
   return db.transaction(async (tx) => {
     if (await companies.findById(DEMO_COMPANY_ID, tx)) return false;
     await companies.insertCompany(
@@ -45,20 +54,27 @@ export async function seedDemoCompany(db: Database): Promise<boolean> {
       tx,
     );
     await companies.replaceServices(DEMO_COMPANY_ID, DEMO_SERVICES, tx);
+    const providerIds = DEMO_PROVIDERS.map(() => randomUUID());
     for (const [position, provider] of DEMO_PROVIDERS.entries()) {
-      await companies.insertProvider(DEMO_COMPANY_ID, { id: randomUUID(), ...provider }, position, tx);
+      await companies.insertProvider(
+        DEMO_COMPANY_ID,
+        { id: providerIds[position]!, ...provider },
+        position,
+        tx,
+      );
     }
-    await staff.insertStaffUser(
+    const accounts = [
+      { ...DEMO_OWNER, passwordHash: ownerHash!, role: 'owner' as const, providerId: null },
+      { ...DEMO_FRONT_DESK, passwordHash: frontDeskHash!, role: 'front_desk' as const, providerId: null },
       {
-        id: randomUUID(),
-        companyId: DEMO_COMPANY_ID,
-        email: DEMO_OWNER.email,
-        name: DEMO_OWNER.name,
-        passwordHash: ownerPasswordHash,
-        role: 'owner',
+        ...DEMO_PROVIDER,
+        passwordHash: providerHash!,
+        role: 'provider' as const,
+        providerId: providerIds[0]!,
       },
-      tx,
-    );
+    ];
+    for (const { password: _, ...account } of accounts)
+      await staff.insertStaffUser({ id: randomUUID(), companyId: DEMO_COMPANY_ID, ...account }, tx);
     const etag = createHash('sha1').update(logo).digest('hex').slice(0, 16);
     await companies.saveLogo(DEMO_COMPANY_ID, logo, etag, tx);
     return true;

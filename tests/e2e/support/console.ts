@@ -1,16 +1,27 @@
 import type { Browser, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
 
+/** The demo's seeded accounts (src/server/seed/demo.ts). */
+export const DEMO_ACCOUNTS = {
+  owner: { email: 'owner@demo.test', password: 'demo-owner' },
+  frontDesk: { email: 'desk@demo.test', password: 'demo-front-desk' },
+  provider: { email: 'maria@demo.test', password: 'demo-provider' },
+} as const;
+
 /**
- * A staff member at the front desk: a tablet-sized page signed in to the demo's console as its
- * owner, on `section` (the board when empty; 'texts', 'settings').
+ * A staff member at the front desk: a tablet-sized page signed in to the demo's console (as its
+ * owner unless told), on `section` (the board when empty; 'texts', 'settings').
  */
-export async function openConsole(browser: Browser, section = ''): Promise<Page> {
+export async function openConsole(
+  browser: Browser,
+  section = '',
+  account: { email: string; password: string } = DEMO_ACCOUNTS.owner,
+): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1180, height: 820 } });
   const page = await context.newPage();
   await page.goto(`/console/${section}`);
-  await page.getByLabel('Email').fill('owner@demo.test');
-  await page.getByLabel('Password').fill('demo-owner');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByText('Bella Demo Salon', { exact: true })).toBeVisible();
   return page;

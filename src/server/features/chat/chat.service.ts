@@ -9,6 +9,7 @@ import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { chatText } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
+import { seesWholePhone } from '../wait-list/board-view.ts';
 import type { WaitEntryRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { ChatRepository } from './chat.repository.ts';
 
@@ -38,6 +39,9 @@ export function createChatService(deps: {
         ? entry.customerId === sender.customerId
         : entry.companyId === sender.companyId);
     if (!allowed) throw new AppError('CHAT_NOT_FOUND');
+    // A provider talks with their own customers; the front desk answers the others.
+    if (sender.kind === 'staff' && !seesWholePhone(sender, entry.providerId))
+      throw new AppError('ANOTHER_PROVIDERS_CUSTOMER');
     return entry;
   }
 

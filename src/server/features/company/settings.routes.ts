@@ -16,7 +16,7 @@ const providerParamsSchema = z.object({
   providerId: uuidSchema('Unknown provider'),
 });
 
-/** Settings: every staff member may read them; only the owner may change them. */
+/** Settings are the owner's: front desk and providers neither read nor change them (docs/people.md). */
 export function registerSettingsRoutes(
   app: FastifyInstance,
   deps: { settings: SettingsService; staff: StaffService },
@@ -29,6 +29,7 @@ export function registerSettingsRoutes(
 
   app.get('/api/v1/staff/settings', async (request): Promise<BusinessSettings> => {
     const principal = await requireStaff(request, staff);
+    requireOwner(principal);
     return settings.getSettings(principal.companyId);
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Insights } from '../../../shared/schemas.ts';
-import { requireStaff } from '../../http/staff-auth.ts';
+import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { createInsightsRepository } from './insights.repository.ts';
@@ -14,7 +14,7 @@ export function registerInsightsRoutes(
   },
 ) {
   app.get('/api/v1/staff/insights', async (request): Promise<Insights> => {
-    const principal = await requireStaff(request, deps.staff);
+    const principal = await requireStaffWithRole(request, deps.staff, 'owner');
     const company = await deps.companies.requireCompany(principal.companyId);
     return deps.insights.forCompany(company.id, company.timeZone);
   });

@@ -2,7 +2,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
 import { z } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
-import { requireStaff } from '../../http/staff-auth.ts';
+import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import { isValidTwilioSignature } from '../../sms/twilio.ts';
 import type { StaffService } from '../staff/staff.service.ts';
@@ -100,9 +100,12 @@ export function registerSmsRoutes(
     });
   });
 
-  /** The console's "Text messages" page: every text of the business, newest first. */
+  /**
+   * The console's "Text messages" page: every text of the business, newest first. Owner and front
+   * desk: it lists every customer's number, which a provider sees only for their own customers.
+   */
   app.get('/api/v1/staff/sms', async (request) => {
-    const principal = await requireStaff(request, staff);
+    const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
     const texts = await repository.listForCompany(principal.companyId, 200);
     return {
       driver: deps.driver,
@@ -116,7 +119,7 @@ export function registerSmsRoutes(
    * texts from a number of its own.
    */
   app.post('/api/v1/staff/sms/reply', async (request, reply) => {
-    const principal = await requireStaff(request, staff);
+    const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
     if (deps.driver === 'twilio')
       throw new AppError('FORBIDDEN', { message: 'Real customers answer from their phones.' });
     const { phoneNumber, body } = parseInput(replyRequestSchema, request.body);

@@ -1,13 +1,15 @@
+import type { StaffRole } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
-export type StaffRole = 'owner' | 'provider';
+export type { StaffRole };
 
 export interface StaffUserRow {
   id: string;
   companyId: string;
   email: string;
   name: string;
-  passwordHash: string;
+  /** Null while an invited member has not chosen one (migration 0010). */
+  passwordHash: string | null;
   role: StaffRole;
   providerId: string | null;
 }
@@ -23,8 +25,15 @@ export interface StaffSessionRow {
   expiresAt: Date;
 }
 
-const userColumns = `id, company_id as "companyId", email, name, password_hash as "passwordHash", role,
-  provider_id as "providerId"`;
+/**
+ * The provider a provider account speaks for, while that provider still works here: a removed
+ * provider (Settings, kept inactive for the history) leaves the account linked to no one.
+ */
+const activeProviderIdSql = (user: string) =>
+  `(select p.id from providers p where p.id = ${user}.provider_id and p.active)`;
+
+const userColumns = `u.id, u.company_id as "companyId", u.email, u.name, u.password_hash as "passwordHash", u.role,
+  ${activeProviderIdSql('u')} as "providerId"`;
 
 /** Where the database announces each deleted session's token hash (migration 0008's trigger). */
 export const SESSIONS_ENDED_CHANNEL = 'checkn_sessions';
@@ -40,8 +49,16 @@ export function createStaffRepository(db: Queryable) {
   return {
     async findByEmail(email: string, tx: Queryable = db): Promise<StaffUserRow | null> {
       const { rows } = await tx.query<StaffUserRow>(
-        `select ${userColumns} from staff_users where email = $1`,
+        `select ${userColumns} from staff_users u where u.email = $1`,
         [email.toLowerCase()],
+      );
+      return rows[0] ?? null;
+    },
+
+    async findById(id: string, tx: Queryable = db): Promise<StaffUserRow | null> {
+      const { rows } = await tx.query<StaffUserRow>(
+        `select ${userColumns} from staff_users u where u.id = $1`,
+        [id],
       );
       return rows[0] ?? null;
     },
@@ -134,7 +151,7 @@ export function createStaffRepository(db: Queryable) {
     async findSession(tokenHash: string, tx: Queryable = db): Promise<StaffSessionRow | null> {
       const { rows } = await tx.query<StaffSessionRow>(
         `select s.staff_user_id as "staffUserId", u.company_id as "companyId", u.email, u.name, u.role,
-                u.provider_id as "providerId", s.csrf_token as "csrfToken", s.expires_at as "expiresAt"
+                ${activeProviderIdSql('u')} as "providerId", s.csrf_token as "csrfToken", s.expires_at as "expiresAt"
            from staff_sessions s join staff_users u on u.id = s.staff_user_id
           where s.token_hash = $1 and s.expires_at > now()`,
         [tokenHash],

@@ -1,18 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { type StaffMe, staffSignInRequestSchema } from '../../../shared/schemas.ts';
 import { requireStaff, STAFF_COOKIE } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import { SESSION_DAYS, type StaffPrincipal, type StaffService } from './staff.service.ts';
 
-export function registerStaffRoutes(
-  app: FastifyInstance,
-  deps: { staff: StaffService; companies: CompanyService; secureCookies: boolean },
-) {
-  const { staff, companies } = deps;
-
+/** The console's session cookie, and who it belongs to as the console sees it. */
+export function createStaffSessionCookie(deps: { companies: CompanyService; secureCookies: boolean }) {
   async function me(principal: StaffPrincipal): Promise<StaffMe> {
-    const company = await companies.requireCompany(principal.companyId);
+    const company = await deps.companies.requireCompany(principal.companyId);
     return {
       id: principal.staffUserId,
       name: principal.name,
@@ -25,20 +21,39 @@ export function registerStaffRoutes(
     };
   }
 
-  app.post(
-    '/api/v1/staff/sign-in',
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
-    async (request, reply): Promise<StaffMe> => {
-      const { email, password } = parseInput(staffSignInRequestSchema, request.body);
-      const { sessionToken, principal } = await staff.signIn(email, password);
-      reply.setCookie(STAFF_COOKIE, sessionToken, {
+  return {
+    me,
+    /** Sets the cookie of a session just opened (a sign-in, a one-time link used). */
+    start(
+      reply: FastifyReply,
+      started: { sessionToken: string; principal: StaffPrincipal },
+    ): Promise<StaffMe> {
+      reply.setCookie(STAFF_COOKIE, started.sessionToken, {
         httpOnly: true,
         sameSite: 'lax',
         secure: deps.secureCookies,
         path: '/',
         maxAge: SESSION_DAYS * 24 * 60 * 60,
       });
-      return me(principal);
+      return me(started.principal);
+    },
+  };
+}
+
+export type StaffSessionCookie = ReturnType<typeof createStaffSessionCookie>;
+
+export function registerStaffRoutes(
+  app: FastifyInstance,
+  deps: { staff: StaffService; session: StaffSessionCookie },
+) {
+  const { staff, session } = deps;
+
+  app.post(
+    '/api/v1/staff/sign-in',
+    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
+    async (request, reply): Promise<StaffMe> => {
+      const { email, password } = parseInput(staffSignInRequestSchema, request.body);
+      return session.start(reply, await staff.signIn(email, password));
     },
   );
 
@@ -49,5 +64,8 @@ export function registerStaffRoutes(
     return reply.status(204).send();
   });
 
-  app.get('/api/v1/staff/me', async (request): Promise<StaffMe> => me(await requireStaff(request, staff)));
+  app.get(
+    '/api/v1/staff/me',
+    async (request): Promise<StaffMe> => session.me(await requireStaff(request, staff)),
+  );
 }

@@ -34,7 +34,9 @@ describe('staff sign-in', () => {
     const verify = vi.mocked(verifyPassword);
 
     verify.mockClear();
-    await expect(createStaffService(repositoryWith(known)).signIn(known.email, 'wrong')).rejects.toMatchObject({
+    await expect(
+      createStaffService(repositoryWith(known)).signIn(known.email, 'wrong'),
+    ).rejects.toMatchObject({
       code: 'SIGN_IN_FAILED',
     });
     expect(verify.mock.calls).toEqual([['wrong', known.passwordHash]]);
@@ -45,6 +47,8 @@ describe('staff sign-in', () => {
     ).rejects.toMatchObject({ code: 'SIGN_IN_FAILED' });
     expect(verify.mock.calls).toEqual([['wrong', await DUMMY_PASSWORD_HASH]]);
     // The stand-in is a real hash at today's parameters: it costs what a stored one costs.
-    expect((await DUMMY_PASSWORD_HASH).split('$').slice(0, 4)).toEqual(known.passwordHash.split('$').slice(0, 4));
+    expect((await DUMMY_PASSWORD_HASH).split('$').slice(0, 4)).toEqual(
+      known.passwordHash.split('$').slice(0, 4),
+    );
   });
 });

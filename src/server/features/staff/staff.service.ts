@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { StaffRole } from '../../../shared/schemas.ts';
 import type { Database } from '../../db/database.ts';
-import { AppError } from '../../errors.ts';
+import { AppError, invariantFound } from '../../errors.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import { DUMMY_PASSWORD_HASH, hashPassword, needsRehash, verifyPassword } from './password.ts';
 import {
@@ -53,18 +53,49 @@ export function createStaffService(staff: StaffRepository) {
   }
 
   /**
-   * The account whose password this is, or SIGN_IN_THROTTLED / SIGN_IN_FAILED. An unknown email
-   * takes the same steps (its attempts counted, a hash computed) and gets the same answers.
+   * The account whose password this is, or SIGN_IN_THROTTLED / SIGN_IN_FAILED. An unknown email,
+   * or an invited member with no password yet, takes the same steps (its attempts counted, a full
+   * hash computed) and gets the same answers.
    */
   async function checkPassword(email: string, password: string): Promise<StaffUserRow> {
     if (!(await staff.claimSignInAttempt(email, SIGN_IN_THROTTLE))) throw new AppError('SIGN_IN_THROTTLED');
     const user = await staff.findByEmail(email);
     const matches = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
-    if (!user || !matches) throw new AppError('SIGN_IN_FAILED');
+    if (!user?.passwordHash || !matches) throw new AppError('SIGN_IN_FAILED');
     await staff.clearSignInAttempts(email);
     if (needsRehash(user.passwordHash))
       await staff.replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
     return user;
+  }
+
+  /** A new session for this account: its secret token (the cookie) and who it is. */
+  async function openSession(
+    user: StaffUserRow,
+    now: Date,
+  ): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
+    const sessionToken = newSecretToken();
+    const csrfToken = randomBytes(24).toString('base64url');
+    const tokenHash = hashSecretToken(sessionToken);
+    await staff.insertSession({
+      tokenHash,
+      staffUserId: user.id,
+      csrfToken,
+      expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000),
+    });
+    const principal = toPrincipal(
+      {
+        staffUserId: user.id,
+        companyId: user.companyId,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        providerId: user.providerId,
+        csrfToken,
+        expiresAt: now,
+      },
+      tokenHash,
+    );
+    return { sessionToken, principal };
   }
 
   return {
@@ -73,30 +104,32 @@ export function createStaffService(staff: StaffRepository) {
       password: string,
       now = new Date(),
     ): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
-      const user = await checkPassword(email.trim().toLowerCase(), password);
-      const sessionToken = newSecretToken();
-      const csrfToken = randomBytes(24).toString('base64url');
-      const tokenHash = hashSecretToken(sessionToken);
-      await staff.insertSession({
-        tokenHash,
-        staffUserId: user.id,
-        csrfToken,
-        expiresAt: new Date(now.getTime() + SESSION_DAYS * 24 * 60 * 60 * 1000),
-      });
-      const principal = toPrincipal(
-        {
-          staffUserId: user.id,
-          companyId: user.companyId,
-          email: user.email,
-          name: user.name,
-          role: user.role,
-          providerId: user.providerId,
-          csrfToken,
-          expiresAt: now,
-        },
-        tokenHash,
+      return openSession(await checkPassword(email.trim().toLowerCase(), password), now);
+    },
+
+    /** Signs in the account that just chose its password through a one-time link (people.service.ts). */
+    async startSession(staffUserId: string): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
+      return openSession(
+        invariantFound(await staff.findById(staffUserId), 'STAFF_UNAUTHENTICATED'),
+        new Date(),
       );
-      return { sessionToken, principal };
+    },
+
+    /**
+     * The signed-in member's own password, checked (and throttled) as a sign-in is, before they
+     * change it: a session left open on a shared tablet cannot change the password.
+     */
+    async checkOwnPassword(principal: StaffPrincipal, password: string): Promise<void> {
+      try {
+        await checkPassword(principal.email, password);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'SIGN_IN_FAILED')
+          throw new AppError('VALIDATION_FAILED', {
+            field: 'currentPassword',
+            message: 'That is not your current password.',
+          });
+        throw error;
+      }
     },
 
     /**

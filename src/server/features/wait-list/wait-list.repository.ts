@@ -305,12 +305,14 @@ export function createWaitListRepository(
       return rows.length > 0;
     },
 
+    /** Whose thread this is, and the provider of its latest visit (whose conversation it is). */
     async findThreadOwner(
       threadKey: string,
       tx: Queryable = db,
-    ): Promise<{ companyId: string; customerId: string } | null> {
-      const { rows } = await tx.query<{ companyId: string; customerId: string }>(
-        'select company_id as "companyId", customer_id as "customerId" from wait_entries where chat_thread_key = $1 limit 1',
+    ): Promise<{ companyId: string; customerId: string; providerId: string | null } | null> {
+      const { rows } = await tx.query<{ companyId: string; customerId: string; providerId: string | null }>(
+        `select company_id as "companyId", customer_id as "customerId", provider_id as "providerId"
+           from wait_entries where chat_thread_key = $1 order by date desc limit 1`,
         [threadKey],
       );
       return rows[0] ?? null;
@@ -345,7 +347,14 @@ export function createWaitListRepository(
      * entry of that business is in one of those statuses.
      */
     async changeStatusAndPublish(
-      change: { waitId: string; companyId: string; from: readonly WaitStatus[]; to: WaitStatus },
+      change: {
+        waitId: string;
+        companyId: string;
+        from: readonly WaitStatus[];
+        to: WaitStatus;
+        /** A provider's own action: only on their customers or unassigned ones (made theirs). */
+        byProvider?: string | undefined;
+      },
       published: {
         boardTopic: string;
         waitTopic: string;
@@ -356,37 +365,56 @@ export function createWaitListRepository(
     ): Promise<BoardEntry | null> {
       const stamp = STATUS_TIMESTAMP[change.to];
       const { calledText } = published;
+      const parameters: unknown[] = [
+        change.waitId,
+        change.companyId,
+        published.boardTopic,
+        published.waitTopic,
+        change.from,
+        change.to,
+        ...(calledText ? [calledText.id, calledText.defaultWording, newTextStatus] : []),
+      ];
+      let set = `status = $6${stamp ? `, ${stamp} = now()` : ''}`;
+      let condition = 'and w.status = any($5::text[])';
+      if (change.byProvider) {
+        // A provider acts on their own customers, and on unassigned ones, who become theirs.
+        parameters.push(change.byProvider);
+        const provider = `$${parameters.length}::uuid`;
+        condition += ` and (w.provider_id = ${provider} or w.provider_id is null)`;
+        set += `, provider_id = ${provider}, assigned_at = coalesce(w.assigned_at, now())`;
+      }
       const { rows } = await tx.query<BoardRow>(
-        updateAndPublishSql(
-          `status = $6${stamp ? `, ${stamp} = now()` : ''}`,
-          'and w.status = any($5::text[])',
-          calledText !== undefined,
-        ),
-        [
-          change.waitId,
-          change.companyId,
-          published.boardTopic,
-          published.waitTopic,
-          change.from,
-          change.to,
-          ...(calledText ? [calledText.id, calledText.defaultWording, newTextStatus] : []),
-        ],
+        updateAndPublishSql(set, condition, calledText !== undefined),
+        parameters,
       );
       return rows[0] ? toBoardEntry(rows[0]) : null;
     },
 
     /** Assigns a provider (or none) to an entry of `companyId` and publishes it; null when there is no such entry. */
     async assignProviderAndPublish(
-      change: { waitId: string; companyId: string; providerId: string | null },
+      change: {
+        waitId: string;
+        companyId: string;
+        providerId: string | null;
+        /** A provider's own assignment: only of their customers or unassigned ones. */
+        byProvider?: string | undefined;
+      },
       published: { boardTopic: string; waitTopic: string },
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
       const { rows } = await tx.query<BoardRow>(
         updateAndPublishSql(
           'provider_id = $5, assigned_at = case when $5::uuid is null then null else now() end',
-          '',
+          change.byProvider ? 'and (w.provider_id = $6::uuid or w.provider_id is null)' : '',
         ),
-        [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.providerId],
+        [
+          change.waitId,
+          change.companyId,
+          published.boardTopic,
+          published.waitTopic,
+          change.providerId,
+          ...(change.byProvider ? [change.byProvider] : []),
+        ],
       );
       return rows[0] ? toBoardEntry(rows[0]) : null;
     },

@@ -26,6 +26,7 @@ import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
+import { boardEntryAsSeenBy } from './board-view.ts';
 import type { JoinOutcome, NewJoin, WaitEntryRow, WaitListRepository } from './wait-list.repository.ts';
 
 export interface JoinWaitListCommand {
@@ -57,6 +58,16 @@ const STATUS_NOTIFICATIONS: Record<WaitStatus, string> = {
   no_show: 'We called you but could not find you. Join again if you are still here.',
   cancelled: 'You were taken off the wait list.',
 };
+
+/**
+ * The provider a provider account acts as, or undefined for the owner and the front desk, who act
+ * on any entry. A provider account linked to no provider (its provider was removed) acts on none.
+ */
+export function actingProvider(principal: StaffPrincipal): string | undefined {
+  if (principal.role !== 'provider') return undefined;
+  if (!principal.providerId) throw new AppError('PROVIDER_ACCOUNT_UNLINKED');
+  return principal.providerId;
+}
 
 /** The chat node of spec §3: "{providerId}-{userId}", the business account and the customer. */
 export function chatThreadKeyFor(accountId: string, customerId: string): string {
@@ -111,16 +122,19 @@ export function createWaitListService(deps: {
     return result;
   }
 
-  /** A wait entry of the staff member's own business; any other looks exactly like a missing one. */
-  async function requireStaffEntry(
-    principal: StaffPrincipal,
-    waitId: string,
-    tx: Queryable,
-  ): Promise<BoardEntry> {
-    return invariantFound(
-      await waitList.findBoardEntry(waitId, principal.companyId, tx),
+  /**
+   * A wait entry of the staff member's own business (any other looks exactly like a missing one)
+   * that they may act on: a provider only on their own customers and unassigned ones.
+   */
+  async function requireEntryTheyMayActOn(principal: StaffPrincipal, waitId: string): Promise<BoardEntry> {
+    const entry = invariantFound(
+      await waitList.findBoardEntry(waitId, principal.companyId),
       'WAIT_ENTRY_NOT_FOUND',
     );
+    const provider = actingProvider(principal);
+    if (provider && entry.providerId !== null && entry.providerId !== provider)
+      throw new AppError('ANOTHER_PROVIDERS_CUSTOMER');
+    return entry;
   }
 
   async function toCustomerResponse(row: WaitEntryRow): Promise<WaitEntryResponse> {
@@ -259,7 +273,12 @@ export function createWaitListService(deps: {
         waitList.listBoard(principal.companyId),
         companies.listProviders(principal.companyId),
       ]);
-      return { companyId: principal.companyId, entries, providers, seq };
+      return {
+        companyId: principal.companyId,
+        entries: entries.map((entry) => boardEntryAsSeenBy(principal, entry)),
+        providers,
+        seq,
+      };
     },
 
     async applyStaffAction(
@@ -274,7 +293,7 @@ export function createWaitListService(deps: {
       // statement tell "not found" from "not now".
       const updated = await thenPublish(
         waitList.changeStatusAndPublish(
-          { waitId, companyId: principal.companyId, from, to },
+          { waitId, companyId: principal.companyId, from, to, byProvider: actingProvider(principal) },
           {
             ...publishedTo(principal.companyId, waitId),
             ...(to === 'called'
@@ -286,7 +305,7 @@ export function createWaitListService(deps: {
         ),
       );
       if (!updated) {
-        await requireStaffEntry(principal, waitId, db);
+        await requireEntryTheyMayActOn(principal, waitId);
         throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
       }
       if (updated.status === 'called') sms.kick();
@@ -296,7 +315,7 @@ export function createWaitListService(deps: {
         url: `/${encodeURIComponent(company.id)}/checked-in?waitId=${updated.waitId}`,
         tag: `wait-${updated.waitId}`,
       });
-      return updated;
+      return boardEntryAsSeenBy(principal, updated);
     },
 
     async assignProvider(
@@ -304,6 +323,10 @@ export function createWaitListService(deps: {
       waitId: string,
       providerId: string | null,
     ): Promise<BoardEntry> {
+      const byProvider = actingProvider(principal);
+      // A provider takes a customer or hands one back, never gives one to someone else.
+      if (byProvider && providerId !== null && providerId !== byProvider)
+        throw new AppError('ROLE_NOT_ALLOWED');
       if (providerId !== null) {
         const providers = await companies.listProviders(principal.companyId);
         if (!providers.some((provider) => provider.id === providerId))
@@ -312,11 +335,15 @@ export function createWaitListService(deps: {
       // One statement, limited to the staff member's business: nothing updated, nothing found.
       const updated = await thenPublish(
         waitList.assignProviderAndPublish(
-          { waitId, companyId: principal.companyId, providerId },
+          { waitId, companyId: principal.companyId, providerId, byProvider },
           publishedTo(principal.companyId, waitId),
         ),
       );
-      return invariantFound(updated, 'WAIT_ENTRY_NOT_FOUND');
+      if (!updated) {
+        await requireEntryTheyMayActOn(principal, waitId);
+        throw new AppError('WAIT_ENTRY_NOT_FOUND');
+      }
+      return boardEntryAsSeenBy(principal, updated);
     },
   };
 }

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { topics } from '../../../../shared/realtime.ts';
-import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/schemas.ts';
+import type { BoardEntry, BoardResponse, Provider, StaffMe } from '../../../../shared/schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { useConnectionState, useTopic } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -35,7 +35,24 @@ const GROUPS: { title: string; statuses: BoardEntry['status'][] }[] = [
   { title: texts.console.finished, statuses: ['done', 'no_show', 'cancelled'] },
 ];
 
-/** The console's home: every walk-in of the day, live. */
+/**
+ * What this member may do with a row, as the server allows it (docs/people.md): the owner and the
+ * front desk anything; a provider acts on their own and unassigned customers, chats with their own,
+ * and assigns only themself.
+ */
+function allowedFor(me: StaffMe) {
+  const isProvider = me.role === 'provider';
+  const mine = (entry: BoardEntry) => me.providerId !== null && entry.providerId === me.providerId;
+  return {
+    act: (entry: BoardEntry) =>
+      !isProvider || (me.providerId !== null && (entry.providerId === null || mine(entry))),
+    chat: (entry: BoardEntry) => !isProvider || mine(entry),
+    assignable: (providers: readonly Provider[]) =>
+      isProvider ? providers.filter((provider) => provider.id === me.providerId) : providers,
+  };
+}
+
+/** The console's home: every walk-in of the day, live; a provider's own customers first ("Mine"). */
 export function BoardPage({ me }: { me: StaffMe }) {
   const board = useBoard();
   const queryClient = useQueryClient();
@@ -46,6 +63,7 @@ export function BoardPage({ me }: { me: StaffMe }) {
   const now = useNow(30_000);
   const connection = useConnectionState(staffRealtime());
   const arrivals = useRef(new Map<string, number>());
+  const [view, setView] = useState<'mine' | 'everyone'>('mine');
   const [, setTick] = useState(0);
 
   useTopic(staffRealtime(), board.data ? topics.board(me.companyId) : null, board.data?.seq ?? null, {
@@ -73,12 +91,21 @@ export function BoardPage({ me }: { me: StaffMe }) {
   if (board.isPending) return <PanelLoading />;
   if (board.isError) return <PanelLoadFailed onRetry={() => void board.refetch()} />;
 
+  const isProvider = me.role === 'provider';
+  const mineOnly = isProvider && view === 'mine';
+  const allowed = allowedFor(me);
+
   const busyId = action.isPending
     ? action.variables?.waitId
     : assign.isPending
       ? assign.variables?.waitId
       : null;
-  const entries = board.data.entries;
+  const entries = mineOnly
+    ? board.data.entries
+        .filter((entry) => entry.providerId === null || entry.providerId === me.providerId)
+        // Theirs first, then the unassigned ones they may take.
+        .sort((a, b) => Number(a.providerId === null) - Number(b.providerId === null))
+    : board.data.entries;
 
   return (
     <div className={`console__body${chatWaitId ? ' console__body--with-chat' : ''}`}>
@@ -93,7 +120,30 @@ export function BoardPage({ me }: { me: StaffMe }) {
             {texts.console.actionFailed}
           </p>
         ) : null}
-        {entries.length === 0 ? <p className="board__empty">{texts.console.emptyBoard}</p> : null}
+        {isProvider ? (
+          <fieldset className="segmented">
+            <legend className="visually-hidden">{texts.console.board}</legend>
+            {(['mine', 'everyone'] as const).map((option) => (
+              <button
+                key={option}
+                type="button"
+                className={`segmented__option${view === option ? ' segmented__option--current' : ''}`}
+                aria-pressed={view === option}
+                onClick={() => setView(option)}
+              >
+                {option === 'mine' ? texts.console.mine : texts.console.everyone}
+              </button>
+            ))}
+          </fieldset>
+        ) : null}
+        {isProvider && me.providerId === null ? (
+          <p className="notice" role="status">
+            {texts.console.unlinked}
+          </p>
+        ) : null}
+        {entries.length === 0 ? (
+          <p className="board__empty">{mineOnly ? texts.console.mineEmpty : texts.console.emptyBoard}</p>
+        ) : null}
         {GROUPS.map((group) => {
           const rows = entries.filter((entry) => group.statuses.includes(entry.status));
           if (rows.length === 0) return null;
@@ -107,7 +157,9 @@ export function BoardPage({ me }: { me: StaffMe }) {
                   <BoardRow
                     key={entry.waitId}
                     entry={entry}
-                    providers={board.data.providers}
+                    providers={allowed.assignable(board.data.providers)}
+                    canAct={allowed.act(entry)}
+                    canChat={allowed.chat(entry)}
                     now={now}
                     isNew={Date.now() - (arrivals.current.get(entry.waitId) ?? 0) < NEW_FOR_MS}
                     busy={busyId === entry.waitId}

@@ -15,14 +15,28 @@ interface BoardRowProps {
   now: number;
   isNew: boolean;
   busy: boolean;
+  /** False for another provider's customer, seen by a provider: shown, not acted on. */
+  canAct: boolean;
+  canChat: boolean;
   onAction: (action: StaffAction) => void;
   onAssign: (providerId: string | null) => void;
   onChat: () => void;
 }
 
 /** One walk-in: who, what, how long, and the next step as the biggest button. */
-export function BoardRow({ entry, providers, now, isNew, busy, onAction, onAssign, onChat }: BoardRowProps) {
-  const [main, ...others] = actionsFor(entry.status);
+export function BoardRow({
+  entry,
+  providers,
+  now,
+  isNew,
+  busy,
+  canAct,
+  canChat,
+  onAction,
+  onAssign,
+  onChat,
+}: BoardRowProps) {
+  const [main, ...others] = canAct ? actionsFor(entry.status) : [];
   const end = entry.finishedAt ?? entry.startedAt ?? null;
   const waitedMinutes = Math.floor(((end ? Date.parse(end) : now) - Date.parse(entry.date)) / 60_000);
   return (
@@ -44,31 +58,41 @@ export function BoardRow({ entry, providers, now, isNew, busy, onAction, onAssig
         <span className="board-row__waited">{texts.console.waitedFor(Math.max(0, waitedMinutes))}</span>
       </p>
       <div className="board-row__actions">
-        <label className="visually-hidden" htmlFor={`provider-${entry.waitId}`}>
-          {texts.console.provider}
-        </label>
-        <select
-          id={`provider-${entry.waitId}`}
-          className="select"
-          value={entry.providerId ?? ''}
-          disabled={busy}
-          onChange={(event) => onAssign(event.target.value || null)}
-        >
-          <option value="">{texts.console.anyProvider}</option>
-          {providers.map((provider) => (
-            <option key={provider.id} value={provider.id}>
-              {provider.name}
-            </option>
-          ))}
-        </select>
-        <button
-          type="button"
-          className="icon-button icon-button--outlined"
-          aria-label={`${texts.console.chat} ${entry.name}`}
-          onClick={onChat}
-        >
-          <ChatIcon />
-        </button>
+        {canAct ? (
+          <label className="visually-hidden" htmlFor={`provider-${entry.waitId}`}>
+            {texts.console.provider}
+          </label>
+        ) : null}
+        {canAct ? (
+          <select
+            id={`provider-${entry.waitId}`}
+            className="select"
+            value={entry.providerId ?? ''}
+            disabled={busy}
+            onChange={(event) => onAssign(event.target.value || null)}
+          >
+            <option value="">{texts.console.anyProvider}</option>
+            {providers.map((provider) => (
+              <option key={provider.id} value={provider.id}>
+                {provider.name}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <span className="board-row__owner">
+            {texts.console.notYours(entry.providerName ?? texts.console.anyProvider)}
+          </span>
+        )}
+        {canChat ? (
+          <button
+            type="button"
+            className="icon-button icon-button--outlined"
+            aria-label={`${texts.console.chat} ${entry.name}`}
+            onClick={onChat}
+          >
+            <ChatIcon />
+          </button>
+        ) : null}
         {others.length > 0 ? (
           <details className="menu">
             <summary className="button button--small button--secondary">{texts.console.more}</summary>

@@ -1,25 +1,64 @@
 import { Link, useParams } from 'react-router';
+import type { StaffMe, StaffRole } from '../../../../shared/schemas.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { BoardPage } from '../../board/components/board-page.tsx';
 import { InsightsPage } from '../../insights/components/insights-page.tsx';
+import { AccountPage } from '../../people/components/account-page.tsx';
+import { PeoplePage } from '../../people/components/people-page.tsx';
+import { WelcomePage } from '../../people/components/welcome-page.tsx';
 import { SettingsPage } from '../../settings/components/settings-page.tsx';
 import { TextMessagesPage } from '../../sms/components/text-messages-page.tsx';
 import { useSignOut, useStaffMe } from '../api/use-staff.ts';
 import { SignInPage } from './sign-in-page.tsx';
 
-const SECTIONS = [
-  { path: '', label: texts.console.board },
-  { path: 'texts', label: texts.sms.title },
-  { path: 'insights', label: texts.insights.title },
-  { path: 'settings', label: texts.settings.title },
-] as const;
+const ALL: readonly StaffRole[] = ['owner', 'front_desk', 'provider'];
 
-/** /console: sign-in, then the board (/console) and settings (/console/settings). */
+/** The console's sections and who sees each (the server enforces the same: docs/people.md). */
+const SECTIONS = [
+  { path: '', label: texts.console.board, roles: ALL },
+  { path: 'texts', label: texts.sms.title, roles: ['owner', 'front_desk'] },
+  { path: 'insights', label: texts.insights.title, roles: ['owner'] },
+  { path: 'people', label: texts.people.title, roles: ['owner'] },
+  { path: 'settings', label: texts.settings.title, roles: ['owner'] },
+  { path: 'account', label: texts.account.title, roles: ALL },
+] as const satisfies readonly { path: string; label: string; roles: readonly StaffRole[] }[];
+
+type SectionPath = (typeof SECTIONS)[number]['path'];
+
+/** A page title per section (the board keeps its own, with the number waiting). */
+function SectionTitle({ title, companyName }: { title: string; companyName: string }) {
+  useDocumentTitle(`${title} · ${companyName}`);
+  return null;
+}
+
+function SectionContent({ section, me }: { section: SectionPath; me: StaffMe }) {
+  switch (section) {
+    case 'texts':
+      return <TextMessagesPage />;
+    case 'insights':
+      return <InsightsPage />;
+    case 'people':
+      return <PeoplePage />;
+    case 'settings':
+      return <SettingsPage me={me} />;
+    case 'account':
+      return <AccountPage me={me} />;
+    case '':
+      return <BoardPage me={me} />;
+  }
+}
+
+/** /console: sign-in, then the sections this member's role opens; /console/welcome sets a password from a link. */
 export function ConsolePage() {
-  const me = useStaffMe();
   const requested = useParams()['*'] ?? '';
-  const section = SECTIONS.find((item) => item.path === requested)?.path ?? '';
+  if (requested === 'welcome') return <WelcomePage />;
+  return <SignedInConsole requested={requested} />;
+}
+
+function SignedInConsole({ requested }: { requested: string }) {
+  const me = useStaffMe();
   const signOut = useSignOut();
 
   if (me.isPending) return <FullPageSpinner />;
@@ -35,17 +74,20 @@ export function ConsolePage() {
   }
   if (!me.data) return <SignInPage />;
 
+  const role = me.data.role;
+  const sections = SECTIONS.filter((item) => (item.roles as readonly StaffRole[]).includes(role));
+  const section = sections.find((item) => item.path === requested)?.path ?? '';
   return (
     <div className="console">
       <header className="console__header">
         <div>
           <p className="console__business">{me.data.companyName}</p>
           <p className="console__user">
-            {me.data.name} · {me.data.role === 'owner' ? 'Owner' : 'Provider'}
+            {me.data.name} · {texts.roles[role]}
           </p>
         </div>
         <nav className="console__nav" aria-label="Console">
-          {SECTIONS.map((item) => (
+          {sections.map((item) => (
             <Link
               key={item.path}
               to={item.path ? `/console/${item.path}` : '/console'}
@@ -64,15 +106,13 @@ export function ConsolePage() {
           {texts.console.signOut}
         </button>
       </header>
-      {section === 'settings' ? (
-        <SettingsPage me={me.data} />
-      ) : section === 'texts' ? (
-        <TextMessagesPage />
-      ) : section === 'insights' ? (
-        <InsightsPage />
-      ) : (
-        <BoardPage me={me.data} />
-      )}
+      {section ? (
+        <SectionTitle
+          title={sections.find((item) => item.path === section)?.label ?? ''}
+          companyName={me.data.companyName}
+        />
+      ) : null}
+      <SectionContent section={section} me={me.data} />
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import { type FormEvent, useState } from 'react';
+import { changePasswordRequestSchema, firstIssue, type StaffMe } from '../../../../shared/schemas.ts';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useChangePassword } from '../api/people-api.ts';
+
+/** /console/account: every member changes their own password here. */
+export function AccountPage({ me }: { me: StaffMe }) {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const change = useChangePassword();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = changePasswordRequestSchema.safeParse({ currentPassword, newPassword });
+    if (!parsed.success) {
+      setProblem(firstIssue(parsed.error).message);
+      return;
+    }
+    setProblem(null);
+    change.mutate(parsed.data, {
+      onSuccess: () => {
+        setCurrentPassword('');
+        setNewPassword('');
+      },
+      onError: (error) =>
+        setProblem(
+          error instanceof ApiRequestError && error.status < 500 ? error.message : texts.people.failed,
+        ),
+    });
+  }
+
+  return (
+    <div className="settings">
+      <form className="settings-card" onSubmit={submit} noValidate>
+        <h2 className="settings-card__title">{texts.account.changePassword}</h2>
+        <p className="field__note">
+          {texts.account.signedInAs(me.email)} · {texts.roles[me.role]}
+        </p>
+        <input type="email" autoComplete="username" value={me.email} readOnly hidden />
+        <TextField
+          label={texts.account.currentPassword}
+          type="password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(value) => {
+            setCurrentPassword(value);
+            change.reset();
+          }}
+        />
+        <TextField
+          label={texts.account.newPassword}
+          type="password"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(value) => {
+            setNewPassword(value);
+            change.reset();
+          }}
+        />
+        <p className="field__note">{texts.account.newPasswordHint}</p>
+        <p className="form-error" role="alert">
+          {problem ?? ''}
+        </p>
+        <div className="settings-actions">
+          <button type="submit" className="button button--primary" disabled={change.isPending}>
+            {change.isPending ? texts.account.saving : texts.account.save}
+          </button>
+          <span className="save-state" role="status" aria-live="polite">
+            {change.isSuccess ? texts.account.saved : ''}
+          </span>
+        </div>
+      </form>
+    </div>
+  );
+}

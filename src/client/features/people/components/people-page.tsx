@@ -1,0 +1,309 @@
+import { type FormEvent, useState } from 'react';
+import {
+  addMemberRequestSchema,
+  firstIssue,
+  type Member,
+  type MemberLinkResponse,
+  type Provider,
+  type StaffRole,
+  staffRoleSchema,
+} from '../../../../shared/schemas.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useAddMember, usePeople, useRemoveMember, useResetMember } from '../api/people-api.ts';
+
+const ROLES = staffRoleSchema.options;
+
+const failureText = (error: unknown) =>
+  error instanceof ApiRequestError && error.status < 500 ? error.message : texts.people.failed;
+
+const formatUntil = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+
+/** The link the owner hands over, shown once (the server keeps only its hash). */
+function LinkDialog({ shown, onClose }: { shown: MemberLinkResponse | null; onClose: () => void }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Modal
+      open={shown !== null}
+      title={shown ? texts.people.linkFor(shown.member.name) : ''}
+      onClose={() => {
+        setCopied(false);
+        onClose();
+      }}
+    >
+      {shown ? (
+        <div className="people-link">
+          <p>{texts.people.linkHint}</p>
+          <input
+            className="input people-link__url"
+            readOnly
+            value={shown.link}
+            aria-label={texts.people.linkFor(shown.member.name)}
+            onFocus={(event) => event.currentTarget.select()}
+          />
+          <p className="field__note">{texts.people.linkUntil(formatUntil(shown.expiresAt))}</p>
+          <div className="settings-actions">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => {
+                void navigator.clipboard?.writeText(shown.link).then(() => setCopied(true));
+              }}
+            >
+              {copied ? texts.people.copied : texts.people.copy}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => {
+                setCopied(false);
+                onClose();
+              }}
+            >
+              {texts.people.done}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </Modal>
+  );
+}
+
+function AddMemberForm({
+  providers,
+  onAdded,
+}: {
+  providers: Provider[];
+  onAdded: (link: MemberLinkResponse) => void;
+}) {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<StaffRole>('front_desk');
+  const [providerId, setProviderId] = useState('');
+  const [problem, setProblem] = useState<{ field: string | undefined; message: string } | null>(null);
+  const add = useAddMember();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = addMemberRequestSchema.safeParse({
+      name,
+      email,
+      role,
+      providerId: role === 'provider' ? providerId || null : null,
+    });
+    if (!parsed.success) {
+      setProblem(firstIssue(parsed.error));
+      return;
+    }
+    setProblem(null);
+    add.mutate(parsed.data, {
+      onSuccess: (link) => {
+        // Nothing typed is lost on a failure; the form empties only once the person exists.
+        setName('');
+        setEmail('');
+        setProviderId('');
+        onAdded(link);
+      },
+      onError: (error) =>
+        setProblem({
+          field: error instanceof ApiRequestError ? error.field : undefined,
+          message: failureText(error),
+        }),
+    });
+  }
+
+  return (
+    <form className="settings-card" onSubmit={submit} noValidate>
+      <h2 className="settings-card__title">{texts.people.add}</h2>
+      <div className="settings-row">
+        <TextField
+          label={texts.people.name}
+          value={name}
+          onChange={setName}
+          autoComplete="off"
+          maxLength={80}
+        />
+        <TextField
+          label={texts.people.email}
+          type="email"
+          value={email}
+          onChange={setEmail}
+          autoComplete="off"
+          aria-invalid={problem?.field === 'email' || undefined}
+        />
+      </div>
+      <div className="settings-row">
+        <Field label={texts.people.role} note={texts.people.roleHints[role]}>
+          {(id) => (
+            <select
+              id={id}
+              className="select"
+              value={role}
+              onChange={(event) => setRole(event.target.value as StaffRole)}
+            >
+              {ROLES.map((option) => (
+                <option key={option} value={option}>
+                  {texts.roles[option]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {role === 'provider' ? (
+          <Field
+            label={texts.people.provider}
+            note={providers.length === 0 ? texts.people.noProviders : undefined}
+          >
+            {(id) => (
+              <select
+                id={id}
+                className="select"
+                value={providerId}
+                aria-invalid={problem?.field === 'providerId' || undefined}
+                onChange={(event) => setProviderId(event.target.value)}
+              >
+                <option value="">{texts.people.pickProvider}</option>
+                {providers.map((provider) => (
+                  <option key={provider.id} value={provider.id}>
+                    {provider.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        ) : null}
+      </div>
+      <p className="form-error" role="alert">
+        {problem?.message ?? ''}
+      </p>
+      <div className="settings-actions">
+        <button type="submit" className="button button--primary" disabled={add.isPending}>
+          {add.isPending ? texts.people.adding : texts.people.add}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type PendingChoice = { kind: 'reset' | 'remove'; member: Member };
+
+function MemberRow({ member, onChoose }: { member: Member; onChoose: (choice: PendingChoice) => void }) {
+  const details = [
+    texts.roles[member.role],
+    member.role === 'provider' ? (member.providerName ?? texts.people.notLinked) : null,
+    member.status === 'invited' ? texts.people.invited : null,
+    member.linkExpiresAt ? texts.people.linkUntil(formatUntil(member.linkExpiresAt)) : null,
+  ].filter(Boolean);
+  return (
+    <li className="settings-row people-row" data-member-email={member.email}>
+      <div className="people-row__who">
+        <p className="people-row__name">
+          {member.name}
+          {member.isYou ? <span className="badge">{texts.people.you}</span> : null}
+        </p>
+        <p className="people-row__meta">
+          {member.email} · {details.join(' · ')}
+        </p>
+      </div>
+      {member.isYou ? null : (
+        <div className="settings-actions settings-row__end">
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => onChoose({ kind: 'reset', member })}
+          >
+            {texts.people.reset}
+          </button>
+          <button
+            type="button"
+            className="button button--small button--danger"
+            onClick={() => onChoose({ kind: 'remove', member })}
+          >
+            {texts.people.remove}
+          </button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** /console/people (owner only): the team, a one-time link per new person, resets and removals. */
+export function PeoplePage() {
+  const people = usePeople();
+  const reset = useResetMember();
+  const remove = useRemoveMember();
+  const [shownLink, setShownLink] = useState<MemberLinkResponse | null>(null);
+  const [choice, setChoice] = useState<PendingChoice | null>(null);
+  const busy = reset.isPending || remove.isPending;
+  const failure = reset.error ?? remove.error;
+
+  if (people.isPending) return <PanelLoading />;
+  if (people.isError) return <PanelLoadFailed onRetry={() => void people.refetch()} />;
+
+  function confirmChoice() {
+    if (!choice) return;
+    const done = { onSettled: () => setChoice(null) };
+    if (choice.kind === 'reset') reset.mutate(choice.member.id, { ...done, onSuccess: setShownLink });
+    else remove.mutate(choice.member.id, done);
+  }
+
+  return (
+    <div className="settings">
+      <section className="settings-card">
+        <h2 className="settings-card__title">{texts.people.title}</h2>
+        <p className="field__note">{texts.people.intro}</p>
+        {failure ? (
+          <p className="form-error" role="alert">
+            {failureText(failure)}
+          </p>
+        ) : null}
+        <ul className="settings-list">
+          {people.data.members.map((member) => (
+            <MemberRow key={member.id} member={member} onChoose={setChoice} />
+          ))}
+        </ul>
+      </section>
+      <AddMemberForm providers={people.data.providers} onAdded={setShownLink} />
+      <LinkDialog shown={shownLink} onClose={() => setShownLink(null)} />
+      <Modal
+        open={choice !== null}
+        title={choice ? (choice.kind === 'reset' ? texts.people.reset : texts.people.remove) : ''}
+        busy={busy}
+        onClose={() => setChoice(null)}
+      >
+        {choice ? (
+          <div className="people-link">
+            <p>
+              {choice.kind === 'reset'
+                ? texts.people.resetConfirm(choice.member.name)
+                : texts.people.removeConfirm(choice.member.name)}
+            </p>
+            <div className="settings-actions">
+              <button
+                type="button"
+                className={`button ${choice.kind === 'remove' ? 'button--danger' : 'button--primary'}`}
+                disabled={busy}
+                onClick={confirmChoice}
+              >
+                {texts.people.confirm}
+              </button>
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() => setChoice(null)}
+              >
+                {texts.people.cancel}
+              </button>
+            </div>
+          </div>
+        ) : null}
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
+import { expect, test } from './support/fixtures.ts';
+import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './support/walk-in.ts';
+
+async function joinAs(page: Page, name: string): Promise<void> {
+  await openLanding(page);
+  await serviceButton(page, 'Facials').click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fillAndConfirm(page, name);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Your request was sent to Bella Demo Salon for Facials.')).toBeVisible();
+}
+
+const row = (console: Page, name: string) => console.locator('.board-row').filter({ hasText: name });
+
+test('the owner invites a provider, who sets a password from the link and sees their own customers first', async ({
+  page,
+  browser,
+}) => {
+  const suffix = Date.now() % 100000;
+  const owner = await openConsole(browser, 'people');
+  await expect(owner.getByRole('heading', { name: 'People' })).toBeVisible();
+  await expect(owner).toHaveTitle('People · Bella Demo Salon · CheckN');
+
+  // Add a provider: the form asks which provider they are.
+  await owner.getByLabel('Name', { exact: true }).fill(`Jay ${suffix}`);
+  await owner.getByLabel('Email', { exact: true }).fill(`jay-${suffix}@demo.test`);
+  await owner.getByLabel('Role').selectOption({ label: 'Provider' });
+  await owner.getByRole('button', { name: 'Add person' }).click();
+  await expect(owner.getByRole('alert')).toHaveText('Pick which provider this person is.');
+  await expect(owner.getByLabel('Name', { exact: true })).toHaveValue(`Jay ${suffix}`);
+  await owner.getByLabel('Which provider').selectOption({ label: 'James Chen' });
+  await owner.getByRole('button', { name: 'Add person' }).click();
+
+  const dialog = owner.getByRole('dialog', { name: `Link for Jay ${suffix}` });
+  await expect(dialog).toBeVisible();
+  const link = await dialog.getByRole('textbox').inputValue();
+  expect(link).toMatch(/\/console\/welcome#[A-Za-z0-9_-]+$/);
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const member = owner.locator('.people-row').filter({ hasText: `jay-${suffix}@demo.test` });
+  await expect(member).toContainText('Provider · James Chen · Has not set a password yet');
+
+  // The new provider opens the link on the salon's tablet.
+  const tablet = await (await browser.newContext({ viewport: { width: 1024, height: 768 } })).newPage();
+  await tablet.goto(new URL(link).pathname + new URL(link).hash);
+  await expect(tablet.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await expect(
+    tablet.getByText(`Hi Jay ${suffix}, this sets your password for Bella Demo Salon's console.`),
+  ).toBeVisible();
+  await tablet.getByLabel('New password').fill('short');
+  await tablet.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(tablet.getByRole('alert')).toHaveText('Use at least 10 characters');
+  await tablet.getByLabel('New password').fill('a long enough password');
+  await tablet.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(tablet.getByText(`Jay ${suffix} · Provider`)).toBeVisible();
+  await expect(tablet).toHaveURL(/\/console$/);
+  // A provider's console: the board and their account, nothing of the owner's.
+  await expect(tablet.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
+    'Board',
+    'Your account',
+  ]);
+  await expect(tablet.getByRole('button', { name: 'Mine' })).toHaveAttribute('aria-pressed', 'true');
+
+  // The link worked once.
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(new URL(link).pathname + new URL(link).hash);
+  await expect(again.getByRole('alert')).toHaveText(
+    'This link has expired or was already used. Ask the business owner for a new one.',
+  );
+
+  // Two walk-ins: the owner gives one to James Chen, the other to Maria Lopez.
+  const theirs = `Theirs ${suffix}`;
+  const marias = `Marias ${suffix}`;
+  await joinAs(page, theirs);
+  const other = await (await browser.newContext()).newPage();
+  await joinAs(other, marias);
+  const ownerBoard = await openConsole(browser);
+  await row(ownerBoard, theirs).getByLabel('Provider').selectOption({ label: 'James Chen' });
+  await row(ownerBoard, marias).getByLabel('Provider').selectOption({ label: 'Maria Lopez' });
+
+  // Mine: their own customer, with the whole number; Maria's is not there.
+  await expect(row(tablet, theirs)).toContainText('(415) 555-0123');
+  await expect(row(tablet, marias)).toHaveCount(0);
+  await tablet.getByRole('button', { name: 'Everyone' }).click();
+  await expect(row(tablet, marias)).toContainText('(•••) •••-0123');
+  await expect(row(tablet, marias)).toContainText("Maria Lopez's customer");
+  await expect(row(tablet, marias).getByRole('button')).toHaveCount(0);
+
+  // They call their own customer; the customer's page shows it.
+  await tablet.getByRole('button', { name: 'Mine' }).click();
+  await row(tablet, theirs).getByRole('button', { name: 'Call' }).click();
+  await expect(page.getByText("It's your turn! Please come to the front desk.")).toBeVisible();
+});
+
+test('the front desk signs in to the board, texts and their account, but not settings, people or insights', async ({
+  browser,
+}) => {
+  const desk = await openConsole(browser, '', DEMO_ACCOUNTS.frontDesk);
+  await expect(desk.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
+    'Board',
+    'Text messages',
+    'Your account',
+  ]);
+  // A typed address of an owner's page shows the board instead.
+  await desk.goto('/console/people');
+  await expect(desk.getByRole('heading', { name: 'People' })).toHaveCount(0);
+  await expect(desk.getByRole('region', { name: 'Board' })).toBeVisible();
+});

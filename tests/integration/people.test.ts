@@ -1,0 +1,336 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FRONT_DESK, DEMO_OWNER } from '../../src/server/seed/demo.ts';
+import {
+  apiErrorSchema,
+  type MemberLinkResponse,
+  memberLinkResponseSchema,
+  peopleResponseSchema,
+  staffLinkResponseSchema,
+  staffMeSchema,
+} from '../../src/shared/schemas.ts';
+import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
+import {
+  createBusiness,
+  freshAddress,
+  listProviders,
+  STAFF_COOKIE_NAME,
+  type StaffSession,
+  signInStaff,
+} from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { databaseKinds } from '../support/test-database.ts';
+
+let emailCounter = 0;
+const freshEmail = (name = 'member') => `${name}-${++emailCounter}@demo.test`;
+
+describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => {
+  let t: TestApp;
+  let owner: StaffSession;
+  let url: string;
+  const sockets: RealtimeTestClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await signInStaff(t.app);
+    url = await realtimeUrl(t.app);
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await t?.close();
+  });
+
+  function expectError(response: { statusCode: number; json(): unknown }, status: number, code: string) {
+    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
+    const { error } = apiErrorSchema.parse(response.json());
+    expect(error.code).toBe(code);
+    return error;
+  }
+
+  const addMember = (session: StaffSession, payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/staff/people', headers: session.headers, payload });
+
+  async function invite(payload: {
+    name?: string;
+    email?: string;
+    role: string;
+    providerId?: string | null;
+  }) {
+    const response = await addMember(owner, { name: 'New Member', email: freshEmail(), ...payload });
+    expect(response.statusCode, response.body).toBe(201);
+    return memberLinkResponseSchema.parse(response.json());
+  }
+
+  const tokenOf = (link: MemberLinkResponse) => link.link.slice(link.link.indexOf('#') + 1);
+
+  const useLink = (token: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/links/use',
+      payload: { token, password },
+      remoteAddress: freshAddress(),
+    });
+
+  async function signInWithLink(link: MemberLinkResponse, password: string): Promise<StaffSession> {
+    const response = await useLink(tokenOf(link), password);
+    expect(response.statusCode, response.body).toBe(200);
+    const me = staffMeSchema.parse(response.json());
+    const token = response.cookies.find((cookie) => cookie.name === STAFF_COOKIE_NAME)!.value;
+    const cookie = `${STAFF_COOKIE_NAME}=${token}`;
+    return { me, token, cookie, headers: { cookie, 'x-csrf-token': me.csrfToken } };
+  }
+
+  const signInAttempt = (email: string, password: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/sign-in',
+      payload: { email, password },
+      remoteAddress: freshAddress(),
+    });
+
+  const me = (session: StaffSession) => t.app.inject({ url: '/api/v1/staff/me', headers: session.headers });
+
+  async function openBoardSocket(session: StaffSession) {
+    const socket = await RealtimeTestClient.connect(url, { cookie: session.cookie });
+    sockets.push(socket);
+    await socket.waitFor((message) => message.type === 'ready', 'ready');
+    return socket;
+  }
+
+  it('adds a member with a one-time link that sets their password and signs them in, once', async () => {
+    const email = freshEmail('desk');
+    const link = await invite({ name: 'Dana Desk', email: email.toUpperCase(), role: 'front_desk' });
+    expect(link.link).toMatch(/^http:\/\/localhost:\d+\/console\/welcome#[A-Za-z0-9_-]{40,}$/);
+    expect(link.member).toMatchObject({ name: 'Dana Desk', email, role: 'front_desk', status: 'invited' });
+    const hours = (Date.parse(link.expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+
+    // Invited, not yet able to sign in: there is no password to match.
+    expectError(await signInAttempt(email, 'anything-at-all'), 401, 'SIGN_IN_FAILED');
+
+    const lookUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/links/look-up',
+      payload: { token: tokenOf(link) },
+      remoteAddress: freshAddress(),
+    });
+    expect(staffLinkResponseSchema.parse(lookUp.json())).toEqual({
+      kind: 'invite',
+      name: 'Dana Desk',
+      email,
+      companyName: 'Bella Demo Salon',
+    });
+
+    expectError(await useLink(tokenOf(link), 'short'), 400, 'VALIDATION_FAILED');
+    const session = await signInWithLink(link, 'a good long password');
+    expect(session.me).toMatchObject({ role: 'front_desk', email, companyId: 'demo', name: 'Dana Desk' });
+    expect((await me(session)).statusCode).toBe(200);
+
+    // Used: the same link does nothing more.
+    expectError(await useLink(tokenOf(link), 'another long password'), 404, 'STAFF_LINK_NOT_FOUND');
+    expect((await signInAttempt(email, 'a good long password')).statusCode).toBe(200);
+    expectError(await signInAttempt(email, 'another long password'), 401, 'SIGN_IN_FAILED');
+
+    const people = peopleResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/staff/people', headers: owner.headers })).json(),
+    );
+    expect(people.members.find((member) => member.email === email)).toMatchObject({
+      status: 'active',
+      linkExpiresAt: null,
+      isYou: false,
+    });
+    expect(people.members.find((member) => member.email === DEMO_OWNER.email)?.isYou).toBe(true);
+  });
+
+  it('refuses a link past its 72 hours, or one that was never made', async () => {
+    const link = await invite({ role: 'front_desk' });
+    await t.database.db.query(
+      "update staff_links set expires_at = now() - interval '1 second' where staff_user_id = $1",
+      [link.member.id],
+    );
+    expectError(await useLink(tokenOf(link), 'a good long password'), 404, 'STAFF_LINK_NOT_FOUND');
+    expectError(await useLink('x'.repeat(43), 'a good long password'), 404, 'STAFF_LINK_NOT_FOUND');
+    const { rows } = await t.database.db.query('select password_hash from staff_users where id = $1', [
+      link.member.id,
+    ]);
+    expect(rows).toEqual([{ password_hash: null }]);
+  });
+
+  it('links a provider account to one provider of the business, never to none or to another business', async () => {
+    const [maria] = await listProviders(t.database.db, 'demo');
+    const other = await createBusiness(t.database.db);
+    const email = freshEmail();
+
+    let error = expectError(
+      await addMember(owner, { name: 'P', email, role: 'provider' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(error.field).toBe('providerId');
+    error = expectError(
+      await addMember(owner, { name: 'P', email, role: 'provider', providerId: other.providers[0]!.id }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(error.field).toBe('providerId');
+
+    const link = await invite({ name: 'Maria', role: 'provider', providerId: maria!.id });
+    expect(link.member).toMatchObject({ role: 'provider', providerId: maria!.id, providerName: maria!.name });
+    // A front desk account links to no provider, whatever was sent.
+    const desk = await invite({ role: 'front_desk', providerId: maria!.id });
+    expect(desk.member.providerId).toBeNull();
+  });
+
+  it('refuses an email that already has an account, at this business or another', async () => {
+    const other = await createBusiness(t.database.db);
+    for (const email of [DEMO_FRONT_DESK.email, other.owner.email]) {
+      const error = expectError(
+        await addMember(owner, { name: 'Dup', email, role: 'front_desk' }),
+        409,
+        'EMAIL_TAKEN',
+      );
+      expect(error.field).toBe('email');
+    }
+  });
+
+  it('resets a password: a new link, and the old password, sessions and sockets stop at once', async () => {
+    const link = await invite({ role: 'front_desk' });
+    const session = await signInWithLink(link, 'first long password');
+    const socket = await openBoardSocket(session);
+
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/people/${link.member.id}/reset`,
+      headers: owner.headers,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const resetLink = memberLinkResponseSchema.parse(reset.json());
+    // Until they choose a new password, they are waiting on their link like an invited member.
+    expect(resetLink.member.status).toBe('invited');
+
+    await socket.closed;
+    expectError(await me(session), 401, 'STAFF_UNAUTHENTICATED');
+    expectError(await signInAttempt(link.member.email, 'first long password'), 401, 'SIGN_IN_FAILED');
+    expect(
+      staffLinkResponseSchema.parse(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/v1/staff/links/look-up',
+            payload: { token: tokenOf(resetLink) },
+            remoteAddress: freshAddress(),
+          })
+        ).json(),
+      ).kind,
+    ).toBe('reset');
+    // The first link was replaced, used or not.
+    expectError(await useLink(tokenOf(link), 'anything long enough'), 404, 'STAFF_LINK_NOT_FOUND');
+    const again = await signInWithLink(resetLink, 'second long password');
+    expect((await me(again)).statusCode).toBe(200);
+  });
+
+  it('removes a member: their sessions and sockets end at once; the owner cannot remove or reset themself', async () => {
+    const link = await invite({ role: 'front_desk' });
+    const session = await signInWithLink(link, 'a good long password');
+    const socket = await openBoardSocket(session);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/staff/people/${link.member.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(204);
+    await socket.closed;
+    expectError(await me(session), 401, 'STAFF_UNAUTHENTICATED');
+    expectError(await signInAttempt(link.member.email, 'a good long password'), 401, 'SIGN_IN_FAILED');
+
+    for (const [method, suffix] of [
+      ['DELETE', ''],
+      ['POST', '/reset'],
+    ] as const) {
+      expectError(
+        await t.app.inject({
+          method,
+          url: `/api/v1/staff/people/${owner.me.id}${suffix}`,
+          headers: owner.headers,
+        }),
+        409,
+        'NOT_YOURSELF',
+      );
+    }
+    expect((await me(owner)).statusCode).toBe(200);
+  });
+
+  it("keeps each owner to their own business's people", async () => {
+    const other = await createBusiness(t.database.db);
+    const otherOwner = await signInStaff(t.app, other.owner);
+    const link = await invite({ role: 'front_desk' });
+
+    const list = peopleResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/staff/people', headers: otherOwner.headers })).json(),
+    );
+    expect(list.members.map((member) => member.email)).toEqual([other.owner.email]);
+    for (const [method, suffix] of [
+      ['DELETE', ''],
+      ['POST', '/reset'],
+    ] as const) {
+      expectError(
+        await t.app.inject({
+          method,
+          url: `/api/v1/staff/people/${link.member.id}${suffix}`,
+          headers: otherOwner.headers,
+        }),
+        404,
+        'MEMBER_NOT_FOUND',
+      );
+    }
+    const { rows } = await t.database.db.query('select 1 from staff_links where staff_user_id = $1', [
+      link.member.id,
+    ]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('lets only the owner see or change the team', async () => {
+    for (const credentials of [DEMO_FRONT_DESK]) {
+      const session = await signInStaff(t.app, credentials);
+      expectError(
+        await t.app.inject({ url: '/api/v1/staff/people', headers: session.headers }),
+        403,
+        'ROLE_NOT_ALLOWED',
+      );
+      expectError(
+        await addMember(session, { name: 'X', email: freshEmail(), role: 'owner' }),
+        403,
+        'ROLE_NOT_ALLOWED',
+      );
+    }
+  });
+
+  it('changes one’s own password after the current one; the other sessions end, this one stays', async () => {
+    const link = await invite({ role: 'front_desk' });
+    const here = await signInWithLink(link, 'first long password');
+    const elsewhere = await signInStaff(t.app, { email: link.member.email, password: 'first long password' });
+    const change = (currentPassword: string, newPassword: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/staff/password',
+        headers: here.headers,
+        payload: { currentPassword, newPassword },
+      });
+
+    const error = expectError(
+      await change('not my password', 'second long password'),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expect(error).toMatchObject({ field: 'currentPassword', message: 'That is not your current password.' });
+    expect(error.field).toBe('currentPassword');
+    expectError(await change('first long password', 'short'), 400, 'VALIDATION_FAILED');
+
+    expect((await change('first long password', 'second long password')).statusCode).toBe(204);
+    expect((await me(here)).statusCode).toBe(200);
+    expectError(await me(elsewhere), 401, 'STAFF_UNAUTHENTICATED');
+    expectError(await signInAttempt(link.member.email, 'first long password'), 401, 'SIGN_IN_FAILED');
+    expect((await signInAttempt(link.member.email, 'second long password')).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,333 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_FRONT_DESK, DEMO_OWNER, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
+import { topics } from '../../src/shared/realtime.ts';
+import {
+  apiErrorSchema,
+  type BoardEntry,
+  boardResponseSchema,
+  type StaffRole,
+} from '../../src/shared/schemas.ts';
+import {
+  buildSendMessage,
+  type JoinedCustomer,
+  joinAsNewCustomer,
+  sendMessage,
+} from '../support/customer.ts';
+import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
+import { registeredRoutes } from '../support/routes.ts';
+import {
+  addTeamMember,
+  assignProvider,
+  listProviders,
+  type StaffSession,
+  signInStaff,
+  staffAction,
+} from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { databaseKinds } from '../support/test-database.ts';
+
+const ALL: readonly StaffRole[] = ['owner', 'front_desk', 'provider'];
+const OWNER: readonly StaffRole[] = ['owner'];
+const DESK: readonly StaffRole[] = ['owner', 'front_desk'];
+
+/**
+ * Every staff route and the roles that may use it (docs/people.md). A route added without a line
+ * here fails the first test: each new route states who may use it.
+ */
+const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
+  'GET /api/v1/staff/me': ALL,
+  'POST /api/v1/staff/sign-out': ALL,
+  'PUT /api/v1/staff/password': ALL,
+  'GET /api/v1/staff/board': ALL,
+  'POST /api/v1/staff/wait-entries/:waitId/:action': ALL,
+  'PUT /api/v1/staff/wait-entries/:waitId/provider': ALL,
+  'GET /api/v1/staff/chat/:waitId': ALL,
+  'GET /api/v1/staff/sms': DESK,
+  'POST /api/v1/staff/sms/reply': DESK,
+  'GET /api/v1/staff/insights': OWNER,
+  'GET /api/v1/staff/settings': OWNER,
+  'PUT /api/v1/staff/settings/company': OWNER,
+  'PUT /api/v1/staff/settings/services': OWNER,
+  'PUT /api/v1/staff/settings/logo': OWNER,
+  'POST /api/v1/staff/settings/providers': OWNER,
+  'PUT /api/v1/staff/settings/providers/:providerId': OWNER,
+  'DELETE /api/v1/staff/settings/providers/:providerId': OWNER,
+  'GET /api/v1/staff/people': OWNER,
+  'POST /api/v1/staff/people': OWNER,
+  'POST /api/v1/staff/people/:staffUserId/reset': OWNER,
+  'DELETE /api/v1/staff/people/:staffUserId': OWNER,
+};
+/** Staff routes anyone may call: they are how a session starts. */
+const PUBLIC_STAFF_ROUTES = [
+  'POST /api/v1/staff/sign-in',
+  'POST /api/v1/staff/links/look-up',
+  'POST /api/v1/staff/links/use',
+];
+
+describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
+  let t: TestApp;
+  const sessions = {} as Record<StaffRole, StaffSession>;
+  let maria: string;
+  let james: string;
+  let jamesSession: StaffSession;
+  let url: string;
+  const sockets: RealtimeTestClient[] = [];
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    sessions.owner = await signInStaff(t.app);
+    sessions.front_desk = await signInStaff(t.app, DEMO_FRONT_DESK);
+    sessions.provider = await signInStaff(t.app, DEMO_PROVIDER);
+    [maria, james] = (await listProviders(t.database.db, 'demo')).map((provider) => provider.id) as [
+      string,
+      string,
+    ];
+    jamesSession = await addTeamMember(t.app, sessions.owner, { role: 'provider', providerId: james });
+    url = await realtimeUrl(t.app);
+  });
+  afterAll(async () => {
+    await Promise.all(sockets.map((socket) => socket.close()));
+    await t?.close();
+  });
+
+  function expectError(response: { statusCode: number; json(): unknown }, status: number, code: string) {
+    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
+    expect(apiErrorSchema.parse(response.json()).error.code).toBe(code);
+  }
+
+  async function customerOf(providerId: string | null): Promise<JoinedCustomer> {
+    const customer = await joinAsNewCustomer(t);
+    if (providerId)
+      expect((await assignProvider(t.app, sessions.owner, customer.waitId, providerId)).statusCode).toBe(200);
+    return customer;
+  }
+
+  async function entryRow(waitId: string) {
+    const { rows } = await t.database.db.query('select status, provider_id from wait_entries where id = $1', [
+      waitId,
+    ]);
+    return rows[0];
+  }
+
+  it('names every staff route in the matrix, and each role gets past the role check only where allowed', async () => {
+    const staffRoutes = registeredRoutes(t.app)
+      .map((route) => `${route.method} ${route.path}`)
+      .filter((route) => route.includes('/api/v1/staff/'));
+    expect(staffRoutes.filter((route) => !PUBLIC_STAFF_ROUTES.includes(route)).sort()).toEqual(
+      Object.keys(ROLE_MATRIX).sort(),
+    );
+
+    // Last, so no other route runs signed out.
+    const signOut = 'POST /api/v1/staff/sign-out';
+    const routes = Object.entries(ROLE_MATRIX).sort(
+      ([a], [b]) => Number(a === signOut) - Number(b === signOut),
+    );
+    for (const role of ALL) {
+      // Sessions of their own: this test signs them out.
+      const session = await signInStaff(
+        t.app,
+        { owner: DEMO_OWNER, front_desk: DEMO_FRONT_DESK, provider: DEMO_PROVIDER }[role],
+      );
+      for (const [route, roles] of routes) {
+        const [method, path] = route.split(' ') as [string, string];
+        const response = await t.app.inject({
+          method: method as 'GET',
+          url: path.replace(':action', 'call').replace(/:[A-Za-z]+/g, () => randomUUID()),
+          headers: session.headers,
+          ...(method === 'GET' ? {} : { payload: {} }),
+        });
+        const refused = response.statusCode === 403 && response.json().error?.code === 'ROLE_NOT_ALLOWED';
+        expect(refused, `${role} ${route}: ${response.statusCode} ${response.body}`).toBe(
+          !roles.includes(role),
+        );
+      }
+    }
+  });
+
+  it("shows a provider their own customers' whole numbers and the rest as the last four digits", async () => {
+    const mine = await customerOf(maria);
+    const jamess = await customerOf(james);
+    const nobodys = await customerOf(null);
+    const board = boardResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/staff/board', headers: sessions.provider.headers })).json(),
+    );
+    const phoneOf = (waitId: string) => board.entries.find((entry) => entry.waitId === waitId)?.phoneNumber;
+    expect(phoneOf(mine.waitId)).toBe('+14155550123');
+    expect(phoneOf(jamess.waitId)).toBe('(•••) •••-0123');
+    expect(phoneOf(nobodys.waitId)).toBe('(•••) •••-0123');
+    // Not a word of it elsewhere in the answer.
+    const body = (await t.app.inject({ url: '/api/v1/staff/board', headers: sessions.provider.headers }))
+      .body;
+    expect(body.split('4155550123').length - 1).toBe(
+      board.entries.filter((entry) => entry.phoneNumber === '+14155550123').length,
+    );
+
+    for (const role of ['owner', 'front_desk'] as const) {
+      const full = boardResponseSchema.parse(
+        (await t.app.inject({ url: '/api/v1/staff/board', headers: sessions[role].headers })).json(),
+      );
+      expect(full.entries.every((entry) => entry.phoneNumber === '+14155550123')).toBe(true);
+    }
+  });
+
+  it('sends a provider live board events with the same numbers hidden, and the front desk whole ones', async () => {
+    const providerSocket = await RealtimeTestClient.connect(url, { cookie: sessions.provider.cookie });
+    const deskSocket = await RealtimeTestClient.connect(url, { cookie: sessions.front_desk.cookie });
+    sockets.push(providerSocket, deskSocket);
+    for (const socket of [providerSocket, deskSocket])
+      expect(await socket.subscribe(topics.board('demo'), null)).toMatchObject({ type: 'subscribed' });
+
+    const jamess = await customerOf(james);
+    const mine = await customerOf(maria);
+    const latest = async (socket: RealtimeTestClient, waitId: string) => {
+      await expect
+        .poll(() =>
+          socket
+            .events(topics.board('demo'))
+            .some(
+              (event) =>
+                (event.data as BoardEntry).providerId !== null &&
+                (event.data as BoardEntry).waitId === waitId,
+            ),
+        )
+        .toBe(true);
+      return socket
+        .events(topics.board('demo'))
+        .map((event) => event.data as BoardEntry)
+        .filter((entry) => entry.waitId === waitId);
+    };
+    expect((await latest(providerSocket, jamess.waitId)).map((entry) => entry.phoneNumber)).toEqual([
+      '(•••) •••-0123',
+      '(•••) •••-0123',
+    ]);
+    expect((await latest(providerSocket, mine.waitId)).map((entry) => entry.phoneNumber)).toEqual([
+      '(•••) •••-0123',
+      '+14155550123',
+    ]);
+    expect((await latest(deskSocket, jamess.waitId)).map((entry) => entry.phoneNumber)).toEqual([
+      '+14155550123',
+      '+14155550123',
+    ]);
+
+    // Replayed from the log after a reconnect: hidden the same way.
+    const again = await RealtimeTestClient.connect(url, { cookie: sessions.provider.cookie });
+    sockets.push(again);
+    await again.subscribe(topics.board('demo'), 0);
+    const replayed = (await latest(again, jamess.waitId)).map((entry) => entry.phoneNumber);
+    expect(replayed.length).toBeGreaterThan(0);
+    expect(replayed.every((phone) => phone === '(•••) •••-0123')).toBe(true);
+  });
+
+  it("lets a provider act on their own and unassigned customers (who become theirs), never on another provider's", async () => {
+    const nobodys = await customerOf(null);
+    const called = await staffAction(t.app, sessions.provider, nobodys.waitId, 'call');
+    expect(called.statusCode, called.body).toBe(200);
+    expect(called.json()).toMatchObject({ status: 'called', providerId: maria, phoneNumber: '+14155550123' });
+    expect(await entryRow(nobodys.waitId)).toEqual({ status: 'called', provider_id: maria });
+
+    const jamess = await customerOf(james);
+    expectError(
+      await staffAction(t.app, sessions.provider, jamess.waitId, 'call'),
+      403,
+      'ANOTHER_PROVIDERS_CUSTOMER',
+    );
+    expectError(
+      await assignProvider(t.app, sessions.provider, jamess.waitId, maria),
+      403,
+      'ANOTHER_PROVIDERS_CUSTOMER',
+    );
+    expect(await entryRow(jamess.waitId)).toEqual({ status: 'waiting', provider_id: james });
+
+    // A provider takes an unassigned customer or hands their own back; gives none to anyone else.
+    const other = await customerOf(null);
+    expectError(await assignProvider(t.app, sessions.provider, other.waitId, james), 403, 'ROLE_NOT_ALLOWED');
+    expect((await assignProvider(t.app, sessions.provider, other.waitId, maria)).statusCode).toBe(200);
+    expect((await assignProvider(t.app, sessions.provider, other.waitId, null)).statusCode).toBe(200);
+    expect(await entryRow(other.waitId)).toEqual({ status: 'waiting', provider_id: null });
+
+    // The front desk acts on anyone's.
+    expect((await staffAction(t.app, sessions.front_desk, jamess.waitId, 'call')).statusCode).toBe(200);
+    expect((await staffAction(t.app, jamesSession, jamess.waitId, 'start')).statusCode).toBe(200);
+  });
+
+  it("keeps a provider out of another provider's customers' chats, over HTTP and on the socket", async () => {
+    const jamess = await customerOf(james);
+    const mine = await customerOf(maria);
+    expectError(
+      await t.app.inject({ url: `/api/v1/staff/chat/${jamess.waitId}`, headers: sessions.provider.headers }),
+      403,
+      'ANOTHER_PROVIDERS_CUSTOMER',
+    );
+    expectError(
+      await sendMessage(
+        t.app,
+        sessions.provider.headers,
+        buildSendMessage(jamess, { message: 'From Maria' }),
+      ),
+      403,
+      'ANOTHER_PROVIDERS_CUSTOMER',
+    );
+    const { rows } = await t.database.db.query('select 1 from chat_messages where thread_key = $1', [
+      jamess.chatThreadKey,
+    ]);
+    expect(rows).toEqual([]);
+    expect(
+      (await t.app.inject({ url: `/api/v1/staff/chat/${mine.waitId}`, headers: sessions.provider.headers }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await sendMessage(t.app, sessions.provider.headers, buildSendMessage(mine, { message: 'From Maria' })))
+        .statusCode,
+    ).toBe(201);
+
+    const socket = await RealtimeTestClient.connect(url, { cookie: sessions.provider.cookie });
+    sockets.push(socket);
+    expect(await socket.subscribe(topics.chat(jamess.chatThreadKey), null)).toMatchObject({
+      type: 'error',
+      code: 'FORBIDDEN',
+    });
+    expect(await socket.subscribe(topics.chat(mine.chatThreadKey), null)).toMatchObject({
+      type: 'subscribed',
+    });
+    // The front desk answers anyone.
+    expect(
+      (
+        await sendMessage(
+          t.app,
+          sessions.front_desk.headers,
+          buildSendMessage(jamess, { message: 'From the desk' }),
+        )
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('lets a provider account whose provider was removed act on no one, and see no whole number', async () => {
+    const extra = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/settings/providers',
+      headers: sessions.owner.headers,
+      payload: { name: 'Temp Provider', speciality: 'All', station: 'Chair 9' },
+    });
+    const tempId = (extra.json() as { providers: { id: string; name: string }[] }).providers.find(
+      (provider) => provider.name === 'Temp Provider',
+    )!.id;
+    const temp = await addTeamMember(t.app, sessions.owner, { role: 'provider', providerId: tempId });
+    const customer = await customerOf(tempId);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/staff/settings/providers/${tempId}`,
+          headers: sessions.owner.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+
+    expectError(await staffAction(t.app, temp, customer.waitId, 'call'), 403, 'PROVIDER_ACCOUNT_UNLINKED');
+    const board = boardResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/staff/board', headers: temp.headers })).json(),
+    );
+    expect(board.entries.every((entry) => entry.phoneNumber.startsWith('(•••)'))).toBe(true);
+  });
+});
