@@ -169,8 +169,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     eventLog,
     sms,
     push,
+    customers,
   });
   const chat = createChatService({
+    db,
     chat: chatRepository,
     waitList: waitListRepository,
     companies,
@@ -226,7 +228,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerBoardRoutes(app, { waitList, staff });
   registerSettingsRoutes(app, {
-    settings: createSettingsService({ companies: companyRepository, companyService: companies }),
+    settings: createSettingsService({ companies: companyRepository, companyService: companies, waitList }),
     staff,
   });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });

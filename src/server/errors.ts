@@ -39,6 +39,10 @@ export const ERROR_CODES = {
   },
   PROVIDER_NOT_FOUND: { status: 400, message: 'That provider does not work here.' },
   CHAT_NOT_FOUND: { status: 404, message: 'We could not find that conversation.' },
+  CHAT_ANSWERED_BY_OTHER: {
+    status: 409,
+    message: 'Someone else answers this conversation. Take it over to write.',
+  },
   ROUTE_NOT_FOUND: { status: 404, message: 'Not found.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'That request is too large.' },
   PHONE_JOIN_LIMITED: {

@@ -111,7 +111,8 @@ export const boardEntrySchema = z.object({
   waitId: z.string(),
   customerId: z.string(),
   name: z.string(),
-  phoneNumber: z.string(),
+  /** Null for a walk-in the desk added without a phone. */
+  phoneNumber: z.nullable(z.string()),
   serviceType: z.string(),
   status: waitStatusSchema,
   date: z.string(),
@@ -121,6 +122,8 @@ export const boardEntrySchema = z.object({
   providerId: z.nullable(z.string()),
   providerName: z.nullable(z.string()),
   chatThreadKey: z.string(),
+  /** Customer messages no staff member has opened yet. */
+  unread: z.number(),
 });
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
 
@@ -128,10 +131,21 @@ export const boardResponseSchema = z.object({
   companyId: z.string(),
   entries: z.array(boardEntrySchema),
   providers: z.array(providerSchema),
+  /** What the desk may put a walk-in down for. */
+  services: z.array(z.string()),
   /** Subscribe to the board topic after this seq to miss nothing. */
   seq: z.number(),
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;
+
+/** The board's "Add walk-in": a phone-in or a guest at the desk; the phone is optional. */
+export const deskWalkInRequestSchema = z.object({
+  serviceType: joinWaitListRequestSchema.shape.serviceType,
+  name: joinWaitListRequestSchema.shape.name,
+  phoneNumber: z.optional(z.nullable(joinWaitListRequestSchema.shape.phoneNumber)),
+  providerId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+});
+export type DeskWalkInRequest = z.input<typeof deskWalkInRequestSchema>;
 
 export const assignProviderRequestSchema = z.object({
   providerId: z.nullable(z.string().check(z.maxLength(64))),
@@ -153,6 +167,8 @@ export const sendMessageRequestSchema = z.object({
   user: z.object({ id: z.string().check(z.maxLength(100)), name: z.string().check(z.maxLength(100)) }),
   notify: z.object({ id: z.string().check(z.maxLength(100)), name: z.string().check(z.maxLength(100)) }),
   chatNode: z.string().check(z.minLength(1), z.maxLength(200)),
+  /** Staff only, owner only: the message is signed with the business's name, not the owner's. */
+  asBusiness: z.optional(z.boolean()),
 });
 export type SendMessageRequest = z.infer<typeof sendMessageRequestSchema>;
 
@@ -172,8 +188,13 @@ export const chatThreadSchema = z.object({
   waitId: z.string(),
   companyId: z.string(),
   threadKey: z.string(),
-  /** Who the customer talks to: the assigned provider, else the business. */
+  /**
+   * Who the customer talks to: the staff member answering, else the assigned provider, else the
+   * business (docs/people.md).
+   */
   providerName: z.string(),
+  /** The staff member who answers this conversation; null: the front desk, whoever is there. */
+  answeredBy: z.nullable(z.object({ id: z.string(), name: z.string() })),
   providerId: z.string(),
   customerId: z.string(),
   customerName: z.string(),

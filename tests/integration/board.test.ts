@@ -93,8 +93,10 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
       providerId: null,
       providerName: null,
       chatThreadKey: customer.chatThreadKey,
+      unread: 0,
     });
     expect(board.providers.map((p) => p.name)).toEqual(['Maria Lopez', 'James Chen']);
+    expect(board.services).toContain('Massage');
     // The seq to subscribe after: never beyond the topic's head (the realtime suite checks no gap).
     const { rows } = await t.database.db.query<{ seq: number }>(
       "select coalesce((select seq::int from realtime_topics where topic = 'board:demo'), 0) as seq",

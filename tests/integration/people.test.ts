@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPeopleRepository } from '../../src/server/features/people/people.repository.ts';
+import { hashSecretToken } from '../../src/server/http/secret-token.ts';
 import { DEMO_FRONT_DESK, DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import {
   apiErrorSchema,
@@ -149,11 +151,29 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
       [link.member.id],
     );
     expectError(await useLink(tokenOf(link), 'a good long password'), 404, 'STAFF_LINK_NOT_FOUND');
+    expectError(
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/links/look-up',
+        payload: { token: tokenOf(link) },
+        remoteAddress: freshAddress(),
+      }),
+      404,
+      'STAFF_LINK_NOT_FOUND',
+    );
+    // A link that expires between the page's look-up and the password's arrival is refused too.
+    expect(
+      await createPeopleRepository(t.database.db).useLink(hashSecretToken(tokenOf(link)), 'some hash'),
+    ).toBeNull();
     expectError(await useLink('x'.repeat(43), 'a good long password'), 404, 'STAFF_LINK_NOT_FOUND');
     const { rows } = await t.database.db.query('select password_hash from staff_users where id = $1', [
       link.member.id,
     ]);
     expect(rows).toEqual([{ password_hash: null }]);
+    const kept = await t.database.db.query('select 1 from staff_links where staff_user_id = $1', [
+      link.member.id,
+    ]);
+    expect(kept.rows).toHaveLength(1);
   });
 
   it('links a provider account to one provider of the business, never to none or to another business', async () => {
@@ -303,6 +323,25 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
         403,
         'ROLE_NOT_ALLOWED',
       );
+      const target = (await invite({ role: 'front_desk' })).member.id;
+      for (const [method, suffix] of [
+        ['DELETE', ''],
+        ['POST', '/reset'],
+      ] as const)
+        expectError(
+          await t.app.inject({
+            method,
+            url: `/api/v1/staff/people/${target}${suffix}`,
+            headers: session.headers,
+          }),
+          403,
+          'ROLE_NOT_ALLOWED',
+        );
+      const { rows } = await t.database.db.query(
+        'select password_hash is null as invited from staff_users where id = $1',
+        [target],
+      );
+      expect(rows).toEqual([{ invited: true }]);
     }
   });
 

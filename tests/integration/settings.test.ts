@@ -304,4 +304,88 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     const mine = (await t.app.inject({ url: `/api/v1/companies/${business.companyId}/walk-in` })).json();
     expect(mine.name).toBe('Renamed Salon');
   });
+
+  it("moves a removed provider's waiting and called customers where the owner says, live on the board", async () => {
+    const add = (name: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/settings/providers',
+        headers: owner.headers,
+        payload: { name, speciality: 'All', station: 'Chair' },
+      });
+    const idOf = async (name: string) =>
+      businessSettingsSchema
+        .parse((await t.app.inject({ url: '/api/v1/staff/settings', headers: owner.headers })).json())
+        .providers.find((p) => p.name === name)!.id;
+    await add('Leaving Lou');
+    await add('Staying Sue');
+    const [lou, sue] = [await idOf('Leaving Lou'), await idOf('Staying Sue')];
+    const entries: Record<string, string> = {};
+    for (const status of ['waiting', 'called', 'in_service'] as const) {
+      const { customerId } = await t.signIn();
+      const id = randomUUID();
+      await t.database.db.query(
+        `insert into wait_entries (id, company_id, customer_id, idempotency_key, service_type, name, phone_number,
+                                   provider_id, status, chat_thread_key)
+         values ($1::uuid, $2, $3, $1::text, 'Cut', $4, '+14155550123', $5, $6, $1::text)`,
+        [id, business.companyId, customerId, `With Lou ${status}`, lou, status],
+      );
+      entries[status] = id;
+    }
+    const providerOf = async (waitId: string) =>
+      (await t.database.db.query('select provider_id from wait_entries where id = $1', [waitId])).rows[0]!
+        .provider_id;
+    const remove = (query: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/staff/settings/providers/${lou}${query}`,
+        headers: owner.headers,
+      });
+
+    // Nowhere they may go: another business's provider, or Lou himself.
+    const other = await createBusiness(t.database.db);
+    for (const query of [`?moveTo=${other.providers[0]!.id}`, `?moveTo=${lou}`]) {
+      const refused = await remove(query);
+      expect(refused.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(refused.json()).error).toMatchObject({
+        code: 'PROVIDER_NOT_FOUND',
+        field: 'moveTo',
+      });
+      expect(await providerOf(entries.waiting!)).toBe(lou);
+    }
+
+    expect((await remove(`?moveTo=${sue}`)).statusCode).toBe(200);
+    expect(await providerOf(entries.waiting!)).toBe(sue);
+    expect(await providerOf(entries.called!)).toBe(sue);
+    // Someone in the chair stays with who is serving them.
+    expect(await providerOf(entries.in_service!)).toBe(lou);
+    const board = (await t.app.inject({ url: '/api/v1/staff/board', headers: owner.headers })).json();
+    expect(board.entries.find((e: { waitId: string }) => e.waitId === entries.waiting)).toMatchObject({
+      providerId: sue,
+      providerName: 'Staying Sue',
+    });
+    const { rows } = await t.database.db.query<{ n: number }>(
+      "select count(*)::int as n from realtime_pending where data->>'waitId' = any($1) union all select count(*)::int from realtime_events where data->>'waitId' = any($1)",
+      [[entries.waiting, entries.called]],
+    );
+    expect(rows.reduce((sum, row) => sum + row.n, 0)).toBe(2);
+
+    // Without a choice, they go to anyone.
+    await add('Also Leaving');
+    const also = await idOf('Also Leaving');
+    await t.database.db.query('update wait_entries set provider_id = $1 where id = $2', [
+      also,
+      entries.waiting,
+    ]);
+    expect(
+      (
+        await t.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/staff/settings/providers/${also}`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await providerOf(entries.waiting!)).toBeNull();
+  });
 });

@@ -32,6 +32,8 @@ export interface RequestOptions {
   /** Sends the anonymous customer's token, signing in first if needed. */
   asCustomer?: boolean;
   signal?: AbortSignal;
+  /** Lets the request finish after the page closes (a board step sent as the tab goes away). */
+  keepalive?: boolean;
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
@@ -47,6 +49,7 @@ async function send(path: string, options: RequestOptions, token: string | null)
       body: options.file ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
+      ...(options.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;

@@ -53,6 +53,21 @@ export function registerChatRoutes(
     return chat.getThread(principal, waitId);
   });
 
+  /** The console opened the conversation: nothing in it is unread any more. */
+  app.post('/api/v1/staff/chat/:waitId/read', async (request, reply) => {
+    const principal = await requireStaff(request, staff);
+    const { waitId } = parseInput(staffChatParamsSchema, request.params);
+    await chat.markRead(principal, waitId);
+    return reply.status(204).send();
+  });
+
+  /** This staff member answers the conversation from now on (the customer sees who). */
+  app.post('/api/v1/staff/chat/:waitId/take-over', async (request): Promise<ChatThread> => {
+    const principal = await requireStaff(request, staff);
+    const { waitId } = parseInput(staffChatParamsSchema, request.params);
+    return chat.takeOver(principal, waitId);
+  });
+
   /** The spec's sendMessage cloud function (spec §7). */
   app.post(
     '/api/v1/functions/sendMessage',

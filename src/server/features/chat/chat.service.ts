@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { CHAT_VISIBLE_MESSAGES } from '../../../shared/constants.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type { ChatMessage, ChatThread, SendMessageRequest } from '../../../shared/schemas.ts';
-import { AppError } from '../../errors.ts';
+import type { Queryable } from '../../db/database.ts';
+import { AppError, invariantFound } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { PushService } from '../push/push.service.ts';
@@ -16,6 +17,7 @@ import type { ChatRepository } from './chat.repository.ts';
 export type ChatSender = { kind: 'customer'; customerId: string } | StaffPrincipal;
 
 export function createChatService(deps: {
+  db: Queryable;
   chat: ChatRepository;
   waitList: WaitListRepository;
   companies: Pick<CompanyService, 'requireCompany'>;
@@ -23,7 +25,7 @@ export function createChatService(deps: {
   sms: Pick<SmsService, 'kick'>;
   push: Pick<PushService, 'notify'>;
 }) {
-  const { chat, waitList, companies, eventLog, sms, push } = deps;
+  const { db, chat, waitList, companies, eventLog, sms, push } = deps;
 
   /** The wait behind a conversation, if this sender may use it; otherwise "not found". */
   async function requireConversation(
@@ -57,7 +59,8 @@ export function createChatService(deps: {
       waitId: entry.waitId,
       companyId: entry.companyId,
       threadKey: entry.chatThreadKey,
-      providerName: entry.providerName ?? company.name,
+      providerName: whoAnswers(entry, company.name),
+      answeredBy: holderOf(entry),
       providerId,
       customerId: entry.customerId,
       customerName: entry.name,
@@ -65,6 +68,26 @@ export function createChatService(deps: {
       messages,
       seq,
     };
+  }
+
+  /**
+   * A staff member may write when they answer the conversation, or when nobody in particular does
+   * and they are at the desk (owner, front desk). Otherwise they take it over first: the customer
+   * then sees who answers (docs/people.md).
+   */
+  function ensureAnswers(sender: StaffPrincipal, entry: WaitEntryRow): void {
+    const holder = holderOf(entry);
+    if (holder ? holder.id !== sender.staffUserId : sender.role === 'provider')
+      throw new AppError('CHAT_ANSWERED_BY_OTHER', {
+        message: `${holder?.name ?? 'The front desk'} answers this conversation. Take it over to write.`,
+      });
+  }
+
+  /** Who the staff message is signed by: its author, or the business when the owner posts as it. */
+  function authorName(sender: StaffPrincipal, entry: WaitEntryRow, asBusiness: boolean | undefined): string {
+    if (!asBusiness) return sender.name;
+    if (sender.role !== 'owner') throw new AppError('ROLE_NOT_ALLOWED');
+    return entry.companyName;
   }
 
   return {
@@ -76,13 +99,14 @@ export function createChatService(deps: {
     async sendMessage(sender: ChatSender, request: SendMessageRequest): Promise<ChatMessage> {
       const entry = await requireConversation(sender, request.historyId, request.companyId);
       if (request.chatNode !== entry.chatThreadKey) throw new AppError('CHAT_NOT_FOUND');
+      if (sender.kind === 'staff') ensureAnswers(sender, entry);
       // Who wrote it comes from the session, never from the payload's user field.
       const author =
         sender.kind === 'customer'
           ? { userId: entry.customerId, userName: entry.name, sender: 'customer' as const }
           : {
               userId: sender.staffUserId,
-              userName: entry.providerName ?? sender.name,
+              userName: authorName(sender, entry, request.asBusiness),
               sender: 'staff' as const,
             };
       const stored = await chat.insertMessageAndPublish(
@@ -96,9 +120,10 @@ export function createChatService(deps: {
         },
         {
           topic: topics.chat(entry.chatThreadKey),
-          // The customer may have closed the page: staff messages go out as texts too.
+          // The customer may have closed the page: staff messages go out as texts too (when
+          // there is a number: a desk walk-in may have none).
           text:
-            sender.kind === 'staff'
+            sender.kind === 'staff' && entry.phoneNumber
               ? {
                   id: randomUUID(),
                   phoneNumber: entry.phoneNumber,
@@ -107,6 +132,12 @@ export function createChatService(deps: {
               : null,
         },
       );
+      // The board shows the staff what they have not read yet.
+      if (sender.kind === 'customer')
+        await waitList.countUnreadAndPublish(
+          { waitId: entry.waitId, companyId: entry.companyId },
+          { boardTopic: topics.board(entry.companyId) },
+        );
       eventLog.flushSoon();
       if (sender.kind === 'staff') {
         sms.kick();
@@ -119,7 +150,46 @@ export function createChatService(deps: {
       }
       return stored;
     },
+
+    /** A staff member opened the conversation: its unread count goes back to 0 on every board. */
+    async markRead(principal: StaffPrincipal, waitId: string): Promise<void> {
+      const entry = await requireConversation(principal, waitId);
+      const cleared = await waitList.markChatReadAndPublish(
+        { waitId: entry.waitId, companyId: entry.companyId },
+        { boardTopic: topics.board(entry.companyId) },
+      );
+      if (cleared) eventLog.flushSoon();
+    },
+
+    /** This staff member answers from now on; the customer's page and the console hear who. */
+    async takeOver(principal: StaffPrincipal, waitId: string): Promise<ChatThread> {
+      const entry = await requireConversation(principal, waitId);
+      await waitList.takeOverChat({
+        waitId: entry.waitId,
+        companyId: entry.companyId,
+        staffUserId: principal.staffUserId,
+      });
+      const thread = await loadThread(invariantFound(await waitList.findById(waitId), 'CHAT_NOT_FOUND'));
+      await eventLog.append(db, topics.chat(entry.chatThreadKey), 'thread.answerer', {
+        providerName: thread.providerName,
+        answeredBy: thread.answeredBy,
+      });
+      eventLog.flushSoon();
+      return thread;
+    },
   };
+}
+
+/** The staff member who answers, if one does (WaitEntryRow.chatHolderId). */
+function holderOf(entry: WaitEntryRow): { id: string; name: string } | null {
+  return entry.chatHolderId && entry.chatHolderName !== null
+    ? { id: entry.chatHolderId, name: entry.chatHolderName }
+    : null;
+}
+
+/** The name the customer sees at the top of their chat. */
+function whoAnswers(entry: WaitEntryRow, companyName: string): string {
+  return holderOf(entry)?.name ?? entry.providerName ?? companyName;
 }
 
 export type ChatService = ReturnType<typeof createChatService>;

@@ -15,6 +15,10 @@ import { LOGO_MAX_BYTES, type SettingsService } from './settings.service.ts';
 const providerParamsSchema = z.object({
   providerId: uuidSchema('Unknown provider'),
 });
+/** Where a leaving provider's waiting customers go: another provider's id; left out, anyone. */
+const removeProviderQuerySchema = z.object({
+  moveTo: z.optional(uuidSchema('Unknown provider')),
+});
 
 /** Settings are the owner's: front desk and providers neither read nor change them (docs/people.md). */
 export function registerSettingsRoutes(
@@ -74,7 +78,8 @@ export function registerSettingsRoutes(
     const principal = await requireStaff(request, staff);
     requireOwner(principal);
     const { providerId } = parseInput(providerParamsSchema, request.params);
-    await settings.removeProvider(principal.companyId, providerId);
+    const { moveTo } = parseInput(removeProviderQuerySchema, request.query);
+    await settings.removeProvider(principal.companyId, providerId, moveTo ?? null);
     return settings.getSettings(principal.companyId);
   });
 

@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
+import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import type { CompanyRepository } from './company.repository.ts';
 import type { CompanyService } from './company.service.ts';
 
@@ -18,6 +19,7 @@ export const LOGO_MAX_BYTES = 1024 * 1024;
 export function createSettingsService(deps: {
   companies: CompanyRepository;
   companyService: CompanyService;
+  waitList: Pick<WaitListService, 'moveProviderCustomers'>;
 }) {
   const { companies, companyService } = deps;
 
@@ -92,7 +94,17 @@ export function createSettingsService(deps: {
       companyService.forget(companyId);
     },
 
-    async removeProvider(companyId: string, providerId: string): Promise<void> {
+    /**
+     * The provider stops working here (kept, inactive, for the history). Their waiting and called
+     * customers go where the owner said: another provider, or anyone (null); none is left pointing
+     * at a provider the board no longer offers.
+     */
+    async removeProvider(companyId: string, providerId: string, moveTo: string | null): Promise<void> {
+      const providers = await companies.listProviders(companyId);
+      if (!providers.some((provider) => provider.id === providerId)) throw new AppError('PROVIDER_NOT_FOUND');
+      if (moveTo !== null && (moveTo === providerId || !providers.some((provider) => provider.id === moveTo)))
+        throw new AppError('PROVIDER_NOT_FOUND', { field: 'moveTo' });
+      await deps.waitList.moveProviderCustomers(companyId, providerId, moveTo);
       if (!(await companies.deactivateProvider(companyId, providerId)))
         throw new AppError('PROVIDER_NOT_FOUND');
       companyService.forget(companyId);

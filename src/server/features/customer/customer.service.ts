@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { CustomerSession } from '../../../shared/schemas.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import type { CustomerRepository } from './customer.repository.ts';
@@ -20,6 +20,18 @@ export function createCustomerService(customers: CustomerRepository) {
       const token = newSecretToken();
       await customers.insertCustomer(customerId, hashSecretToken(token));
       return { customerId, token };
+    },
+
+    /**
+     * The customer identity of a walk-in the desk adds, the same for the same request (`key`), so
+     * a retried request lands on the first entry (wait_entries' unique customer and key). No
+     * device holds its token: only the desk acts for this customer.
+     */
+    async deskCustomer(key: string): Promise<string> {
+      const hex = createHash('sha256').update(`desk-walk-in:${key}`).digest('hex');
+      const customerId = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+      await customers.insertCustomerOnce(customerId, hashSecretToken(newSecretToken()));
+      return customerId;
     },
 
     async findCustomerIdByToken(token: string): Promise<string | null> {

@@ -19,7 +19,7 @@ export function boardEntryAsSeenBy<T extends Pick<BoardEntry, 'phoneNumber' | 'p
   viewer: Pick<StaffPrincipal, 'role' | 'providerId'>,
   entry: T,
 ): T {
-  return seesWholePhone(viewer, entry.providerId)
+  return seesWholePhone(viewer, entry.providerId) || entry.phoneNumber === null
     ? entry
     : { ...entry, phoneNumber: hidePhoneNumber(entry.phoneNumber) };
 }

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   assignProviderRequestSchema,
   type BoardEntry,
   type BoardResponse,
+  deskWalkInRequestSchema,
   uuidSchema,
   z,
 } from '../../../shared/schemas.ts';
 import { STAFF_ACTION_NAMES, type StaffAction } from '../../../shared/wait-status.ts';
-import { requireStaff } from '../../http/staff-auth.ts';
+import { requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { WaitListService } from './wait-list.service.ts';
@@ -35,6 +37,19 @@ export function registerBoardRoutes(
     const principal = await requireStaff(request, staff);
     const { waitId, action } = parseInput(entryActionParamsSchema, request.params);
     return waitList.applyStaffAction(principal, waitId, action);
+  });
+
+  /** "Add walk-in": the front desk (or the owner) puts a phone-in or a guest on the list. */
+  app.post('/api/v1/staff/walk-ins', async (request, reply) => {
+    const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
+    const body = parseInput(deskWalkInRequestSchema, request.body);
+    const key = request.headers['idempotency-key'];
+    const joined = await waitList.addDeskWalkIn(principal, {
+      idempotencyKey: typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : randomUUID(),
+      request: body,
+    });
+    reply.status(joined.created ? 201 : 200);
+    return { waitId: joined.waitId, textSent: joined.textSent };
   });
 
   app.put('/api/v1/staff/wait-entries/:waitId/provider', async (request): Promise<BoardEntry> => {

@@ -10,7 +10,8 @@ export interface NewWaitEntry {
   idempotencyKey: string;
   serviceType: string;
   name: string;
-  phoneNumber: string;
+  /** Null for a desk walk-in without a phone (migrations/0012). */
+  phoneNumber: string | null;
   allowSms: boolean;
   fcmToken: string | null;
   chatThreadKey: string;
@@ -23,7 +24,7 @@ export interface WaitEntryRow {
   customerId: string;
   serviceType: string;
   name: string;
-  phoneNumber: string;
+  phoneNumber: string | null;
   allowSms: boolean;
   date: Date;
   status: WaitStatus;
@@ -33,13 +34,19 @@ export interface WaitEntryRow {
   chatThreadKey: string;
   /** The join's text went out, or is on its way (not refused by a limit, not failed). */
   textSent: boolean;
+  /**
+   * Who answers the chat: the staff member who took it over, else the assigned provider's own
+   * account; null when the front desk answers (docs/people.md).
+   */
+  chatHolderId: string | null;
+  chatHolderName: string | null;
 }
 
 interface BoardRow {
   waitId: string;
   customerId: string;
   name: string;
-  phoneNumber: string;
+  phoneNumber: string | null;
   serviceType: string;
   status: WaitStatus;
   date: Date;
@@ -49,6 +56,7 @@ interface BoardRow {
   providerId: string | null;
   providerName: string | null;
   chatThreadKey: string;
+  unread: number;
 }
 
 /** A join to write: the entry, and what to tell the board and text the customer when it is new. */
@@ -112,7 +120,7 @@ function toBoardEntry(row: BoardRow): BoardEntry {
 const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w.phone_number as "phoneNumber",
   w.service_type as "serviceType", w.status, w.date, w.called_at as "calledAt", w.started_at as "startedAt",
   w.finished_at as "finishedAt", w.provider_id as "providerId", p.name as "providerName",
-  w.chat_thread_key as "chatThreadKey"`;
+  w.chat_thread_key as "chatThreadKey", w.chat_unread as unread`;
 
 /** A timestamp as JSON has it (Date.toISOString: UTC, milliseconds, "Z"). */
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -126,13 +134,14 @@ const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
   'serviceType', ${w}.service_type, 'status', ${w}.status, 'date', ${isoSql(`${w}.date`)},
   'calledAt', ${isoSql(`${w}.called_at`)}, 'startedAt', ${isoSql(`${w}.started_at`)},
   'finishedAt', ${isoSql(`${w}.finished_at`)}, 'providerId', ${w}.provider_id, 'providerName', ${p}.name,
-  'chatThreadKey', ${w}.chat_thread_key)`;
+  'chatThreadKey', ${w}.chat_thread_key, 'unread', ${w}.chat_unread)`;
 
 /**
  * One statement that changes a wait entry and tells about it (the board's "entry.upserted" and the
  * entry's own "entry.status", numbered after commit: realtime/event-log.ts), returning the entry as
  * the board lists it. Parameters: $1 wait id, $2 company id, $3 board topic, $4 wait topic, then
- * the change's own from $5. A change that matches no row (another business's entry, a status it
+ * the change's own from $5 (a null wait topic: a change the customer's page does not show, such as
+ * the staff's unread count). A change that matches no row (another business's entry, a status it
  * cannot leave) writes nothing and returns no row. With `calledText`, it also queues the "it's
  * your turn" text (once per call, and not to a number that opted out or an entry without texts) in
  * the business's own wording or $8, the default, filled as the join's text is: $7 its id, $9 its
@@ -149,7 +158,8 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
   ), published as (
     ${appendEventsSql(`select $3, 'entry.upserted', board_json from entry
     union all
-    select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName") from entry`)}
+    select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName") from entry
+     where $4::text is not null`)}
   )${
     calledText
       ? `, called_text as (
@@ -166,7 +176,7 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
       : ''
   }
   select "waitId", "customerId", name, "phoneNumber", "serviceType", status, date, "calledAt", "startedAt",
-         "finishedAt", "providerId", "providerName", "chatThreadKey"
+         "finishedAt", "providerId", "providerName", "chatThreadKey", unread
     from entry`;
 
 /** The timestamp column each status stamps when an entry enters it. */
@@ -214,7 +224,7 @@ export function createWaitListRepository(
              from input
            on conflict (customer_id, idempotency_key) do nothing
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
-                     called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id
+                     called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id, chat_unread
          ), pending as (
            ${appendEventsSql(`select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
              from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id`)}
@@ -284,13 +294,19 @@ export function createWaitListRepository(
                 w.customer_id as "customerId", w.service_type as "serviceType", w.name,
                 w.phone_number as "phoneNumber", w.allow_sms as "allowSms", w.date, w.status,
                 p.id as "providerId", p.name as "providerName", p.station as "providerStation",
-                w.chat_thread_key as "chatThreadKey",
+                w.chat_thread_key as "chatThreadKey", holder.id as "chatHolderId", holder.name as "chatHolderName",
                 exists (select 1 from sms_messages m
                          where m.wait_id = w.id and m.kind in ('join', 'service_request')
                            and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent"
            from wait_entries w
            join companies c on c.id = w.company_id
            left join providers p on p.id = w.provider_id
+           left join lateral (
+             select u.id, u.name from staff_users u
+              where u.id = w.chat_answerer_id
+                 or (w.chat_answerer_id is null and u.role = 'provider' and u.provider_id = w.provider_id)
+              order by u.created_at limit 1
+           ) holder on true
           where w.id = $1`,
         [waitId],
       );
@@ -417,6 +433,83 @@ export function createWaitListRepository(
         ],
       );
       return rows[0] ? toBoardEntry(rows[0]) : null;
+    },
+
+    /**
+     * A provider leaves: their waiting and called customers go to another provider (or to anyone,
+     * with null), each change published as a provider assignment is. Returns how many moved.
+     */
+    async moveProviderCustomersAndPublish(
+      change: { companyId: string; fromProviderId: string; toProviderId: string | null },
+      published: { boardTopic: string; waitTopicPrefix: string },
+      tx: Queryable = db,
+    ): Promise<number> {
+      const { rows } = await tx.query<{ moved: number }>(
+        `with changed as (
+           update wait_entries w
+              set provider_id = $3, assigned_at = case when $3::uuid is null then null else now() end,
+                  updated_at = now()
+            where w.company_id = $1 and w.provider_id = $2 and w.status in ('waiting', 'called')
+           returning w.*
+         ), entry as (
+           select w.id, w.status, p.name as provider_name, ${boardEntryJsonSql('w', 'p')} as board_json
+             from changed w left join providers p on p.id = w.provider_id
+         ), published as (
+           ${appendEventsSql(`select $4, 'entry.upserted', board_json from entry
+           union all
+           select $5 || id, 'entry.status', jsonb_build_object('status', status, 'providerName', provider_name)
+             from entry`)}
+         )
+         select count(*)::int as moved from entry`,
+        [
+          change.companyId,
+          change.fromProviderId,
+          change.toProviderId,
+          published.boardTopic,
+          published.waitTopicPrefix,
+        ],
+      );
+      return rows[0]?.moved ?? 0;
+    },
+
+    /** A customer message the staff have not opened: counted on the entry, shown on the board. */
+    async countUnreadAndPublish(
+      change: { waitId: string; companyId: string },
+      published: { boardTopic: string },
+      tx: Queryable = db,
+    ): Promise<BoardEntry | null> {
+      const { rows } = await tx.query<BoardRow>(updateAndPublishSql('chat_unread = w.chat_unread + 1', ''), [
+        change.waitId,
+        change.companyId,
+        published.boardTopic,
+        null,
+      ]);
+      return rows[0] ? toBoardEntry(rows[0]) : null;
+    },
+
+    /** A staff member opened the chat: nothing unread; null when there was nothing to clear. */
+    async markChatReadAndPublish(
+      change: { waitId: string; companyId: string },
+      published: { boardTopic: string },
+      tx: Queryable = db,
+    ): Promise<BoardEntry | null> {
+      const { rows } = await tx.query<BoardRow>(
+        updateAndPublishSql('chat_unread = 0', 'and w.chat_unread > 0'),
+        [change.waitId, change.companyId, published.boardTopic, null],
+      );
+      return rows[0] ? toBoardEntry(rows[0]) : null;
+    },
+
+    /** This staff member answers the entry's chat from now on. False when no such entry at the business. */
+    async takeOverChat(
+      change: { waitId: string; companyId: string; staffUserId: string },
+      tx: Queryable = db,
+    ): Promise<boolean> {
+      const { rows } = await tx.query(
+        'update wait_entries set chat_answerer_id = $3, updated_at = now() where id = $1 and company_id = $2 returning id',
+        [change.waitId, change.companyId, change.staffUserId],
+      );
+      return rows.length > 0;
     },
 
     /**

@@ -6,6 +6,7 @@ import type {
   AddClientRequest,
   BoardEntry,
   BoardResponse,
+  DeskWalkInRequest,
   JoinWaitListRequest,
   WaitEntryResponse,
   WaitStatus,
@@ -22,6 +23,7 @@ import { createGroupCommit } from '../../db/group-commit.ts';
 import { AppError, invariantFound } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { CustomerService } from '../customer/customer.service.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
@@ -81,8 +83,9 @@ export function createWaitListService(deps: {
   eventLog: EventLog;
   sms: SmsService;
   push: Pick<PushService, 'notify'>;
+  customers: Pick<CustomerService, 'deskCustomer'>;
 }) {
-  const { db, waitList, companies, eventLog, sms, push } = deps;
+  const { db, waitList, companies, eventLog, sms, push, customers } = deps;
 
   /** Where a change of this entry is published: the business's board and the entry's own page. */
   const publishedTo = (companyId: string, waitId: string) => ({
@@ -150,7 +153,8 @@ export function createWaitListService(deps: {
       id: row.customerId,
       serviceType: row.serviceType,
       name: row.name,
-      phoneNumber: row.phoneNumber,
+      // Only a desk walk-in has none, and no customer holds a desk walk-in's page.
+      phoneNumber: row.phoneNumber ?? '',
       allowSms: row.allowSms,
       date: new Date(row.date).toISOString(),
       status: row.status,
@@ -246,6 +250,51 @@ export function createWaitListService(deps: {
       }).then((result) => afterInsert(result, 'clientPhoneNumber'));
     },
 
+    /**
+     * "Add walk-in" on the board: a phone-in or a guest at the desk. With a phone they get the
+     * join text and can reply to it, as a walk-in who joined themself; without one they are on
+     * the board only. Each gets a customer identity of its own that no device holds.
+     */
+    async addDeskWalkIn(
+      principal: StaffPrincipal,
+      command: { idempotencyKey: string; request: DeskWalkInRequest },
+    ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
+      const { request } = command;
+      const phoneNumber = request.phoneNumber ?? null;
+      if (phoneNumber) ensureDialablePhone(phoneNumber, 'phoneNumber');
+      const company = await companies.requireCompany(principal.companyId);
+      await companies.ensureServiceOffered(company.id, request.serviceType);
+      if (request.providerId) {
+        const providers = await companies.listProviders(company.id);
+        if (!providers.some((provider) => provider.id === request.providerId))
+          throw new AppError('PROVIDER_NOT_FOUND', { field: 'providerId' });
+      }
+      const deskKey = `${company.id}:${principal.staffUserId}:${command.idempotencyKey}`;
+      const customerId = await customers.deskCustomer(deskKey);
+      return writeJoin({
+        entry: {
+          id: randomUUID(),
+          companyId: company.id,
+          customerId,
+          // One desk console's retried request lands once.
+          idempotencyKey: `desk:${deskKey}`,
+          serviceType: request.serviceType,
+          name: request.name,
+          phoneNumber,
+          allowSms: phoneNumber !== null,
+          fcmToken: null,
+          chatThreadKey: chatThreadKeyFor(company.accountId, customerId),
+        },
+        publish: {
+          boardTopic: topics.board(company.id),
+          textId: randomUUID(),
+          text: DEFAULT_SMS_TEXTS.join,
+          kind: 'join',
+          providerId: request.providerId ?? null,
+        },
+      }).then((result) => afterInsert(result, 'phoneNumber'));
+    },
+
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
       return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
     },
@@ -269,14 +318,16 @@ export function createWaitListService(deps: {
     async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {
       // The head first: events after it may repeat what the list shows, never miss what it lacks.
       const seq = await eventLog.head(topics.board(principal.companyId));
-      const [entries, providers] = await Promise.all([
+      const [entries, providers, services] = await Promise.all([
         waitList.listBoard(principal.companyId),
         companies.listProviders(principal.companyId),
+        companies.listServices(principal.companyId),
       ]);
       return {
         companyId: principal.companyId,
         entries: entries.map((entry) => boardEntryAsSeenBy(principal, entry)),
         providers,
+        services,
         seq,
       };
     },
@@ -316,6 +367,21 @@ export function createWaitListService(deps: {
         tag: `wait-${updated.waitId}`,
       });
       return boardEntryAsSeenBy(principal, updated);
+    },
+
+    /** A provider leaves (Settings): their waiting and called customers go to `toProviderId`, or anyone. */
+    async moveProviderCustomers(
+      companyId: string,
+      fromProviderId: string,
+      toProviderId: string | null,
+    ): Promise<number> {
+      const moved = await thenPublish(
+        waitList.moveProviderCustomersAndPublish(
+          { companyId, fromProviderId, toProviderId },
+          { boardTopic: topics.board(companyId), waitTopicPrefix: topics.wait('') },
+        ),
+      );
+      return moved;
     },
 
     async assignProvider(

@@ -27,9 +27,18 @@ export function upsertBoardEntry(
 export function useEntryAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ waitId, action }: { waitId: string; action: StaffAction }) =>
+    mutationFn: ({
+      waitId,
+      action,
+      keepalive,
+    }: {
+      waitId: string;
+      action: StaffAction;
+      keepalive?: boolean;
+    }) =>
       staffRequest<BoardEntry>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${action}`, {
         method: 'POST',
+        ...(keepalive ? { keepalive } : {}),
       }),
     onSuccess: (entry) =>
       queryClient.setQueryData<BoardResponse>(boardQueryKey, (b) => upsertBoardEntry(b, entry)),

@@ -1,23 +1,16 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { topics } from '../../../../shared/realtime.ts';
-import type { BoardEntry, BoardResponse, Provider, StaffMe } from '../../../../shared/schemas.ts';
+import type { BoardEntry, Provider, StaffMe } from '../../../../shared/schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
-import { useConnectionState, useTopic } from '../../../lib/realtime.ts';
+import { useConnectionState } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
-import { staffRealtime } from '../../staff/api/staff-api.ts';
-import {
-  boardQueryKey,
-  upsertBoardEntry,
-  useAssignProvider,
-  useBoard,
-  useEntryAction,
-} from '../api/board-api.ts';
+import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
+import { useAssignProvider, useEntryAction } from '../api/board-api.ts';
+import type { LiveBoard } from '../api/use-live-board.ts';
+import { UNDOABLE_ACTIONS, useUndoableActions } from '../api/use-undoable-actions.ts';
+import { AddWalkInDialog } from './add-walk-in-dialog.tsx';
 import { BoardRow } from './board-row.tsx';
-
-const NEW_FOR_MS = 8_000;
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -53,40 +46,34 @@ function allowedFor(me: StaffMe) {
 }
 
 /** The console's home: every walk-in of the day, live; a provider's own customers first ("Mine"). */
-export function BoardPage({ me }: { me: StaffMe }) {
-  const board = useBoard();
-  const queryClient = useQueryClient();
+export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
+  const { board } = live;
   const action = useEntryAction();
   const assign = useAssignProvider();
   const [searchParams, setSearchParams] = useSearchParams();
   const chatWaitId = searchParams.get('chat');
   const now = useNow(30_000);
   const connection = useConnectionState(staffRealtime());
-  const arrivals = useRef(new Map<string, number>());
   const [view, setView] = useState<'mine' | 'everyone'>('mine');
-  const [, setTick] = useState(0);
-
-  useTopic(staffRealtime(), board.data ? topics.board(me.companyId) : null, board.data?.seq ?? null, {
-    onEvent: (event, data) => {
-      if (event !== 'entry.upserted') return;
-      const entry = data as BoardEntry;
-      const known = queryClient
-        .getQueryData<BoardResponse>(boardQueryKey)
-        ?.entries.some((e) => e.waitId === entry.waitId);
-      if (!known) {
-        arrivals.current.set(entry.waitId, Date.now());
-        setTimeout(() => setTick((t) => t + 1), NEW_FOR_MS);
-      }
-      queryClient.setQueryData<BoardResponse>(boardQueryKey, (current) => upsertBoardEntry(current, entry));
-    },
-    onReset: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
+  const [addingWalkIn, setAddingWalkIn] = useState(false);
+  const undoable = useUndoableActions((waitId, name, keepalive) => {
+    if (!keepalive) {
+      action.mutate({ waitId, action: name });
+      return;
+    }
+    // The board is going away: sent on its own, past the page's life.
+    void staffRequest(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${name}`, {
+      method: 'POST',
+      keepalive,
+    }).catch(() => {});
   });
 
-  const waitingCount = board.data?.entries.filter((e) => e.status === 'waiting').length ?? 0;
+  const { waitingCount, flashTitle } = live;
   useEffect(() => {
     // A title badge: the front desk sees new walk-ins from another tab.
-    document.title = `${waitingCount > 0 ? `(${waitingCount}) ` : ''}${texts.console.board} · ${me.companyName}`;
-  }, [waitingCount, me.companyName]);
+    const title = `${waitingCount > 0 ? `(${waitingCount}) ` : ''}${texts.console.board} · ${me.companyName}`;
+    document.title = flashTitle ? `${texts.console.titleFlash} · ${title}` : title;
+  }, [waitingCount, flashTitle, me.companyName]);
 
   if (board.isPending) return <PanelLoading />;
   if (board.isError) return <PanelLoadFailed onRetry={() => void board.refetch()} />;
@@ -120,6 +107,31 @@ export function BoardPage({ me }: { me: StaffMe }) {
             {texts.console.actionFailed}
           </p>
         ) : null}
+        <div className="board__tools">
+          {me.role === 'provider' ? null : (
+            <button
+              type="button"
+              className="button button--small button--primary"
+              onClick={() => setAddingWalkIn(true)}
+            >
+              {texts.deskWalkIn.open}
+            </button>
+          )}
+        </div>
+        <AddWalkInDialog
+          open={addingWalkIn}
+          services={board.data.services}
+          providers={board.data.providers}
+          onClose={() => setAddingWalkIn(false)}
+        />
+        <label className="board__alerts">
+          <input
+            type="checkbox"
+            checked={live.alertsOn}
+            onChange={(event) => live.setAlerts(event.target.checked)}
+          />
+          {texts.console.soundOn}
+        </label>
         {isProvider ? (
           <fieldset className="segmented">
             <legend className="visually-hidden">{texts.console.board}</legend>
@@ -161,9 +173,15 @@ export function BoardPage({ me }: { me: StaffMe }) {
                     canAct={allowed.act(entry)}
                     canChat={allowed.chat(entry)}
                     now={now}
-                    isNew={Date.now() - (arrivals.current.get(entry.waitId) ?? 0) < NEW_FOR_MS}
+                    isNew={live.isNew(entry.waitId)}
                     busy={busyId === entry.waitId}
-                    onAction={(name) => action.mutate({ waitId: entry.waitId, action: name })}
+                    pendingAction={undoable.pendingAction(entry.waitId)}
+                    onUndo={() => undoable.undo(entry.waitId)}
+                    onAction={(name) =>
+                      UNDOABLE_ACTIONS.includes(name)
+                        ? undoable.schedule(entry.waitId, name)
+                        : action.mutate({ waitId: entry.waitId, action: name })
+                    }
                     onAssign={(providerId) => assign.mutate({ waitId: entry.waitId, providerId })}
                     onChat={() => setSearchParams({ chat: entry.waitId })}
                   />
@@ -174,7 +192,7 @@ export function BoardPage({ me }: { me: StaffMe }) {
         })}
       </section>
       {chatWaitId ? (
-        <StaffChatPanel key={chatWaitId} waitId={chatWaitId} onClose={() => setSearchParams({})} />
+        <StaffChatPanel key={chatWaitId} waitId={chatWaitId} me={me} onClose={() => setSearchParams({})} />
       ) : null}
     </div>
   );

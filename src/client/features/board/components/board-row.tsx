@@ -18,6 +18,9 @@ interface BoardRowProps {
   /** False for another provider's customer, seen by a provider: shown, not acted on. */
   canAct: boolean;
   canChat: boolean;
+  /** A Remove or No-show waiting out its Undo (use-undoable-actions.ts). */
+  pendingAction: StaffAction | null;
+  onUndo: () => void;
   onAction: (action: StaffAction) => void;
   onAssign: (providerId: string | null) => void;
   onChat: () => void;
@@ -32,11 +35,24 @@ export function BoardRow({
   busy,
   canAct,
   canChat,
+  pendingAction,
+  onUndo,
   onAction,
   onAssign,
   onChat,
 }: BoardRowProps) {
   const [main, ...others] = canAct ? actionsFor(entry.status) : [];
+  if (pendingAction)
+    return (
+      <li className="board-row board-row--pending" data-wait-id={entry.waitId}>
+        <p className="board-row__undo-text" role="status">
+          {texts.console.pendingAction(entry.name, STAFF_ACTIONS[pendingAction].to === 'no_show')}
+        </p>
+        <button type="button" className="button button--small button--secondary" onClick={onUndo}>
+          {texts.console.undo}
+        </button>
+      </li>
+    );
   const end = entry.finishedAt ?? entry.startedAt ?? null;
   const waitedMinutes = Math.floor(((end ? Date.parse(end) : now) - Date.parse(entry.date)) / 60_000);
   return (
@@ -48,9 +64,13 @@ export function BoardRow({
         <p className="board-row__name">
           {entry.name}
           {isNew ? <span className="badge badge--new">{texts.console.newArrival}</span> : null}
+          {entry.unread > 0 ? (
+            <span className="badge badge--unread">{texts.console.unread(entry.unread)}</span>
+          ) : null}
         </p>
         <p className="board-row__meta">
-          {entry.serviceType} · {formatPhoneForDisplay(entry.phoneNumber)}
+          {entry.serviceType} ·{' '}
+          {entry.phoneNumber === null ? texts.deskWalkIn.noPhone : formatPhoneForDisplay(entry.phoneNumber)}
         </p>
       </div>
       <p className="board-row__wait">

@@ -19,6 +19,11 @@ export function useLiveThread(client: RealtimeClient, key: QueryKey, thread: Cha
   useTopic(client, thread ? topics.chat(thread.threadKey) : null, thread?.seq ?? null, {
     onEvent: (event, data) => {
       if (event === 'message.created') addMessage(data as ChatMessage);
+      // Someone else answers now: the customer's header and the console's panel say who.
+      if (event === 'thread.answerer')
+        queryClient.setQueryData<ChatThread>(key, (current) =>
+          current ? { ...current, ...(data as Pick<ChatThread, 'providerName' | 'answeredBy'>) } : current,
+        );
     },
     onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
   });

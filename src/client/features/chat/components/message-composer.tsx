@@ -7,7 +7,9 @@ import { texts } from '../../../lib/texts.ts';
 /** What a failed send says: the server's reason for a refused message, else that it was kept. */
 export function sendErrorText(error: unknown): string | null {
   if (!error) return null;
-  return error instanceof ApiRequestError && error.status === 400 ? error.message : texts.chat.failed;
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401
+    ? error.message
+    : texts.chat.failed;
 }
 
 /**

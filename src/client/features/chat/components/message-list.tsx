@@ -11,12 +11,15 @@ export function MessageList({
   isMine,
   timeZone,
   emptyText,
+  nameOwnMessages = false,
 }: {
   messages: readonly ChatMessage[];
   /** The customer's own messages, or for staff every message from the business side. */
   isMine: (message: ChatMessage) => boolean;
   timeZone: string;
   emptyText: string;
+  /** Shows the author over the business's own messages too (the console: who on the team wrote). */
+  nameOwnMessages?: boolean;
 }) {
   const endRef = useRef<HTMLDivElement>(null);
   const lastId = messages[messages.length - 1]?.id;
@@ -36,6 +39,11 @@ export function MessageList({
               {initials(author)}
             </span>
             <div className="chat-message__body">
+              {!mine || nameOwnMessages ? (
+                <p className="chat-message__author" aria-hidden="true">
+                  {author}
+                </p>
+              ) : null}
               <p className="chat-message__text">
                 <span className="visually-hidden">{mine ? 'You' : author}: </span>
                 {message.message}

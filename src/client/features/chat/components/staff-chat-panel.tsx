@@ -1,5 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { ChatMessage, ChatThread, StaffMe } from '../../../../shared/schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
@@ -11,9 +12,24 @@ import { MessageList } from './message-list.tsx';
 
 const staffThreadKey = (waitId: string) => ['staff-chat', waitId] as const;
 
+/** Whether this member writes here: they answer it, or nobody in particular does and they are at the desk. */
+function answersHere(me: StaffMe, thread: ChatThread): boolean {
+  return thread.answeredBy ? thread.answeredBy.id === me.id : me.role !== 'provider';
+}
+
 /** The console's side of a conversation: beside the board on wide screens, over it on narrow. */
-export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: () => void }) {
+export function StaffChatPanel({
+  waitId,
+  me,
+  onClose,
+}: {
+  waitId: string;
+  me: StaffMe;
+  onClose: () => void;
+}) {
   const key = staffThreadKey(waitId);
+  const queryClient = useQueryClient();
+  const [asBusiness, setAsBusiness] = useState(false);
   const thread = useQuery({
     queryKey: key,
     queryFn: () => staffRequest<ChatThread>(`/v1/staff/chat/${encodeURIComponent(waitId)}`),
@@ -24,21 +40,62 @@ export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: (
     mutationFn: (message: string) =>
       staffRequest<ChatMessage>('/v1/functions/sendMessage', {
         method: 'POST',
-        body: toSendMessageRequest(thread.data!, 'staff', message),
+        body: {
+          ...toSendMessageRequest(thread.data!, 'staff', message),
+          ...(asBusiness ? { asBusiness } : {}),
+        },
       }),
     onSuccess: (stored) => addMessage(stored),
   });
+  const takeOver = useMutation({
+    mutationFn: () =>
+      staffRequest<ChatThread>(`/v1/staff/chat/${encodeURIComponent(waitId)}/take-over`, { method: 'POST' }),
+    onSuccess: (taken) => {
+      send.reset();
+      queryClient.setQueryData(key, taken);
+    },
+  });
 
-  const sendError = sendErrorText(send.error);
+  // Open means read: the row's unread badge goes (on every console), now and as messages arrive.
+  const customerMessages =
+    thread.data?.messages.filter((message) => message.sender === 'customer').length ?? 0;
+  useEffect(() => {
+    if (customerMessages === 0) return;
+    void staffRequest(`/v1/staff/chat/${encodeURIComponent(waitId)}/read`, { method: 'POST' }).catch(
+      () => {},
+    );
+  }, [waitId, customerMessages]);
+
+  const sendError = sendErrorText(send.error ?? takeOver.error);
+  const data = thread.data;
 
   return (
     <aside className="chat chat--panel" aria-label={texts.console.chat}>
       <header className="chat__header">
-        <h2 className="chat__title">{thread.data ? thread.data.customerName : texts.console.chat}</h2>
+        <h2 className="chat__title">{data ? data.customerName : texts.console.chat}</h2>
         <button type="button" className="icon-button" aria-label={texts.console.closeChat} onClick={onClose}>
           <CloseIcon />
         </button>
       </header>
+      {data ? (
+        <p className="chat-panel__answerer" role="status">
+          {!data.answeredBy
+            ? texts.console.answeredByDesk
+            : data.answeredBy.id === me.id
+              ? texts.console.youAnswer
+              : texts.console.answeredBy(data.answeredBy.name)}
+          {data.answeredBy && data.answeredBy.id !== me.id ? (
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              disabled={takeOver.isPending}
+              onClick={() => takeOver.mutate()}
+            >
+              {texts.console.takeOver}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
       <div className="chat__scroll">
         {thread.isPending ? (
           <Spinner />
@@ -49,16 +106,31 @@ export function StaffChatPanel({ waitId, onClose }: { waitId: string; onClose: (
             messages={thread.data.messages}
             isMine={(message) => message.sender === 'staff'}
             timeZone={thread.data.timeZone}
-            emptyText={texts.chat.empty}
+            emptyText={texts.console.chatEmpty}
+            nameOwnMessages
           />
         )}
       </div>
-      {thread.data ? (
+      {data && me.role === 'owner' ? (
+        <label className="chat-panel__as-business">
+          <input
+            type="checkbox"
+            checked={asBusiness}
+            onChange={(event) => setAsBusiness(event.target.checked)}
+          />
+          {texts.console.postAsBusiness(me.companyName)}
+        </label>
+      ) : null}
+      {data && answersHere(me, data) ? (
         <MessageComposer
           sending={send.isPending}
           error={sendError}
           onSend={(message) => send.mutateAsync(message)}
         />
+      ) : data ? (
+        <p className="chat__status" role="status">
+          {sendError ?? ''}
+        </p>
       ) : null}
     </aside>
   );

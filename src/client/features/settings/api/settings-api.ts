@@ -55,11 +55,13 @@ export const useSaveProvider = () =>
     }),
   );
 
+/** `moveTo`: the provider who takes their waiting customers; null, anyone. */
 export const useRemoveProvider = () =>
-  useSettingsChange((id: string) =>
-    staffRequest<BusinessSettings>(`/v1/staff/settings/providers/${encodeURIComponent(id)}`, {
-      method: 'DELETE',
-    }),
+  useSettingsChange(({ id, moveTo }: { id: string; moveTo: string | null }) =>
+    staffRequest<BusinessSettings>(
+      `/v1/staff/settings/providers/${encodeURIComponent(id)}${moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : ''}`,
+      { method: 'DELETE' },
+    ),
   );
 
 export const useUploadLogo = () =>

@@ -3,11 +3,13 @@ import {
   type BusinessSettings,
   companySettingsRequestSchema,
   firstIssue,
+  type Provider,
   providerSettingsRequestSchema,
   type StaffMe,
   servicesSettingsRequestSchema,
 } from '../../../../shared/schemas.ts';
 import { Field } from '../../../components/ui/field.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -226,13 +228,17 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
 
 function ProviderRow({
   provider,
+  others,
   canEdit,
 }: {
-  provider: BusinessSettings['providers'][number];
+  provider: Provider;
+  /** Who their waiting customers may go to when they leave. */
+  others: Provider[];
   canEdit: boolean;
 }) {
   const save = useSaveProvider();
   const remove = useRemoveProvider();
+  const [removing, setRemoving] = useState(false);
   const [form, setForm] = useState({
     name: provider.name,
     speciality: provider.speciality,
@@ -277,10 +283,20 @@ function ProviderRow({
             type="button"
             className="button button--small button--secondary"
             disabled={remove.isPending}
-            onClick={() => remove.mutate(provider.id)}
+            onClick={() => setRemoving(true)}
           >
             {texts.settings.remove}
           </button>
+          <RemoveProviderDialog
+            open={removing}
+            provider={provider}
+            others={others}
+            busy={remove.isPending}
+            onCancel={() => setRemoving(false)}
+            onConfirm={(moveTo) =>
+              remove.mutate({ id: provider.id, moveTo }, { onSettled: () => setRemoving(false) })
+            }
+          />
           <SaveState
             pending={save.isPending}
             success={save.isSuccess}
@@ -302,7 +318,12 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
       <h2 className="settings-card__title">{texts.settings.providers}</h2>
       <ul className="settings-list">
         {settings.providers.map((provider) => (
-          <ProviderRow key={provider.id} provider={provider} canEdit={canEdit} />
+          <ProviderRow
+            key={provider.id}
+            provider={provider}
+            others={settings.providers.filter((other) => other.id !== provider.id)}
+            canEdit={canEdit}
+          />
         ))}
       </ul>
       {canEdit ? (
@@ -400,6 +421,67 @@ function LogoForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: 
         >{`${window.location.origin}${paths.landing.getHref(settings.companyId)}`}</a>
       </p>
     </section>
+  );
+}
+
+/** Removing a provider asks where their waiting customers go (issue 12): another provider, or anyone. */
+function RemoveProviderDialog({
+  open,
+  provider,
+  others,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  open: boolean;
+  provider: Provider;
+  others: Provider[];
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: (moveTo: string | null) => void;
+}) {
+  const [moveTo, setMoveTo] = useState('');
+  return (
+    <Modal
+      open={open}
+      title={texts.settings.removeProviderTitle(provider.name)}
+      busy={busy}
+      onClose={onCancel}
+    >
+      <div className="people-link">
+        <p>{texts.settings.removeProviderText(provider.name)}</p>
+        <Field label={texts.settings.moveCustomersTo}>
+          {(id) => (
+            <select
+              id={id}
+              className="select"
+              value={moveTo}
+              onChange={(event) => setMoveTo(event.target.value)}
+            >
+              <option value="">{texts.console.anyProvider}</option>
+              {others.map((other) => (
+                <option key={other.id} value={other.id}>
+                  {other.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <div className="settings-actions">
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={() => onConfirm(moveTo || null)}
+          >
+            {texts.settings.removeProviderConfirm}
+          </button>
+          <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
+            {texts.people.cancel}
+          </button>
+        </div>
+      </div>
+    </Modal>
   );
 }
 

@@ -3,6 +3,7 @@ import type { StaffMe, StaffRole } from '../../../../shared/schemas.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { type LiveBoard, useLiveBoard } from '../../board/api/use-live-board.ts';
 import { BoardPage } from '../../board/components/board-page.tsx';
 import { InsightsPage } from '../../insights/components/insights-page.tsx';
 import { AccountPage } from '../../people/components/account-page.tsx';
@@ -33,7 +34,7 @@ function SectionTitle({ title, companyName }: { title: string; companyName: stri
   return null;
 }
 
-function SectionContent({ section, me }: { section: SectionPath; me: StaffMe }) {
+function SectionContent({ section, me, live }: { section: SectionPath; me: StaffMe; live: LiveBoard }) {
   switch (section) {
     case 'texts':
       return <TextMessagesPage />;
@@ -46,7 +47,7 @@ function SectionContent({ section, me }: { section: SectionPath; me: StaffMe }) 
     case 'account':
       return <AccountPage me={me} />;
     case '':
-      return <BoardPage me={me} />;
+      return <BoardPage me={me} live={live} />;
   }
 }
 
@@ -74,16 +75,29 @@ function SignedInConsole({ requested }: { requested: string }) {
   }
   if (!me.data) return <SignInPage />;
 
-  const role = me.data.role;
-  const sections = SECTIONS.filter((item) => (item.roles as readonly StaffRole[]).includes(role));
+  return <StaffConsole me={me.data} requested={requested} onSignOut={() => signOut.mutate()} />;
+}
+
+/** The signed-in console: the sections of this member's role, the board kept live on all of them. */
+function StaffConsole({
+  me,
+  requested,
+  onSignOut,
+}: {
+  me: StaffMe;
+  requested: string;
+  onSignOut: () => void;
+}) {
+  const live = useLiveBoard(me);
+  const sections = SECTIONS.filter((item) => (item.roles as readonly StaffRole[]).includes(me.role));
   const section = sections.find((item) => item.path === requested)?.path ?? '';
   return (
     <div className="console">
       <header className="console__header">
         <div>
-          <p className="console__business">{me.data.companyName}</p>
+          <p className="console__business">{me.companyName}</p>
           <p className="console__user">
-            {me.data.name} · {texts.roles[role]}
+            {me.name} · {texts.roles[me.role]}
           </p>
         </div>
         <nav className="console__nav" aria-label="Console">
@@ -95,24 +109,26 @@ function SignedInConsole({ requested }: { requested: string }) {
               aria-current={section === item.path ? 'page' : undefined}
             >
               {item.label}
+              {item.path === '' && live.unreadCount > 0 ? (
+                <span className="badge badge--unread">
+                  <span aria-hidden="true">{live.unreadCount}</span>
+                  <span className="visually-hidden">{texts.console.unread(live.unreadCount)}</span>
+                </span>
+              ) : null}
             </Link>
           ))}
         </nav>
-        <button
-          type="button"
-          className="button button--small button--secondary"
-          onClick={() => signOut.mutate()}
-        >
+        <button type="button" className="button button--small button--secondary" onClick={onSignOut}>
           {texts.console.signOut}
         </button>
       </header>
       {section ? (
         <SectionTitle
           title={sections.find((item) => item.path === section)?.label ?? ''}
-          companyName={me.data.companyName}
+          companyName={me.companyName}
         />
       ) : null}
-      <SectionContent section={section} me={me.data} />
+      <SectionContent section={section} me={me} live={live} />
     </div>
   );
 }

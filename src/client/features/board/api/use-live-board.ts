@@ -1,0 +1,75 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { topics } from '../../../../shared/realtime.ts';
+import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/schemas.ts';
+import { useTopic } from '../../../lib/realtime.ts';
+import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
+import { staffRealtime } from '../../staff/api/staff-api.ts';
+import { playAlertSound } from '../console-alert.ts';
+import { boardQueryKey, upsertBoardEntry, useBoard } from './board-api.ts';
+
+const NEW_FOR_MS = 8_000;
+
+/**
+ * The business's board, kept live by the console on every section (the Board link counts unread
+ * messages wherever the member is): which rows just arrived, and an optional sound and title
+ * flash for a new walk-in or a new message (issue 12).
+ */
+export function useLiveBoard(me: StaffMe) {
+  const board = useBoard();
+  const queryClient = useQueryClient();
+  const arrivals = useRef(new Map<string, number>());
+  const [, setTick] = useState(0);
+  const [alertsOn, setAlertsOn] = useState(() => readStored('local', storageKeys.consoleAlerts) === 'on');
+  const [attention, setAttention] = useState(false);
+
+  useTopic(staffRealtime(), board.data ? topics.board(me.companyId) : null, board.data?.seq ?? null, {
+    onEvent: (event, data) => {
+      if (event !== 'entry.upserted') return;
+      const entry = data as BoardEntry;
+      const known = queryClient
+        .getQueryData<BoardResponse>(boardQueryKey)
+        ?.entries.find((e) => e.waitId === entry.waitId);
+      if (!known) {
+        arrivals.current.set(entry.waitId, Date.now());
+        setTimeout(() => setTick((t) => t + 1), NEW_FOR_MS);
+      }
+      if (!known || entry.unread > known.unread) {
+        if (alertsOn) playAlertSound();
+        if (document.hidden) setAttention(true);
+      }
+      queryClient.setQueryData<BoardResponse>(boardQueryKey, (current) => upsertBoardEntry(current, entry));
+    },
+    onReset: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
+  });
+
+  // The flash ends when the member looks at the tab again.
+  useEffect(() => {
+    const seen = () => {
+      if (!document.hidden) setAttention(false);
+    };
+    document.addEventListener('visibilitychange', seen);
+    return () => document.removeEventListener('visibilitychange', seen);
+  }, []);
+
+  const setAlerts = useCallback((on: boolean) => {
+    writeStored('local', storageKeys.consoleAlerts, on ? 'on' : null);
+    setAlertsOn(on);
+    // A click is the gesture browsers ask for before a page may play sound.
+    if (on) playAlertSound();
+  }, []);
+
+  const entries = board.data?.entries ?? [];
+  return {
+    board,
+    isNew: (waitId: string) => Date.now() - (arrivals.current.get(waitId) ?? 0) < NEW_FOR_MS,
+    waitingCount: entries.filter((entry) => entry.status === 'waiting').length,
+    unreadCount: entries.reduce((sum, entry) => sum + entry.unread, 0),
+    /** A title flash is asked for (alerts on, and something new came while the tab was hidden). */
+    flashTitle: alertsOn && attention,
+    alertsOn,
+    setAlerts,
+  };
+}
+
+export type LiveBoard = ReturnType<typeof useLiveBoard>;

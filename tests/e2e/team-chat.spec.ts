@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
+import { expect, test } from './support/fixtures.ts';
+import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './support/walk-in.ts';
+
+const row = (console: Page, name: string) => console.locator('.board-row').filter({ hasText: name });
+
+test("a provider's customer writes: the board counts it unread, the provider answers under their name, the desk takes over", async ({
+  page,
+  browser,
+}) => {
+  const name = `Chat ${Date.now() % 100000}`;
+  await openLanding(page);
+  await serviceButton(page, 'Facials').click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fillAndConfirm(page, name);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Your request was sent to Bella Demo Salon for Facials.')).toBeVisible();
+
+  const owner = await openConsole(browser);
+  await row(owner, name).getByLabel('Provider').selectOption({ label: 'Maria Lopez' });
+  const maria = await openConsole(browser, '', DEMO_ACCOUNTS.provider);
+  const desk = await openConsole(browser, '', DEMO_ACCOUNTS.frontDesk);
+
+  // The customer writes while nobody has the chat open.
+  await page.getByRole('link', { name: /Message/ }).click();
+  await expect(page.getByRole('heading', { name: 'Maria Lopez' })).toBeVisible();
+  await page.getByPlaceholder('Write a message').fill('Is Maria free?');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(row(owner, name)).toContainText('1 unread');
+  await expect(owner.getByRole('link', { name: /Board/ })).toContainText('1');
+
+  // Maria opens it: read everywhere; she answers, signed with her name.
+  await row(maria, name)
+    .getByRole('button', { name: `Chat ${name}` })
+    .click();
+  await expect(maria.getByText('You are answering.')).toBeVisible();
+  await expect(row(owner, name)).not.toContainText('unread');
+  await maria.getByPlaceholder('Write a message').fill('Yes, 5 minutes!');
+  await maria.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.chat-message').filter({ hasText: 'Yes, 5 minutes!' })).toContainText(
+    'Maria Lopez',
+  );
+
+  // The desk sees who answers and takes over; the customer sees the new name.
+  await row(desk, name)
+    .getByRole('button', { name: `Chat ${name}` })
+    .click();
+  await expect(desk.getByText('Maria Lopez is answering.')).toBeVisible();
+  await expect(desk.getByPlaceholder('Write a message')).toHaveCount(0);
+  await desk.getByRole('button', { name: 'Take over' }).click();
+  await expect(page.getByRole('heading', { name: 'Sam Rivera' })).toBeVisible();
+  await desk.getByPlaceholder('Write a message').fill('Sam at the desk: come on in.');
+  await desk.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.chat-message').filter({ hasText: 'come on in' })).toContainText('Sam Rivera');
+  await expect(maria.getByText('Sam Rivera is answering.')).toBeVisible();
+});
