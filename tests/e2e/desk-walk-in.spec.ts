@@ -23,7 +23,9 @@ test('the front desk adds a guest without a phone and a phone-in with one', asyn
   await dialog.getByLabel('Service').selectOption('Massage');
   await dialog.getByLabel('Provider').selectOption({ label: 'James Chen' });
   await dialog.getByRole('button', { name: 'Add to the list' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Enter all 10 digits of the phone number, or leave it empty.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Enter all 10 digits of the phone number, or leave it empty.',
+  );
   await dialog.getByLabel('Phone number (optional)').fill('4155550177');
   await expect(dialog.getByLabel('Phone number (optional)')).toHaveValue('+1 (415) 555-0177');
   await dialog.getByRole('button', { name: 'Add to the list' }).click();
