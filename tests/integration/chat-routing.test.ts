@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
-import {
-  apiErrorSchema,
-  type BoardEntry,
-  boardResponseSchema,
-  chatThreadSchema,
-} from '../../src/shared/schemas.ts';
+import { type BoardEntry, boardResponseSchema, chatThreadSchema } from '../../src/shared/schemas.ts';
+import { expectApiError } from '../support/api-error.ts';
 import {
   buildSendMessage,
   getCustomerThread,
@@ -48,13 +44,6 @@ describe.each(databaseKinds)('who answers a chat, and what is unread, on %s', (k
       buildSendMessage(customer, { message, ...(asBusiness === undefined ? {} : { asBusiness }) }),
     );
 
-  function expectError(response: { statusCode: number; json(): unknown }, status: number, code: string) {
-    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-    const { error } = apiErrorSchema.parse(response.json());
-    expect(error.code).toBe(code);
-    return error;
-  }
-
   async function storedAuthors(customer: JoinedCustomer) {
     const { rows } = await t.database.db.query<{ user_name: string; user_id: string }>(
       "select user_name, user_id from chat_messages where thread_key = $1 and sender = 'staff' order by created_at",
@@ -76,7 +65,7 @@ describe.each(databaseKinds)('who answers a chat, and what is unread, on %s', (k
       userName: 'Bella Demo Salon',
       userId: owner.me.id,
     });
-    expectError(await says(desk, customer, 'Not allowed', true), 403, 'ROLE_NOT_ALLOWED');
+    expectApiError(await says(desk, customer, 'Not allowed', true), 403, 'ROLE_NOT_ALLOWED');
 
     // The customer sees each author; the database keeps who really wrote it.
     const thread = await getCustomerThread(t.app, customer);
@@ -105,7 +94,7 @@ describe.each(databaseKinds)('who answers a chat, and what is unread, on %s', (k
       providerName: 'Maria Lopez',
       answeredBy: { id: maria.me.id, name: 'Maria Lopez' },
     });
-    const refused = expectError(await says(desk, customer, 'Desk here'), 409, 'CHAT_ANSWERED_BY_OTHER');
+    const refused = expectApiError(await says(desk, customer, 'Desk here'), 409, 'CHAT_ANSWERED_BY_OTHER');
     expect(refused.message).toBe('Maria Lopez answers this conversation. Take it over to write.');
     expect((await says(maria, customer, 'Maria here')).json()).toMatchObject({ userName: 'Maria Lopez' });
 
@@ -127,7 +116,7 @@ describe.each(databaseKinds)('who answers a chat, and what is unread, on %s', (k
     thread = await getCustomerThread(t.app, customer);
     expect(thread.providerName).toBe('Sam Rivera');
 
-    expectError(await says(maria, customer, 'Still me?'), 409, 'CHAT_ANSWERED_BY_OTHER');
+    expectApiError(await says(maria, customer, 'Still me?'), 409, 'CHAT_ANSWERED_BY_OTHER');
     expect((await says(desk, customer, 'Desk here')).statusCode).toBe(201);
     expect((await storedAuthors(customer)).map((row) => row.user_name)).toEqual([
       'Maria Lopez',

@@ -3,13 +3,13 @@ import { createPeopleRepository } from '../../src/server/features/people/people.
 import { hashSecretToken } from '../../src/server/http/secret-token.ts';
 import { DEMO_FRONT_DESK, DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import {
-  apiErrorSchema,
   type MemberLinkResponse,
   memberLinkResponseSchema,
   peopleResponseSchema,
   staffLinkResponseSchema,
   staffMeSchema,
 } from '../../src/shared/schemas.ts';
+import { expectApiError } from '../support/api-error.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import {
   createBusiness,
@@ -40,13 +40,6 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     await Promise.all(sockets.map((socket) => socket.close()));
     await t?.close();
   });
-
-  function expectError(response: { statusCode: number; json(): unknown }, status: number, code: string) {
-    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-    const { error } = apiErrorSchema.parse(response.json());
-    expect(error.code).toBe(code);
-    return error;
-  }
 
   const addMember = (session: StaffSession, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/v1/staff/people', headers: session.headers, payload });
@@ -108,7 +101,7 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     expect(hours).toBeLessThanOrEqual(72);
 
     // Invited, not yet able to sign in: there is no password to match.
-    expectError(await signInAttempt(email, 'anything-at-all'), 401, 'SIGN_IN_FAILED');
+    expectApiError(await signInAttempt(email, 'anything-at-all'), 401, 'SIGN_IN_FAILED');
 
     const lookUp = await t.app.inject({
       method: 'POST',
@@ -123,15 +116,15 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
       companyName: 'Bella Demo Salon',
     });
 
-    expectError(await useLink(tokenOf(link), 'short'), 400, 'VALIDATION_FAILED');
+    expectApiError(await useLink(tokenOf(link), 'short'), 400, 'VALIDATION_FAILED');
     const session = await signInWithLink(link, 'a good long password');
     expect(session.me).toMatchObject({ role: 'front_desk', email, companyId: 'demo', name: 'Dana Desk' });
     expect((await me(session)).statusCode).toBe(200);
 
     // Used: the same link does nothing more.
-    expectError(await useLink(tokenOf(link), 'another long password'), 404, 'STAFF_LINK_NOT_FOUND');
+    expectApiError(await useLink(tokenOf(link), 'another long password'), 404, 'STAFF_LINK_NOT_FOUND');
     expect((await signInAttempt(email, 'a good long password')).statusCode).toBe(200);
-    expectError(await signInAttempt(email, 'another long password'), 401, 'SIGN_IN_FAILED');
+    expectApiError(await signInAttempt(email, 'another long password'), 401, 'SIGN_IN_FAILED');
 
     const people = peopleResponseSchema.parse(
       (await t.app.inject({ url: '/api/v1/staff/people', headers: owner.headers })).json(),
@@ -150,8 +143,8 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
       "update staff_links set expires_at = now() - interval '1 second' where staff_user_id = $1",
       [link.member.id],
     );
-    expectError(await useLink(tokenOf(link), 'a good long password'), 404, 'STAFF_LINK_NOT_FOUND');
-    expectError(
+    expectApiError(await useLink(tokenOf(link), 'a good long password'), 404, 'STAFF_LINK_NOT_FOUND');
+    expectApiError(
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/staff/links/look-up',
@@ -165,7 +158,7 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     expect(
       await createPeopleRepository(t.database.db).useLink(hashSecretToken(tokenOf(link)), 'some hash'),
     ).toBeNull();
-    expectError(await useLink('x'.repeat(43), 'a good long password'), 404, 'STAFF_LINK_NOT_FOUND');
+    expectApiError(await useLink('x'.repeat(43), 'a good long password'), 404, 'STAFF_LINK_NOT_FOUND');
     const { rows } = await t.database.db.query('select password_hash from staff_users where id = $1', [
       link.member.id,
     ]);
@@ -181,13 +174,13 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     const other = await createBusiness(t.database.db);
     const email = freshEmail();
 
-    let error = expectError(
+    let error = expectApiError(
       await addMember(owner, { name: 'P', email, role: 'provider' }),
       400,
       'VALIDATION_FAILED',
     );
     expect(error.field).toBe('providerId');
-    error = expectError(
+    error = expectApiError(
       await addMember(owner, { name: 'P', email, role: 'provider', providerId: other.providers[0]!.id }),
       400,
       'VALIDATION_FAILED',
@@ -204,7 +197,7 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
   it('refuses an email that already has an account, at this business or another', async () => {
     const other = await createBusiness(t.database.db);
     for (const email of [DEMO_FRONT_DESK.email, other.owner.email]) {
-      const error = expectError(
+      const error = expectApiError(
         await addMember(owner, { name: 'Dup', email, role: 'front_desk' }),
         409,
         'EMAIL_TAKEN',
@@ -229,8 +222,8 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     expect(resetLink.member.status).toBe('invited');
 
     await socket.closed;
-    expectError(await me(session), 401, 'STAFF_UNAUTHENTICATED');
-    expectError(await signInAttempt(link.member.email, 'first long password'), 401, 'SIGN_IN_FAILED');
+    expectApiError(await me(session), 401, 'STAFF_UNAUTHENTICATED');
+    expectApiError(await signInAttempt(link.member.email, 'first long password'), 401, 'SIGN_IN_FAILED');
     expect(
       staffLinkResponseSchema.parse(
         (
@@ -244,7 +237,7 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
       ).kind,
     ).toBe('reset');
     // The first link was replaced, used or not.
-    expectError(await useLink(tokenOf(link), 'anything long enough'), 404, 'STAFF_LINK_NOT_FOUND');
+    expectApiError(await useLink(tokenOf(link), 'anything long enough'), 404, 'STAFF_LINK_NOT_FOUND');
     const again = await signInWithLink(resetLink, 'second long password');
     expect((await me(again)).statusCode).toBe(200);
   });
@@ -261,14 +254,14 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     });
     expect(removed.statusCode).toBe(204);
     await socket.closed;
-    expectError(await me(session), 401, 'STAFF_UNAUTHENTICATED');
-    expectError(await signInAttempt(link.member.email, 'a good long password'), 401, 'SIGN_IN_FAILED');
+    expectApiError(await me(session), 401, 'STAFF_UNAUTHENTICATED');
+    expectApiError(await signInAttempt(link.member.email, 'a good long password'), 401, 'SIGN_IN_FAILED');
 
     for (const [method, suffix] of [
       ['DELETE', ''],
       ['POST', '/reset'],
     ] as const) {
-      expectError(
+      expectApiError(
         await t.app.inject({
           method,
           url: `/api/v1/staff/people/${owner.me.id}${suffix}`,
@@ -294,7 +287,7 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
       ['DELETE', ''],
       ['POST', '/reset'],
     ] as const) {
-      expectError(
+      expectApiError(
         await t.app.inject({
           method,
           url: `/api/v1/staff/people/${link.member.id}${suffix}`,
@@ -313,12 +306,12 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
   it('lets only the owner see or change the team', async () => {
     for (const credentials of [DEMO_FRONT_DESK]) {
       const session = await signInStaff(t.app, credentials);
-      expectError(
+      expectApiError(
         await t.app.inject({ url: '/api/v1/staff/people', headers: session.headers }),
         403,
         'ROLE_NOT_ALLOWED',
       );
-      expectError(
+      expectApiError(
         await addMember(session, { name: 'X', email: freshEmail(), role: 'owner' }),
         403,
         'ROLE_NOT_ALLOWED',
@@ -328,7 +321,7 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
         ['DELETE', ''],
         ['POST', '/reset'],
       ] as const)
-        expectError(
+        expectApiError(
           await t.app.inject({
             method,
             url: `/api/v1/staff/people/${target}${suffix}`,
@@ -357,19 +350,19 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
         payload: { currentPassword, newPassword },
       });
 
-    const error = expectError(
+    const error = expectApiError(
       await change('not my password', 'second long password'),
       400,
       'VALIDATION_FAILED',
     );
     expect(error).toMatchObject({ field: 'currentPassword', message: 'That is not your current password.' });
     expect(error.field).toBe('currentPassword');
-    expectError(await change('first long password', 'short'), 400, 'VALIDATION_FAILED');
+    expectApiError(await change('first long password', 'short'), 400, 'VALIDATION_FAILED');
 
     expect((await change('first long password', 'second long password')).statusCode).toBe(204);
     expect((await me(here)).statusCode).toBe(200);
-    expectError(await me(elsewhere), 401, 'STAFF_UNAUTHENTICATED');
-    expectError(await signInAttempt(link.member.email, 'first long password'), 401, 'SIGN_IN_FAILED');
+    expectApiError(await me(elsewhere), 401, 'STAFF_UNAUTHENTICATED');
+    expectApiError(await signInAttempt(link.member.email, 'first long password'), 401, 'SIGN_IN_FAILED');
     expect((await signInAttempt(link.member.email, 'second long password')).statusCode).toBe(200);
   });
 });

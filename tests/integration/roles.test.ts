@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FRONT_DESK, DEMO_OWNER, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
-import {
-  apiErrorSchema,
-  type BoardEntry,
-  boardResponseSchema,
-  type StaffRole,
-} from '../../src/shared/schemas.ts';
+import { type BoardEntry, boardResponseSchema, type StaffRole } from '../../src/shared/schemas.ts';
+import { expectApiError } from '../support/api-error.ts';
 import {
   buildSendMessage,
   type JoinedCustomer,
@@ -93,11 +89,6 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
     await Promise.all(sockets.map((socket) => socket.close()));
     await t?.close();
   });
-
-  function expectError(response: { statusCode: number; json(): unknown }, status: number, code: string) {
-    expect(response.statusCode, JSON.stringify(response.json())).toBe(status);
-    expect(apiErrorSchema.parse(response.json()).error.code).toBe(code);
-  }
 
   async function customerOf(providerId: string | null): Promise<JoinedCustomer> {
     const customer = await joinAsNewCustomer(t);
@@ -230,12 +221,12 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
     expect(await entryRow(nobodys.waitId)).toEqual({ status: 'called', provider_id: maria });
 
     const jamess = await customerOf(james);
-    expectError(
+    expectApiError(
       await staffAction(t.app, sessions.provider, jamess.waitId, 'call'),
       403,
       'ANOTHER_PROVIDERS_CUSTOMER',
     );
-    expectError(
+    expectApiError(
       await assignProvider(t.app, sessions.provider, jamess.waitId, maria),
       403,
       'ANOTHER_PROVIDERS_CUSTOMER',
@@ -244,7 +235,11 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
 
     // A provider takes an unassigned customer or hands their own back; gives none to anyone else.
     const other = await customerOf(null);
-    expectError(await assignProvider(t.app, sessions.provider, other.waitId, james), 403, 'ROLE_NOT_ALLOWED');
+    expectApiError(
+      await assignProvider(t.app, sessions.provider, other.waitId, james),
+      403,
+      'ROLE_NOT_ALLOWED',
+    );
     expect((await assignProvider(t.app, sessions.provider, other.waitId, maria)).statusCode).toBe(200);
     expect((await assignProvider(t.app, sessions.provider, other.waitId, null)).statusCode).toBe(200);
     expect(await entryRow(other.waitId)).toEqual({ status: 'waiting', provider_id: null });
@@ -257,12 +252,12 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
   it("keeps a provider out of another provider's customers' chats, over HTTP and on the socket", async () => {
     const jamess = await customerOf(james);
     const mine = await customerOf(maria);
-    expectError(
+    expectApiError(
       await t.app.inject({ url: `/api/v1/staff/chat/${jamess.waitId}`, headers: sessions.provider.headers }),
       403,
       'ANOTHER_PROVIDERS_CUSTOMER',
     );
-    expectError(
+    expectApiError(
       await sendMessage(
         t.app,
         sessions.provider.headers,
@@ -342,7 +337,7 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
       ).statusCode,
     ).toBe(200);
 
-    expectError(await staffAction(t.app, temp, customer.waitId, 'call'), 403, 'PROVIDER_ACCOUNT_UNLINKED');
+    expectApiError(await staffAction(t.app, temp, customer.waitId, 'call'), 403, 'PROVIDER_ACCOUNT_UNLINKED');
     const board = boardResponseSchema.parse(
       (await t.app.inject({ url: '/api/v1/staff/board', headers: temp.headers })).json(),
     );

@@ -7,8 +7,8 @@ import {
   toStoredPhoneNumber,
 } from '../../../../shared/phone.ts';
 import { deskWalkInRequestSchema, firstIssue, type Provider } from '../../../../shared/schemas.ts';
-import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
@@ -106,40 +106,21 @@ export function AddWalkInDialog({
           onChange={(value) => setPhone(maskPhone(phoneDigitsFromInput(value)))}
         />
         <p className="field__note">{texts.deskWalkIn.phoneHint}</p>
-        <Field label={texts.deskWalkIn.service}>
-          {(id) => (
-            <select
-              id={id}
-              className="select"
-              value={serviceType}
-              onChange={(event) => setServiceType(event.target.value)}
-            >
-              <option value="">{texts.deskWalkIn.pickService}</option>
-              {services.map((service) => (
-                <option key={service} value={service}>
-                  {service}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label={texts.console.provider}>
-          {(id) => (
-            <select
-              id={id}
-              className="select"
-              value={providerId}
-              onChange={(event) => setProviderId(event.target.value)}
-            >
-              <option value="">{texts.console.anyProvider}</option>
-              {providers.map((provider) => (
-                <option key={provider.id} value={provider.id}>
-                  {provider.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={texts.deskWalkIn.service}
+          value={serviceType}
+          onChange={setServiceType}
+          options={[
+            { value: '', label: texts.deskWalkIn.pickService },
+            ...services.map((service) => ({ value: service, label: service })),
+          ]}
+        />
+        <SelectField
+          label={texts.console.provider}
+          value={providerId}
+          onChange={setProviderId}
+          options={providerOptions(providers, texts.console.anyProvider)}
+        />
         <p className="form-error" role="alert">
           {problem ?? ''}
         </p>

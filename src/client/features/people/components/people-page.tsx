@@ -8,9 +8,9 @@ import {
   type StaffRole,
   staffRoleSchema,
 } from '../../../../shared/schemas.ts';
-import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
+import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -138,44 +138,22 @@ function AddMemberForm({
         />
       </div>
       <div className="settings-row">
-        <Field label={texts.people.role} note={texts.people.roleHints[role]}>
-          {(id) => (
-            <select
-              id={id}
-              className="select"
-              value={role}
-              onChange={(event) => setRole(event.target.value as StaffRole)}
-            >
-              {ROLES.map((option) => (
-                <option key={option} value={option}>
-                  {texts.roles[option]}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={texts.people.role}
+          note={texts.people.roleHints[role]}
+          value={role}
+          onChange={(value) => setRole(value as StaffRole)}
+          options={ROLES.map((option) => ({ value: option, label: texts.roles[option] }))}
+        />
         {role === 'provider' ? (
-          <Field
+          <SelectField
             label={texts.people.provider}
             note={providers.length === 0 ? texts.people.noProviders : undefined}
-          >
-            {(id) => (
-              <select
-                id={id}
-                className="select"
-                value={providerId}
-                aria-invalid={problem?.field === 'providerId' || undefined}
-                onChange={(event) => setProviderId(event.target.value)}
-              >
-                <option value="">{texts.people.pickProvider}</option>
-                {providers.map((provider) => (
-                  <option key={provider.id} value={provider.id}>
-                    {provider.name}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+            value={providerId}
+            onChange={setProviderId}
+            invalid={problem?.field === 'providerId'}
+            options={providerOptions(providers, texts.people.pickProvider)}
+          />
         ) : null}
       </div>
       <p className="form-error" role="alert">

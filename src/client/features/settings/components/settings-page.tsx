@@ -11,6 +11,7 @@ import {
 import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
+import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -450,23 +451,12 @@ function RemoveProviderDialog({
     >
       <div className="people-link">
         <p>{texts.settings.removeProviderText(provider.name)}</p>
-        <Field label={texts.settings.moveCustomersTo}>
-          {(id) => (
-            <select
-              id={id}
-              className="select"
-              value={moveTo}
-              onChange={(event) => setMoveTo(event.target.value)}
-            >
-              <option value="">{texts.console.anyProvider}</option>
-              {others.map((other) => (
-                <option key={other.id} value={other.id}>
-                  {other.name}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField
+          label={texts.settings.moveCustomersTo}
+          value={moveTo}
+          onChange={setMoveTo}
+          options={providerOptions(others, texts.console.anyProvider)}
+        />
         <div className="settings-actions">
           <button
             type="button"
