@@ -60,6 +60,9 @@ import { createTopicAccess } from './realtime/topic-access.ts';
 import { createOutboxSmsSender, newTextStatus, type SmsSender } from './sms/sms-sender.ts';
 import { createTwilioSmsSender } from './sms/twilio.ts';
 
+/** How often expired service requests are looked for: a customer hears within this of the deadline. */
+const REQUEST_EXPIRY_CHECK_MS = 5_000;
+
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 
 export interface AppDependencies {
@@ -170,6 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sms,
     push,
     customers,
+    publicUrl: config.publicUrl,
   });
   const chat = createChatService({
     db,
@@ -200,8 +204,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     60 * 60 * 1000,
   );
   pruneSignIns.unref();
+  // Service requests past their deadline expire here; every process runs it, each request ends once.
+  const expireRequests = setInterval(
+    () =>
+      void waitList
+        .expireRequests()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'service requests: expiry failed')),
+    REQUEST_EXPIRY_CHECK_MS,
+  );
+  expireRequests.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneSignIns);
+    clearInterval(expireRequests);
     await stopFollowingSessions();
     await smsWorker.stop();
     await hub.stop();

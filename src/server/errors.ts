@@ -38,6 +38,7 @@ export const ERROR_CODES = {
     message: "That step is not possible from the entry's current status.",
   },
   PROVIDER_NOT_FOUND: { status: 400, message: 'That provider does not work here.' },
+  REQUEST_ALREADY_ANSWERED: { status: 409, message: 'That request was already answered, or it expired.' },
   CHAT_NOT_FOUND: { status: 404, message: 'We could not find that conversation.' },
   CHAT_ANSWERED_BY_OTHER: {
     status: 409,

@@ -77,6 +77,9 @@ export const waitHistorySchema = z.object({
   providerStation: z.nullable(z.string()),
 });
 
+export const requestStatusSchema = z.enum(['pending', 'accepted', 'declined', 'expired']);
+export type RequestStatus = z.infer<typeof requestStatusSchema>;
+
 export const waitEntryResponseSchema = z.object({
   waitId: z.string(),
   companyId: z.string(),
@@ -96,6 +99,10 @@ export const waitEntryResponseSchema = z.object({
   chatThreadKey: z.string(),
   /** Whether the join's text went out: the page promises a text only then. */
   textSent: z.boolean(),
+  /** A service request to a named provider, and their answer; null for a walk-in. */
+  request: z.nullable(
+    z.object({ status: requestStatusSchema, providerName: z.string(), deadline: z.nullable(z.string()) }),
+  ),
 });
 export type WaitEntryResponse = z.infer<typeof waitEntryResponseSchema>;
 
@@ -124,6 +131,10 @@ export const boardEntrySchema = z.object({
   chatThreadKey: z.string(),
   /** Customer messages no staff member has opened yet. */
   unread: z.number(),
+  /** A service request's answer; null for a walk-in (docs/people.md). */
+  requestStatus: z.nullable(requestStatusSchema),
+  /** When a pending request expires unanswered. */
+  requestDeadline: z.nullable(z.string()),
 });
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
 
@@ -254,6 +265,12 @@ export const companySettingsRequestSchema = z.object({
   smsCalledText: z.optional(
     z.string().check(z.trim(), z.maxLength(320, 'A text can be at most 320 characters')),
   ),
+  /** Minutes a provider has to answer a service request; left out, unchanged. */
+  requestReplyMinutes: z.optional(
+    z
+      .number('Enter the minutes as a number')
+      .check(z.int('Enter whole minutes'), z.gte(1, 'At least 1 minute'), z.lte(240, 'At most 240 minutes')),
+  ),
 });
 export type CompanySettingsRequest = z.infer<typeof companySettingsRequestSchema>;
 
@@ -304,6 +321,8 @@ export const businessSettingsSchema = z.object({
   timeZone: z.string(),
   smsJoinText: z.string(),
   smsCalledText: z.string(),
+  /** Minutes a provider has to answer a service request before it expires. */
+  requestReplyMinutes: z.number(),
   /** The texts used when the business sets none. */
   defaultSmsTexts: z.object({ join: z.string(), called: z.string() }),
   /** Empty when the business uses the spec's ten defaults. */

@@ -94,6 +94,8 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
       providerName: null,
       chatThreadKey: customer.chatThreadKey,
       unread: 0,
+      requestStatus: null,
+      requestDeadline: null,
     });
     expect(board.providers.map((p) => p.name)).toEqual(['Maria Lopez', 'James Chen']);
     expect(board.services).toContain('Massage');

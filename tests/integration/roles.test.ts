@@ -39,6 +39,7 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'POST /api/v1/staff/wait-entries/:waitId/:action': ALL,
   'PUT /api/v1/staff/wait-entries/:waitId/provider': ALL,
   'POST /api/v1/staff/walk-ins': DESK,
+  'POST /api/v1/staff/requests/:waitId/:answer': ALL,
   'GET /api/v1/staff/chat/:waitId': ALL,
   'POST /api/v1/staff/chat/:waitId/read': ALL,
   'POST /api/v1/staff/chat/:waitId/take-over': ALL,

@@ -10,6 +10,8 @@ export interface CompanyRow {
   /** The business's own wording for texts; null for the default (features/sms/sms-texts.ts). */
   smsJoinText: string | null;
   smsCalledText: string | null;
+  /** Minutes a provider has to answer a service request. */
+  requestReplyMinutes: number;
 }
 
 export interface LogoRow {
@@ -34,7 +36,7 @@ export interface NewProvider {
 }
 
 const companyColumns = `id, account_id as "accountId", name, location, time_zone as "timeZone",
-  sms_join_text as "smsJoinText", sms_called_text as "smsCalledText"`;
+  sms_join_text as "smsJoinText", sms_called_text as "smsCalledText", request_reply_minutes as "requestReplyMinutes"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {
@@ -125,12 +127,15 @@ export function createCompanyRepository(db: Queryable) {
         smsCalledText: string | null;
         /** Null keeps the current one. */
         timeZone: string | null;
+        /** Null keeps the current one. */
+        requestReplyMinutes: number | null;
       },
       tx: Queryable = db,
     ) {
       await tx.query(
         `update companies set name = $2, location = $3, sms_join_text = $4, sms_called_text = $5,
-                time_zone = coalesce($6, time_zone) where id = $1`,
+                time_zone = coalesce($6, time_zone), request_reply_minutes = coalesce($7, request_reply_minutes)
+          where id = $1`,
         [
           companyId,
           changes.name,
@@ -138,6 +143,7 @@ export function createCompanyRepository(db: Queryable) {
           changes.smsJoinText,
           changes.smsCalledText,
           changes.timeZone,
+          changes.requestReplyMinutes,
         ],
       );
     },

@@ -38,6 +38,7 @@ export function createSettingsService(deps: {
         timeZone: company.timeZone,
         smsJoinText: company.smsJoinText ?? '',
         smsCalledText: company.smsCalledText ?? '',
+        requestReplyMinutes: company.requestReplyMinutes,
         defaultSmsTexts: { join: DEFAULT_SMS_TEXTS.join, called: DEFAULT_SMS_TEXTS.called },
         services,
         providers,
@@ -63,6 +64,7 @@ export function createSettingsService(deps: {
         smsJoinText: request.smsJoinText || null,
         smsCalledText: request.smsCalledText || null,
         timeZone: request.timeZone ?? null,
+        requestReplyMinutes: request.requestReplyMinutes ?? null,
       });
       companyService.forget(companyId);
     },

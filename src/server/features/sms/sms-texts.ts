@@ -9,6 +9,9 @@ export const DEFAULT_SMS_TEXTS = {
   called: "{business}: it's your turn, {name}! Please come to the front desk.",
   serviceRequest:
     '{business}: your request was sent to {provider}. Reply to this text to message us. Reply STOP to opt out.',
+  /** A request declined or unanswered in time (issue 12); {link} opens the customer's page. */
+  requestEnded:
+    "{business}: {provider} can't take you right now. Join the next available provider, keeping your place: {link}",
 } as const;
 
 export const SMS_REPLIES = {

@@ -18,6 +18,10 @@ const entryActionParamsSchema = z.object({
   waitId: uuidSchema('Unknown wait entry'),
   action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]]),
 });
+const requestAnswerParamsSchema = z.object({
+  waitId: uuidSchema('Unknown wait entry'),
+  answer: z.enum(['accept', 'decline']),
+});
 const entryParamsSchema = z.object({
   waitId: uuidSchema('Unknown wait entry'),
 });
@@ -37,6 +41,14 @@ export function registerBoardRoutes(
     const principal = await requireStaff(request, staff);
     const { waitId, action } = parseInput(entryActionParamsSchema, request.params);
     return waitList.applyStaffAction(principal, waitId, action);
+  });
+
+  /** The named provider (or the desk) answers a service request before its deadline. */
+  app.post('/api/v1/staff/requests/:waitId/:answer', async (request, reply) => {
+    const principal = await requireStaff(request, staff);
+    const { waitId, answer } = parseInput(requestAnswerParamsSchema, request.params);
+    await waitList.answerRequest(principal, waitId, answer === 'accept');
+    return reply.status(204).send();
   });
 
   /** "Add walk-in": the front desk (or the owner) puts a phone-in or a guest on the list. */

@@ -40,7 +40,12 @@ export interface WaitEntryRow {
    */
   chatHolderId: string | null;
   chatHolderName: string | null;
+  /** A service request's answer (migrations/0013); null for a walk-in. */
+  requestStatus: RequestStatus | null;
+  requestDeadline: Date | null;
 }
+
+export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
 
 interface BoardRow {
   waitId: string;
@@ -57,6 +62,8 @@ interface BoardRow {
   providerName: string | null;
   chatThreadKey: string;
   unread: number;
+  requestStatus: RequestStatus | null;
+  requestDeadline: Date | string | null;
 }
 
 /** A join to write: the entry, and what to tell the board and text the customer when it is new. */
@@ -114,13 +121,15 @@ function toBoardEntry(row: BoardRow): BoardEntry {
     calledAt: iso(row.calledAt),
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
+    requestDeadline: iso(row.requestDeadline),
   };
 }
 
 const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w.phone_number as "phoneNumber",
   w.service_type as "serviceType", w.status, w.date, w.called_at as "calledAt", w.started_at as "startedAt",
   w.finished_at as "finishedAt", w.provider_id as "providerId", p.name as "providerName",
-  w.chat_thread_key as "chatThreadKey", w.chat_unread as unread`;
+  w.chat_thread_key as "chatThreadKey", w.chat_unread as unread, w.request_status as "requestStatus",
+  w.request_deadline as "requestDeadline"`;
 
 /** A timestamp as JSON has it (Date.toISOString: UTC, milliseconds, "Z"). */
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -134,7 +143,8 @@ const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
   'serviceType', ${w}.service_type, 'status', ${w}.status, 'date', ${isoSql(`${w}.date`)},
   'calledAt', ${isoSql(`${w}.called_at`)}, 'startedAt', ${isoSql(`${w}.started_at`)},
   'finishedAt', ${isoSql(`${w}.finished_at`)}, 'providerId', ${w}.provider_id, 'providerName', ${p}.name,
-  'chatThreadKey', ${w}.chat_thread_key, 'unread', ${w}.chat_unread)`;
+  'chatThreadKey', ${w}.chat_thread_key, 'unread', ${w}.chat_unread, 'requestStatus', ${w}.request_status,
+  'requestDeadline', ${isoSql(`${w}.request_deadline`)})`;
 
 /**
  * One statement that changes a wait entry and tells about it (the board's "entry.upserted" and the
@@ -158,7 +168,8 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
   ), published as (
     ${appendEventsSql(`select $3, 'entry.upserted', board_json from entry
     union all
-    select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName") from entry
+    select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName",
+                                                  'requestStatus', "requestStatus") from entry
      where $4::text is not null`)}
   )${
     calledText
@@ -176,8 +187,47 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
       : ''
   }
   select "waitId", "customerId", name, "phoneNumber", "serviceType", status, date, "calledAt", "startedAt",
-         "finishedAt", "providerId", "providerName", "chatThreadKey", unread
+         "finishedAt", "providerId", "providerName", "chatThreadKey", unread, "requestStatus", "requestDeadline"
     from entry`;
+
+/**
+ * An entry in the general line: a walk-in, or a service request its provider accepted. A request
+ * still waiting for its answer, declined or expired is not (until "next available").
+ */
+const IN_LINE_SQL = (w: string) => `(${w}.request_status is null or ${w}.request_status = 'accepted')`;
+
+/**
+ * Ends open requests matching `condition` (on `w`) as `$1` ('declined' or 'expired'), publishes
+ * each on the board and the customer's page, and texts the customer that the provider cannot take
+ * them, with the link to join the next available (once per request: its event key). Parameters:
+ * $1 the new status, $2 the text's wording ({business}, {provider}, {link}), $3 the public URL, $4 the text's
+ * status, $5 the board topic prefix, $6 the wait topic prefix, then the condition's own.
+ */
+const endRequestsSql = (condition: string) => `
+  with changed as (
+    update wait_entries w set request_status = $1, updated_at = now()
+     where w.request_status = 'pending' and ${condition}
+    returning w.*
+  ), entry as (
+    select w.*, p.name as provider_name, ${boardEntryJsonSql('w', 'p')} as board_json
+      from changed w left join providers p on p.id = w.provider_id
+  ), published as (
+    ${appendEventsSql(`select $5 || company_id, 'entry.upserted', board_json from entry
+    union all
+    select $6 || id, 'entry.status', jsonb_build_object('status', status, 'providerName', provider_name,
+                                                        'requestStatus', request_status) from entry`)}
+  ), ended_text as (
+    insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
+    select gen_random_uuid(), e.company_id, e.id, 'outbound', 'request_ended', 'request-ended:' || e.id, e.phone_number,
+           replace(replace(replace($2::text, '{business}', c.name),
+                           '{provider}', coalesce(e.provider_name, 'The provider')),
+                   '{link}', $3::text || '/' || e.company_id || '/checked-in?waitId=' || e.id),
+           $4::text
+      from entry e join companies c on c.id = e.company_id
+     where ${mayTextSql('e.allow_sms', 'e.phone_number', 'e.company_id')}
+    on conflict (event_key) do nothing
+  )
+  select id as "waitId", customer_id as "customerId", company_id as "companyId" from entry`;
 
 /** The timestamp column each status stamps when an entry enters it. */
 const STATUS_TIMESTAMP: Partial<Record<WaitStatus, string>> = {
@@ -218,13 +268,18 @@ export function createWaitListRepository(
          ), inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-              chat_thread_key, provider_id, assigned_at, date)
+              chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline)
            select id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-                  chat_thread_key, provider_id, case when provider_id is null then null else now() end, clock_timestamp()
+                  chat_thread_key, provider_id, case when provider_id is null then null else now() end, clock_timestamp(),
+                  -- A service request waits for its provider's answer, until the business's deadline.
+                  case when kind = 'service_request' then 'pending' end,
+                  case when kind = 'service_request' then now() + make_interval(
+                    mins => (select c.request_reply_minutes from companies c where c.id = input.company_id)) end
              from input
            on conflict (customer_id, idempotency_key) do nothing
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
-                     called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id, chat_unread
+                     called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id, chat_unread,
+                     request_status, request_deadline
          ), pending as (
            ${appendEventsSql(`select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
              from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id`)}
@@ -295,6 +350,7 @@ export function createWaitListRepository(
                 w.phone_number as "phoneNumber", w.allow_sms as "allowSms", w.date, w.status,
                 p.id as "providerId", p.name as "providerName", p.station as "providerStation",
                 w.chat_thread_key as "chatThreadKey", holder.id as "chatHolderId", holder.name as "chatHolderName",
+                w.request_status as "requestStatus", w.request_deadline as "requestDeadline",
                 exists (select 1 from sms_messages m
                          where m.wait_id = w.id and m.kind in ('join', 'service_request')
                            and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent"
@@ -392,6 +448,8 @@ export function createWaitListRepository(
       ];
       let set = `status = $6${stamp ? `, ${stamp} = now()` : ''}`;
       let condition = 'and w.status = any($5::text[])';
+      // A request waiting for its answer (or refused) is answered or removed, not called or started.
+      if (change.to !== 'cancelled') condition += ` and ${IN_LINE_SQL('w')}`;
       if (change.byProvider) {
         // A provider acts on their own customers, and on unassigned ones, who become theirs.
         parameters.push(change.byProvider);
@@ -472,6 +530,84 @@ export function createWaitListRepository(
       return rows[0]?.moved ?? 0;
     },
 
+    /** The provider (or the desk) accepts a pending request: the customer joins the line, theirs. */
+    async acceptRequestAndPublish(
+      change: { waitId: string; companyId: string; byProvider?: string | undefined },
+      published: { boardTopic: string; waitTopic: string },
+      tx: Queryable = db,
+    ): Promise<BoardEntry | null> {
+      const { rows } = await tx.query<BoardRow>(
+        updateAndPublishSql(
+          "request_status = 'accepted'",
+          `and w.request_status = 'pending'${change.byProvider ? ' and w.provider_id = $5::uuid' : ''}`,
+        ),
+        [
+          change.waitId,
+          change.companyId,
+          published.boardTopic,
+          published.waitTopic,
+          ...(change.byProvider ? [change.byProvider] : []),
+        ],
+      );
+      return rows[0] ? toBoardEntry(rows[0]) : null;
+    },
+
+    /**
+     * Ends pending requests: one that staff decline (`waitId` of `companyId`, a provider only
+     * theirs), or every one past its deadline (no `waitId`). See endRequestsSql.
+     */
+    async endRequestsAndPublish(
+      end: {
+        status: 'declined' | 'expired';
+        text: string;
+        publicUrl: string;
+        boardTopicPrefix: string;
+        waitTopicPrefix: string;
+        one?: { waitId: string; companyId: string; byProvider?: string | undefined };
+      },
+      tx: Queryable = db,
+    ): Promise<{ waitId: string; customerId: string; companyId: string }[]> {
+      const base = [
+        end.status,
+        end.text,
+        end.publicUrl,
+        newTextStatus,
+        end.boardTopicPrefix,
+        end.waitTopicPrefix,
+      ];
+      const { rows } = end.one
+        ? await tx.query<{ waitId: string; customerId: string; companyId: string }>(
+            endRequestsSql(
+              `w.id = $7 and w.company_id = $8${end.one.byProvider ? ' and w.provider_id = $9::uuid' : ''}`,
+            ),
+            [...base, end.one.waitId, end.one.companyId, ...(end.one.byProvider ? [end.one.byProvider] : [])],
+          )
+        : await tx.query<{ waitId: string; customerId: string; companyId: string }>(
+            endRequestsSql('w.request_deadline <= now()'),
+            base,
+          );
+      return rows;
+    },
+
+    /**
+     * "Next available": a declined or expired request joins the general line, to anyone, with its
+     * original arrival time. Null when the entry is not such a request of this customer.
+     */
+    async joinNextAvailableAndPublish(
+      change: { waitId: string; companyId: string; customerId: string },
+      published: { boardTopic: string; waitTopic: string },
+      tx: Queryable = db,
+    ): Promise<BoardEntry | null> {
+      const { rows } = await tx.query<BoardRow>(
+        updateAndPublishSql(
+          'request_status = null, request_deadline = null, provider_id = null, assigned_at = null',
+          "and w.customer_id = $5 and w.status = 'waiting' and w.request_status in ('declined', 'expired')",
+        ),
+        [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.customerId],
+      );
+      return rows[0] ? toBoardEntry(rows[0]) : null;
+    },
+
     /** A customer message the staff have not opened: counted on the entry, shown on the board. */
     async countUnreadAndPublish(
       change: { waitId: string; companyId: string },
@@ -533,7 +669,8 @@ export function createWaitListRepository(
                       left join services s on s.company_id = o.company_id and s.name = o.service_type)
              on o.company_id = me.company_id
             and (o.status in ('called', 'in_service') or (o.status = 'waiting' and (o.date, o.id) < (me.date, me.id)))
-          where me.id = $1 and me.status = 'waiting'`,
+            and ${IN_LINE_SQL('o')}
+          where me.id = $1 and me.status = 'waiting' and ${IN_LINE_SQL('me')}`,
         [waitId],
       );
       if (rows.length === 0) return null;

@@ -83,6 +83,16 @@ export function registerWaitListRoutes(
     return waitList.getOwnWaitEntry(companyId, waitId, customerId);
   });
 
+  /** A declined or expired service request joins the general line, keeping its arrival time. */
+  app.post(
+    '/api/v1/companies/:companyId/wait-list/:waitId/next-available',
+    async (request): Promise<WaitEntryResponse> => {
+      const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+      const customerId = await requireCustomer(request, customers);
+      return waitList.joinNextAvailable(companyId, waitId, customerId);
+    },
+  );
+
   app.post(
     '/api/v1/companies/:companyId/wait-list/:waitId/leave',
     async (request): Promise<WaitEntryResponse> => {

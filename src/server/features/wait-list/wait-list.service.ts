@@ -84,8 +84,10 @@ export function createWaitListService(deps: {
   sms: SmsService;
   push: Pick<PushService, 'notify'>;
   customers: Pick<CustomerService, 'deskCustomer'>;
+  /** Links in texts point here. */
+  publicUrl: string;
 }) {
-  const { db, waitList, companies, eventLog, sms, push, customers } = deps;
+  const { db, waitList, companies, eventLog, sms, push, customers, publicUrl } = deps;
 
   /** Where a change of this entry is published: the business's board and the entry's own page. */
   const publishedTo = (companyId: string, waitId: string) => ({
@@ -116,6 +118,21 @@ export function createWaitListService(deps: {
     // A repeated join answers as the first did: whether its text went out.
     const textSent = result.textSent ?? (await waitList.findById(result.waitId))?.textSent ?? false;
     return { waitId: result.waitId, created: result.created, textSent };
+  }
+
+  /** Ends pending requests (one, or every expired one) with their events and texts. */
+  function endRequests(
+    status: 'declined' | 'expired',
+    one?: { waitId: string; companyId: string; byProvider?: string | undefined },
+  ) {
+    return waitList.endRequestsAndPublish({
+      status,
+      text: DEFAULT_SMS_TEXTS.requestEnded,
+      publicUrl,
+      boardTopicPrefix: topics.board(''),
+      waitTopicPrefix: topics.wait(''),
+      ...(one ? { one } : {}),
+    });
   }
 
   /** Waits for a change that wrote events (one statement, or a transaction), then has them numbered and sent. */
@@ -169,6 +186,13 @@ export function createWaitListService(deps: {
       estimatedWaitMinutes: ahead ? estimateWaitMinutes(ahead.minutes, providers.length) : null,
       chatThreadKey: row.chatThreadKey,
       textSent: row.textSent,
+      request: row.requestStatus
+        ? {
+            status: row.requestStatus,
+            providerName: row.providerName ?? row.companyName,
+            deadline: row.requestDeadline ? new Date(row.requestDeadline).toISOString() : null,
+          }
+        : null,
     };
   }
 
@@ -367,6 +391,54 @@ export function createWaitListService(deps: {
         tag: `wait-${updated.waitId}`,
       });
       return boardEntryAsSeenBy(principal, updated);
+    },
+
+    /**
+     * A provider (or the desk) answers a service request: accepted, the customer joins the line as
+     * theirs; declined, the customer is told on their page and by text, and offered the next
+     * available provider. A provider answers only requests made to them.
+     */
+    async answerRequest(principal: StaffPrincipal, waitId: string, accept: boolean): Promise<void> {
+      const byProvider = actingProvider(principal);
+      const one = { waitId, companyId: principal.companyId, byProvider };
+      const answered = accept
+        ? (await waitList.acceptRequestAndPublish(one, publishedTo(principal.companyId, waitId))) !== null
+        : (await endRequests('declined', one)).length > 0;
+      if (!answered) {
+        await requireEntryTheyMayActOn(principal, waitId);
+        throw new AppError('REQUEST_ALREADY_ANSWERED');
+      }
+      eventLog.flushSoon();
+      if (!accept) sms.kick();
+    },
+
+    /** Requests past their deadline expire, as a decline does (app.ts runs this every few seconds). */
+    async expireRequests(): Promise<number> {
+      const expired = await endRequests('expired');
+      if (expired.length > 0) {
+        eventLog.flushSoon();
+        sms.kick();
+      }
+      return expired.length;
+    },
+
+    /** "Next available" on the customer's page: the general line, with their original arrival time. */
+    async joinNextAvailable(
+      companyId: string,
+      waitId: string,
+      customerId: string,
+    ): Promise<WaitEntryResponse> {
+      const joined = await thenPublish(
+        waitList.joinNextAvailableAndPublish(
+          { waitId, companyId, customerId },
+          publishedTo(companyId, waitId),
+        ),
+      );
+      if (!joined) {
+        await requireOwnEntry(companyId, waitId, customerId);
+        throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
+      }
+      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
     },
 
     /** A provider leaves (Settings): their waiting and called customers go to `toProviderId`, or anyone. */

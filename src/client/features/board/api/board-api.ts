@@ -60,3 +60,14 @@ export function useAssignProvider() {
     onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
   });
 }
+
+/** The named provider (or the desk) answers a service request; the board hears it live. */
+export function useAnswerRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ waitId, answer }: { waitId: string; answer: 'accept' | 'decline' }) =>
+      staffRequest<void>(`/v1/staff/requests/${encodeURIComponent(waitId)}/${answer}`, { method: 'POST' }),
+    // Answered elsewhere, or expired meanwhile: the board was out of date.
+    onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
+  });
+}

@@ -11,6 +11,7 @@ import type { LiveBoard } from '../api/use-live-board.ts';
 import { UNDOABLE_ACTIONS, useUndoableActions } from '../api/use-undoable-actions.ts';
 import { AddWalkInDialog } from './add-walk-in-dialog.tsx';
 import { BoardRow } from './board-row.tsx';
+import { isOpenRequest, RequestList } from './request-list.tsx';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());
@@ -156,8 +157,11 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
         {entries.length === 0 ? (
           <p className="board__empty">{mineOnly ? texts.console.mineEmpty : texts.console.emptyBoard}</p>
         ) : null}
+        <RequestList me={me} entries={board.data.entries} now={now} />
         {GROUPS.map((group) => {
-          const rows = entries.filter((entry) => group.statuses.includes(entry.status));
+          const rows = entries.filter(
+            (entry) => group.statuses.includes(entry.status) && !isOpenRequest(entry),
+          );
           if (rows.length === 0) return null;
           return (
             <div key={group.title} className="board__group">

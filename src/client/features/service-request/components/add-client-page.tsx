@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { maskPhone, phoneDigitsFromInput, phoneDigitsOnly } from '../../../../shared/phone.ts';
 import { addClientRequestSchema, firstIssue } from '../../../../shared/schemas.ts';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -45,6 +46,12 @@ export function AddClientPage() {
         <p className="page__text">
           {addClient.data.textSent ? texts.addClient.textSent : texts.addClient.textNotSent}
         </p>
+        <Link
+          className="button button--primary button--block"
+          to={paths.checkedIn.getHref(companyId, addClient.data.waitId)}
+        >
+          {texts.request.follow}
+        </Link>
       </main>
     );
   }

@@ -62,6 +62,7 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
     timeZone: settings.timeZone,
     smsJoinText: settings.smsJoinText,
     smsCalledText: settings.smsCalledText,
+    requestReplyMinutes: String(settings.requestReplyMinutes),
   });
   const [problem, setProblem] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -72,6 +73,8 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
     const parsed = companySettingsRequestSchema.safeParse({
       ...form,
       timeZone: form.timeZone === settings.timeZone ? undefined : form.timeZone,
+      requestReplyMinutes:
+        form.requestReplyMinutes.trim() === '' ? Number.NaN : Number(form.requestReplyMinutes),
     });
     if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
     setProblem(null);
@@ -121,6 +124,17 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           </select>
         )}
       </Field>
+      <TextField
+        label={texts.request.replyMinutes}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={240}
+        value={form.requestReplyMinutes}
+        onChange={set('requestReplyMinutes')}
+        disabled={!canEdit}
+        width="200px"
+      />
       <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
       <p className="field__note">{texts.settings.smsTextsHint}</p>
       {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (

@@ -13,6 +13,7 @@ import { customerRealtime, useConnectionState, useTopic } from '../../../lib/rea
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry, waitEntryQueryKey } from '../api/get-wait-entry.ts';
+import { useJoinNextAvailable } from '../api/join-next-available.ts';
 import { useLeaveWaitList } from '../api/leave-wait-list.ts';
 import { LiveStatus } from './live-status.tsx';
 import { NotifyCard } from './notify-card.tsx';
@@ -25,6 +26,7 @@ export function CheckedInPage() {
   const queryClient = useQueryClient();
   const [confirmLeave, setConfirmLeave] = useState(false);
   const leave = useLeaveWaitList(companyId, waitId ?? '');
+  const nextAvailable = useJoinNextAvailable(companyId, waitId ?? '');
   const connection = useConnectionState(customerRealtime());
   useDocumentTitle(texts.checkedIn.title);
 
@@ -82,7 +84,12 @@ export function CheckedInPage() {
         <p className="page__text page__text--strong">{texts.checkedIn.sentTo(provider, serviceType)}</p>
         <p className="page__text">{data.textSent ? texts.checkedIn.textSent : texts.checkedIn.textNotSent}</p>
       </div>
-      <LiveStatus entry={data} />
+      <LiveStatus
+        entry={data}
+        onNextAvailable={() => nextAvailable.mutate()}
+        joining={nextAvailable.isPending}
+        failed={nextAvailable.isError}
+      />
       {/* "Tell me when it is my turn" means nothing once the turn has come. */}
       {data.status === 'waiting' ? <NotifyCard companyId={companyId} texting={data.textSent} /> : null}
       {connection === 'offline' ? (

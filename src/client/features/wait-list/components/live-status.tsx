@@ -1,12 +1,62 @@
 import type { WaitEntryResponse } from '../../../../shared/schemas.ts';
 import { texts } from '../../../lib/texts.ts';
 
+const timeOfDay = (iso: string) =>
+  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** A service request's answer, while it keeps the customer out of the general line. */
+function RequestStatus({
+  entry,
+  onNextAvailable,
+  joining,
+  failed,
+}: RequestStatusProps & { entry: WaitEntryResponse }) {
+  const request = entry.request!;
+  if (request.status === 'pending')
+    return (
+      <div className="live-status" data-status="request-pending">
+        <p className="live-status__main">{texts.request.pending(request.providerName)}</p>
+        {request.deadline ? (
+          <p className="live-status__detail">{texts.request.answerBy(timeOfDay(request.deadline))}</p>
+        ) : null}
+      </div>
+    );
+  return (
+    <div className="live-status live-status--ended" data-status={`request-${request.status}`}>
+      <p className="live-status__main">{texts.request.ended(request.providerName)}</p>
+      <p className="live-status__detail">{texts.request.nextAvailableHint}</p>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={joining}
+        onClick={onNextAvailable}
+      >
+        {joining ? texts.request.joining : texts.request.nextAvailable}
+      </button>
+      <p className="form-error" role="alert">
+        {failed ? texts.request.failed : ''}
+      </p>
+    </div>
+  );
+}
+
+interface RequestStatusProps {
+  onNextAvailable: () => void;
+  joining: boolean;
+  failed: boolean;
+}
+
 /** The line that changes as the business moves the customer along (place, estimate, called…). */
-export function LiveStatus({ entry }: { entry: WaitEntryResponse }) {
+export function LiveStatus({ entry, ...request }: { entry: WaitEntryResponse } & RequestStatusProps) {
+  const open = entry.request && entry.request.status !== 'accepted';
+  if (entry.status === 'waiting' && open) return <RequestStatus entry={entry} {...request} />;
   switch (entry.status) {
     case 'waiting':
       return (
         <div className="live-status" data-status="waiting">
+          {entry.request?.status === 'accepted' ? (
+            <p className="live-status__detail">{texts.request.accepted(entry.request.providerName)}</p>
+          ) : null}
           <p className="live-status__main">{texts.live.position(entry.position ?? 1)}</p>
           {entry.estimatedWaitMinutes !== null ? (
             <p className="live-status__detail">{texts.live.estimate(entry.estimatedWaitMinutes)}</p>

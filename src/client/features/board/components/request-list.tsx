@@ -1,0 +1,74 @@
+import type { BoardEntry, StaffMe } from '../../../../shared/schemas.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useAnswerRequest } from '../api/board-api.ts';
+
+/** A service request the board shows apart from the line: asked of one provider, not yet in line. */
+export const isOpenRequest = (entry: BoardEntry) =>
+  entry.status === 'waiting' && entry.requestStatus !== null && entry.requestStatus !== 'accepted';
+
+/**
+ * "Requests": service requests from the add-client page, for their provider and the desk, with
+ * Accept and Decline until the deadline; declined or expired ones until the customer joins the
+ * next available provider (or leaves).
+ */
+export function RequestList({ me, entries, now }: { me: StaffMe; entries: BoardEntry[]; now: number }) {
+  const answer = useAnswerRequest();
+  const mine = (entry: BoardEntry) => me.role !== 'provider' || entry.providerId === me.providerId;
+  const shown = entries.filter((entry) => isOpenRequest(entry) && mine(entry));
+  if (shown.length === 0) return null;
+  return (
+    <div className="board__group">
+      <h2 className="board__group-title">
+        {texts.request.section} <span className="board__count">{shown.length}</span>
+      </h2>
+      {answer.isError ? (
+        <p className="form-error" role="alert">
+          {texts.console.actionFailed}
+        </p>
+      ) : null}
+      <ul className="board__list">
+        {shown.map((entry) => {
+          const busy = answer.isPending && answer.variables?.waitId === entry.waitId;
+          const minutesLeft = entry.requestDeadline
+            ? Math.max(0, Math.ceil((Date.parse(entry.requestDeadline) - now) / 60_000))
+            : 0;
+          return (
+            <li key={entry.waitId} className="board-row board-row--request" data-wait-id={entry.waitId}>
+              <div className="board-row__who">
+                <p className="board-row__name">{entry.name}</p>
+                <p className="board-row__meta">
+                  {entry.serviceType} · {texts.request.for(entry.providerName ?? texts.console.anyProvider)}
+                </p>
+              </div>
+              {entry.requestStatus === 'pending' ? (
+                <div className="board-row__actions">
+                  <span className="board-row__owner">{texts.request.answerWithin(minutesLeft)}</span>
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    disabled={busy}
+                    onClick={() => answer.mutate({ waitId: entry.waitId, answer: 'decline' })}
+                  >
+                    {texts.request.decline}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--primary board-row__main"
+                    disabled={busy}
+                    onClick={() => answer.mutate({ waitId: entry.waitId, answer: 'accept' })}
+                  >
+                    {texts.request.accept}
+                  </button>
+                </div>
+              ) : (
+                <p className="board-row__owner">
+                  {entry.requestStatus === 'declined' ? texts.request.declined : texts.request.expired}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WaitEntryResponse } from '../../../../shared/schemas.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { waitEntryQueryKey } from './get-wait-entry.ts';
+
+/** A declined or expired service request joins the general line, keeping its arrival time. */
+export function useJoinNextAvailable(companyId: string, waitId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<WaitEntryResponse>(
+        `/v1/companies/${encodeURIComponent(companyId)}/wait-list/${encodeURIComponent(waitId)}/next-available`,
+        { method: 'POST', asCustomer: true },
+      ),
+    onSuccess: (entry) => queryClient.setQueryData(waitEntryQueryKey(companyId, waitId), entry),
+  });
+}

@@ -1,0 +1,73 @@
+import type { Page } from '@playwright/test';
+import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
+import { expect, test } from './support/fixtures.ts';
+
+/** The demo's first provider (Maria Lopez), read the way the console does. */
+async function maria(request: import('@playwright/test').APIRequestContext) {
+  await request.post('/api/v1/staff/sign-in', { data: DEMO_ACCOUNTS.owner });
+  const board = await (await request.get('/api/v1/staff/board')).json();
+  return board.providers[0] as { id: string; name: string; speciality: string };
+}
+
+async function sendRequest(
+  page: Page,
+  provider: { id: string; name: string; speciality: string },
+  first: string,
+) {
+  const query = new URLSearchParams({
+    companyId: 'demo',
+    spSpeciality: provider.speciality,
+    spName: provider.name,
+  });
+  await page.goto(`/add-client/${provider.id}?${query}`);
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Last name').fill('Request');
+  await page.getByLabel('Phone number').pressSequentially('4155550191');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('link', { name: 'Follow your request' }).click();
+  await expect(page.getByText('Waiting for Maria Lopez to accept your request')).toBeVisible();
+}
+
+const requestRow = (console: Page, name: string) =>
+  console.locator('.board-row--request').filter({ hasText: name });
+
+test('a request to Maria: she declines, the customer joins the next available in one tap; another she accepts', async ({
+  page,
+  browser,
+}) => {
+  const staffContext = await browser.newContext();
+  const provider = await maria(staffContext.request);
+  await staffContext.close();
+  const suffix = Date.now() % 100000;
+  const board = await openConsole(browser, '', DEMO_ACCOUNTS.provider);
+
+  await sendRequest(page, provider, `Dee${suffix}`);
+  await expect(board.getByRole('heading', { name: /Requests/ })).toBeVisible();
+  await expect(requestRow(board, `Dee${suffix}`)).toContainText(/answer within \d+ min/);
+  await requestRow(board, `Dee${suffix}`).getByRole('button', { name: 'Decline' }).click();
+
+  await expect(page.getByText("Maria Lopez can't take you right now.")).toBeVisible();
+  await page.getByRole('button', { name: 'Join the next available' }).click();
+  await expect(page.locator('.live-status')).toContainText(/in line/);
+  // On the board now as anyone's walk-in, in the line.
+  await expect(requestRow(board, `Dee${suffix}`)).toHaveCount(0);
+  await board.getByRole('button', { name: 'Everyone' }).click();
+  await expect(
+    board
+      .locator('.board-row')
+      .filter({ hasText: `Dee${suffix}` })
+      .locator('.status-pill'),
+  ).toHaveText('Waiting');
+
+  const second = await (await browser.newContext()).newPage();
+  await sendRequest(second, provider, `Eve${suffix}`);
+  await requestRow(board, `Eve${suffix}`).getByRole('button', { name: 'Accept' }).click();
+  await expect(second.getByText('Maria Lopez accepted your request.')).toBeVisible();
+  await board.getByRole('button', { name: 'Mine' }).click();
+  await expect(
+    board
+      .locator('.board-row')
+      .filter({ hasText: `Eve${suffix}` })
+      .getByRole('button', { name: 'Call' }),
+  ).toBeVisible();
+});
