@@ -91,6 +91,27 @@ test('the owner invites a provider, who sets a password from the link and sees t
   await tablet.getByRole('button', { name: 'Mine' }).click();
   await row(tablet, theirs).getByRole('button', { name: 'Call' }).click();
   await expect(page.getByText("It's your turn! Please come to the front desk.")).toBeVisible();
+
+  // A customer asks for James Chen by name: his new account answers, and the customer hears it.
+  const board = await (await ownerBoard.request.get('/api/v1/staff/board')).json();
+  const james = board.providers.find((p: { name: string }) => p.name === 'James Chen');
+  const requester = await (await browser.newContext()).newPage();
+  const query = new URLSearchParams({
+    companyId: 'demo',
+    spSpeciality: james.speciality,
+    spName: james.name,
+  });
+  await requester.goto(`/add-client/${james.id}?${query}`);
+  await requester.getByLabel('First name').fill(`Req${suffix}`);
+  await requester.getByLabel('Last name').fill('Uest');
+  await requester.getByLabel('Phone number').pressSequentially('4155550192');
+  await requester.getByRole('button', { name: 'Send' }).click();
+  await requester.getByRole('link', { name: 'Follow your request' }).click();
+  await expect(requester.getByText('Waiting for James Chen to accept your request')).toBeVisible();
+  const request = tablet.locator('.board-row--request').filter({ hasText: `Req${suffix}` });
+  await request.getByRole('button', { name: 'Accept' }).click();
+  await expect(requester.getByText('James Chen accepted your request.')).toBeVisible();
+  await expect(row(tablet, `Req${suffix}`).getByRole('button', { name: 'Call' })).toBeVisible();
 });
 
 test('the front desk signs in to the board, texts and their account, but not settings, people or insights', async ({

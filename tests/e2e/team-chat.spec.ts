@@ -47,6 +47,10 @@ test("a provider's customer writes: the board counts it unread, the provider ans
     .getByRole('button', { name: `Chat ${name}` })
     .click();
   await expect(desk.getByText('Maria Lopez is answering.')).toBeVisible();
+  // The team sees who wrote each message too.
+  await expect(desk.locator('.chat-message').filter({ hasText: 'Yes, 5 minutes!' })).toContainText(
+    'Maria Lopez',
+  );
   await expect(desk.getByPlaceholder('Write a message')).toHaveCount(0);
   await desk.getByRole('button', { name: 'Take over' }).click();
   await expect(page.getByRole('heading', { name: 'Sam Rivera' })).toBeVisible();

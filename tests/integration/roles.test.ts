@@ -140,6 +140,32 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
     }
   });
 
+  it('lets each role follow the topics of its own business, a provider only their own customers’ chats', async () => {
+    const mine = await customerOf(maria);
+    const jamess = await customerOf(james);
+    const expected: Record<StaffRole, Record<string, boolean>> = {
+      owner: { own: true, other: true },
+      front_desk: { own: true, other: true },
+      provider: { own: true, other: false },
+    };
+    for (const role of ALL) {
+      const socket = await RealtimeTestClient.connect(url, { cookie: sessions[role].cookie });
+      sockets.push(socket);
+      for (const topic of [
+        topics.board('demo'),
+        topics.line('demo'),
+        topics.wait(jamess.waitId),
+        topics.chat(mine.chatThreadKey),
+      ])
+        expect(await socket.subscribe(topic, null), `${role} ${topic}`).toMatchObject({ type: 'subscribed' });
+      expect((await socket.subscribe(topics.chat(jamess.chatThreadKey), null)).type, role).toBe(
+        expected[role].other ? 'subscribed' : 'error',
+      );
+      for (const topic of [topics.board('elsewhere'), topics.line('elsewhere')])
+        expect(await socket.subscribe(topic, null), `${role} ${topic}`).toMatchObject({ type: 'error' });
+    }
+  });
+
   it("shows a provider their own customers' whole numbers and the rest as the last four digits", async () => {
     const mine = await customerOf(maria);
     const jamess = await customerOf(james);
