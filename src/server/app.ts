@@ -156,6 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sms: smsRepository,
     worker: smsWorker,
     chat: chatRepository,
+    waitList: waitListRepository,
     eventLog,
   });
   const pushRepository = createPushRepository(db);

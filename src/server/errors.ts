@@ -21,7 +21,8 @@ export const ERROR_CODES = {
   ANOTHER_PROVIDERS_CUSTOMER: { status: 403, message: "This customer is another provider's." },
   PROVIDER_ACCOUNT_UNLINKED: {
     status: 403,
-    message: 'Your account is not linked to a provider. Ask the business owner to link it.',
+    message:
+      'Your account is not linked to a provider. Ask the business owner to add you again, linked to your provider.',
   },
   MEMBER_NOT_FOUND: { status: 404, message: 'That person is not on your team.' },
   NOT_YOURSELF: {

@@ -165,6 +165,20 @@ describe.each(databaseKinds)('who answers a chat, and what is unread, on %s', (k
     expect(read.statusCode).toBe(204);
     await unreadSeen(0);
     expect((await boardEntry(desk, customer.waitId)).unread).toBe(0);
+    // A reply by text counts too (a phone-in can only text).
+    const replied = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/sms/reply',
+      headers: owner.headers,
+      payload: { phoneNumber: '+14155550123', body: 'Texting from my phone' },
+    });
+    expect(replied.json()).toEqual({ outcome: 'chat' });
+    expect((await boardEntry(desk, customer.waitId)).unread).toBe(1);
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/chat/${customer.waitId}/read`,
+      headers: desk.headers,
+    });
     // Staff messages are not unread, and the customer's page heard nothing of the counting.
     await says(owner, customer, 'Yes!');
     expect((await boardEntry(desk, customer.waitId)).unread).toBe(0);

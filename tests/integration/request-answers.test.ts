@@ -238,4 +238,58 @@ describe.each(databaseKinds)('service requests answered in time, on %s', (kind) 
     expect(minutes).toBeLessThanOrEqual(3);
     await save(10);
   });
+
+  it('ends nothing for a customer who left: no decline, no expiry text', async () => {
+    const request = await requestMaria();
+    const left = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/demo/wait-list/${request.waitId}/leave`,
+      headers: { authorization: request.authorization },
+    });
+    expect(left.statusCode).toBe(200);
+    expectApiError(await answer(desk, request.waitId, 'decline'), 409, 'REQUEST_ALREADY_ANSWERED');
+    expectApiError(await answer(maria, request.waitId, 'accept'), 409, 'REQUEST_ALREADY_ANSWERED');
+    const { rows } = await t.database.db.query(
+      "select count(*)::int as n from sms_messages where wait_id = $1 and kind = 'request_ended'",
+      [request.waitId],
+    );
+    expect(rows).toEqual([{ n: 0 }]);
+  });
+
+  it("declines a leaving provider's open requests, so their customers can join the next available", async () => {
+    const owner = await signInStaff(t.app);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/settings/providers',
+      headers: owner.headers,
+      payload: { name: 'Leaving Lee', speciality: 'All', station: 'Chair 7' },
+    });
+    const lee = (added.json() as { providers: { id: string; name: string }[] }).providers.find(
+      (provider) => provider.name === 'Leaving Lee',
+    )!;
+    const { authorization } = await t.signIn();
+    const phone = freshPhone();
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/functions/addClient',
+      headers: { authorization, 'idempotency-key': idempotencyKey() },
+      payload: {
+        spId: lee.id,
+        spName: lee.name,
+        spSpeciality: 'All',
+        companyId: 'demo',
+        clientName: 'Lee Fan',
+        clientPhoneNumber: phone,
+      },
+    });
+    const waitId = sent.json().waitId as string;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/staff/settings/providers/${lee.id}`,
+      headers: owner.headers,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect((await customerView({ waitId, authorization })).request?.status).toBe('declined');
+    await expect.poll(() => textsTo(phone).at(-1)).toContain("Leaving Lee can't take you right now.");
+  });
 });

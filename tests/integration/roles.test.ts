@@ -342,6 +342,44 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
     ).toBe(201);
   });
 
+  it("keeps a provider out of a customer's chat once their latest visit is another provider's, whichever visit they open", async () => {
+    const customer = await customerOf(maria);
+    expect((await staffAction(t.app, sessions.provider, customer.waitId, 'start')).statusCode).toBe(200);
+    expect((await staffAction(t.app, sessions.provider, customer.waitId, 'done')).statusCode).toBe(200);
+    // The same phone comes back and goes to James: same thread, new visit.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies/demo/wait-list',
+      headers: { authorization: customer.authorization, 'idempotency-key': `again-${customer.waitId}` },
+      payload: { serviceType: 'Facials', name: customer.name, phoneNumber: '+14155550123' },
+    });
+    expect(again.statusCode).toBe(201);
+    expect((await assignProvider(t.app, sessions.owner, again.json().waitId, james)).statusCode).toBe(200);
+
+    expectApiError(
+      await t.app.inject({
+        url: `/api/v1/staff/chat/${customer.waitId}`,
+        headers: sessions.provider.headers,
+      }),
+      403,
+      'ANOTHER_PROVIDERS_CUSTOMER',
+    );
+    expectApiError(
+      await sendMessage(
+        t.app,
+        sessions.provider.headers,
+        buildSendMessage(customer, { message: 'Old visit' }),
+      ),
+      403,
+      'ANOTHER_PROVIDERS_CUSTOMER',
+    );
+    expect(
+      (
+        await t.app.inject({ url: `/api/v1/staff/chat/${customer.waitId}`, headers: jamesSession.headers })
+      ).json(),
+    ).toMatchObject({ waitId: again.json().waitId });
+  });
+
   it('lets a provider account whose provider was removed act on no one, and see no whole number', async () => {
     const extra = await t.app.inject({
       method: 'POST',

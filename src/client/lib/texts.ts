@@ -162,7 +162,8 @@ export const texts = {
     youAnswer: 'You are answering.',
     takeOver: 'Take over',
     postAsBusiness: (business: string) => `Post as ${business}`,
-    chatEmpty: 'No messages yet. Write to the customer here; they also get it as a text.',
+    chatEmpty:
+      'No messages yet. Write to the customer here; a customer who allowed texts also gets it by text.',
     unread: (count: number) => `${count} unread`,
     soundOn: 'Sound for new walk-ins and messages',
     titleFlash: 'New!',
@@ -174,7 +175,7 @@ export const texts = {
     mineEmpty: 'None of your customers or unassigned walk-ins are here right now.',
     notYours: (provider: string) => `${provider}'s customer`,
     unlinked:
-      'Your account is not linked to a provider. Ask the business owner to link it on the People page.',
+      'Your account is not linked to a provider. Ask the business owner to add you again on the People page, linked to your provider.',
   },
   deskWalkIn: {
     open: 'Add walk-in',
@@ -187,7 +188,7 @@ export const texts = {
     pickService: 'Pick a service',
     add: 'Add to the list',
     adding: 'Adding…',
-    failed: 'That did not work. Nothing was added; please try again.',
+    failed: 'That did not go through. Check the board before trying again: they may have been added.',
     noPhone: 'No phone',
   },
   roles: { owner: 'Owner', front_desk: 'Front desk', provider: 'Provider' } as const,

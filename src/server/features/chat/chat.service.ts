@@ -33,17 +33,23 @@ export function createChatService(deps: {
     waitId: string,
     companyId?: string,
   ): Promise<WaitEntryRow> {
-    const entry = await waitList.findById(waitId);
+    let entry = await waitList.findById(waitId);
     const allowed =
       entry &&
       (companyId === undefined || entry.companyId === companyId) &&
       (sender.kind === 'customer'
         ? entry.customerId === sender.customerId
         : entry.companyId === sender.companyId);
-    if (!allowed) throw new AppError('CHAT_NOT_FOUND');
-    // A provider talks with their own customers; the front desk answers the others.
-    if (sender.kind === 'staff' && !seesWholePhone(sender, entry.providerId))
-      throw new AppError('ANOTHER_PROVIDERS_CUSTOMER');
+    if (!entry || !allowed) throw new AppError('CHAT_NOT_FOUND');
+    if (sender.kind === 'staff') {
+      // The thread is the customer's at this business, across visits: staff act on its latest
+      // visit, whose provider (and answerer) it is now, whichever visit they opened it from.
+      const latest = await waitList.findThreadOwner(entry.chatThreadKey);
+      if (latest && latest.waitId !== entry.waitId)
+        entry = invariantFound(await waitList.findById(latest.waitId), 'CHAT_NOT_FOUND');
+      // A provider talks with their own customers; the front desk answers the others.
+      if (!seesWholePhone(sender, entry.providerId)) throw new AppError('ANOTHER_PROVIDERS_CUSTOMER');
+    }
     return entry;
   }
 

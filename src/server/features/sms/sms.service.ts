@@ -3,6 +3,7 @@ import { topics } from '../../../shared/realtime.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { ChatRepository } from '../chat/chat.repository.ts';
+import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { OptOutScope, SmsRepository } from './sms.repository.ts';
 import { keywordOf, SMS_REPLIES } from './sms-texts.ts';
 import type { SmsWorker } from './sms-worker.ts';
@@ -20,9 +21,10 @@ export function createSmsService(deps: {
   sms: SmsRepository;
   worker: SmsWorker;
   chat: ChatRepository;
+  waitList: Pick<WaitListRepository, 'countUnreadAndPublish'>;
   eventLog: EventLog;
 }) {
-  const { db, sms, worker, chat, eventLog } = deps;
+  const { db, sms, worker, chat, waitList, eventLog } = deps;
 
   return {
     kick: () => worker.kick(),
@@ -99,6 +101,12 @@ export function createSmsService(deps: {
             message: text.body.trim().slice(0, 1000) || '(empty text)',
           },
           { topic: topics.chat(entry.chatThreadKey), text: null },
+          tx,
+        );
+        // Unread on the board, as a message from the chat page is (a phone-in can only text).
+        await waitList.countUnreadAndPublish(
+          { waitId: entry.waitId, companyId: entry.companyId },
+          { boardTopic: topics.board(entry.companyId) },
           tx,
         );
         return 'chat' as const;

@@ -206,7 +206,7 @@ const IN_LINE_SQL = (w: string) => `(${w}.request_status is null or ${w}.request
 const endRequestsSql = (condition: string) => `
   with changed as (
     update wait_entries w set request_status = $1, updated_at = now()
-     where w.request_status = 'pending' and ${condition}
+     where w.request_status = 'pending' and w.status = 'waiting' and ${condition}
     returning w.*
   ), entry as (
     select w.*, p.name as provider_name, ${boardEntryJsonSql('w', 'p')} as board_json
@@ -381,10 +381,15 @@ export function createWaitListRepository(
     async findThreadOwner(
       threadKey: string,
       tx: Queryable = db,
-    ): Promise<{ companyId: string; customerId: string; providerId: string | null } | null> {
-      const { rows } = await tx.query<{ companyId: string; customerId: string; providerId: string | null }>(
-        `select company_id as "companyId", customer_id as "customerId", provider_id as "providerId"
-           from wait_entries where chat_thread_key = $1 order by date desc limit 1`,
+    ): Promise<{ waitId: string; companyId: string; customerId: string; providerId: string | null } | null> {
+      const { rows } = await tx.query<{
+        waitId: string;
+        companyId: string;
+        customerId: string;
+        providerId: string | null;
+      }>(
+        `select id as "waitId", company_id as "companyId", customer_id as "customerId", provider_id as "providerId"
+           from wait_entries where chat_thread_key = $1 order by date desc, id desc limit 1`,
         [threadKey],
       );
       return rows[0] ?? null;
@@ -508,6 +513,7 @@ export function createWaitListRepository(
               set provider_id = $3, assigned_at = case when $3::uuid is null then null else now() end,
                   updated_at = now()
             where w.company_id = $1 and w.provider_id = $2 and w.status in ('waiting', 'called')
+              and ${IN_LINE_SQL('w')}
            returning w.*
          ), entry as (
            select w.id, w.status, p.name as provider_name, ${boardEntryJsonSql('w', 'p')} as board_json
@@ -539,7 +545,7 @@ export function createWaitListRepository(
       const { rows } = await tx.query<BoardRow>(
         updateAndPublishSql(
           "request_status = 'accepted'",
-          `and w.request_status = 'pending'${change.byProvider ? ' and w.provider_id = $5::uuid' : ''}`,
+          `and w.request_status = 'pending' and w.status = 'waiting'${change.byProvider ? ' and w.provider_id = $5::uuid' : ''}`,
         ),
         [
           change.waitId,
@@ -564,9 +570,12 @@ export function createWaitListRepository(
         boardTopicPrefix: string;
         waitTopicPrefix: string;
         one?: { waitId: string; companyId: string; byProvider?: string | undefined };
+        /** Every open request to this provider (they leave the business). */
+        ofProvider?: { companyId: string; providerId: string };
       },
       tx: Queryable = db,
     ): Promise<{ waitId: string; customerId: string; companyId: string }[]> {
+      type Ended = { waitId: string; customerId: string; companyId: string };
       const base = [
         end.status,
         end.text,
@@ -575,18 +584,21 @@ export function createWaitListRepository(
         end.boardTopicPrefix,
         end.waitTopicPrefix,
       ];
-      const { rows } = end.one
-        ? await tx.query<{ waitId: string; customerId: string; companyId: string }>(
-            endRequestsSql(
-              `w.id = $7 and w.company_id = $8${end.one.byProvider ? ' and w.provider_id = $9::uuid' : ''}`,
-            ),
-            [...base, end.one.waitId, end.one.companyId, ...(end.one.byProvider ? [end.one.byProvider] : [])],
-          )
-        : await tx.query<{ waitId: string; customerId: string; companyId: string }>(
-            endRequestsSql('w.request_deadline <= now()'),
-            base,
-          );
-      return rows;
+      if (end.one) {
+        const { one } = end;
+        const byProvider = one.byProvider ? ' and w.provider_id = $9::uuid' : '';
+        const parameters = [...base, one.waitId, one.companyId, ...(one.byProvider ? [one.byProvider] : [])];
+        return (
+          await tx.query<Ended>(endRequestsSql(`w.id = $7 and w.company_id = $8${byProvider}`), parameters)
+        ).rows;
+      }
+      if (end.ofProvider) {
+        const parameters = [...base, end.ofProvider.companyId, end.ofProvider.providerId];
+        return (
+          await tx.query<Ended>(endRequestsSql('w.company_id = $7 and w.provider_id = $8::uuid'), parameters)
+        ).rows;
+      }
+      return (await tx.query<Ended>(endRequestsSql('w.request_deadline <= now()'), base)).rows;
     },
 
     /**

@@ -124,6 +124,7 @@ export function createWaitListService(deps: {
   function endRequests(
     status: 'declined' | 'expired',
     one?: { waitId: string; companyId: string; byProvider?: string | undefined },
+    ofProvider?: { companyId: string; providerId: string },
   ) {
     return waitList.endRequestsAndPublish({
       status,
@@ -132,6 +133,7 @@ export function createWaitListService(deps: {
       boardTopicPrefix: topics.board(''),
       waitTopicPrefix: topics.wait(''),
       ...(one ? { one } : {}),
+      ...(ofProvider ? { ofProvider } : {}),
     });
   }
 
@@ -447,6 +449,10 @@ export function createWaitListService(deps: {
       fromProviderId: string,
       toProviderId: string | null,
     ): Promise<number> {
+      // Requests asked of them by name cannot be theirs any more: declined, so each customer may
+      // join the next available (the others move as the owner chose).
+      const declined = await endRequests('declined', undefined, { companyId, providerId: fromProviderId });
+      if (declined.length > 0) sms.kick();
       const moved = await thenPublish(
         waitList.moveProviderCustomersAndPublish(
           { companyId, fromProviderId, toProviderId },

@@ -5,6 +5,7 @@ import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/sche
 import { useTopic } from '../../../lib/realtime.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { staffRealtime } from '../../staff/api/staff-api.ts';
+import { isOpenRequest } from '../components/request-list.tsx';
 import { playAlertSound } from '../console-alert.ts';
 import { boardQueryKey, upsertBoardEntry, useBoard } from './board-api.ts';
 
@@ -63,8 +64,11 @@ export function useLiveBoard(me: StaffMe) {
   return {
     board,
     isNew: (waitId: string) => Date.now() - (arrivals.current.get(waitId) ?? 0) < NEW_FOR_MS,
-    waitingCount: entries.filter((entry) => entry.status === 'waiting').length,
-    unreadCount: entries.reduce((sum, entry) => sum + entry.unread, 0),
+    waitingCount: entries.filter((entry) => entry.status === 'waiting' && !isOpenRequest(entry)).length,
+    // A provider's count is of the chats they can open (and so clear): their own customers'.
+    unreadCount: entries
+      .filter((entry) => me.role !== 'provider' || entry.providerId === me.providerId)
+      .reduce((sum, entry) => sum + entry.unread, 0),
     /** A title flash is asked for (alerts on, and something new came while the tab was hidden). */
     flashTitle: alertsOn && attention,
     alertsOn,

@@ -51,6 +51,8 @@ export function AddWalkInDialog({
 
   function close() {
     setProblem(null);
+    // The next guest is another request, even if this one's answer was lost.
+    setRequestKey(randomId());
     onClose();
   }
 

@@ -1,6 +1,6 @@
 import type { BoardEntry, StaffMe } from '../../../../shared/schemas.ts';
 import { texts } from '../../../lib/texts.ts';
-import { useAnswerRequest } from '../api/board-api.ts';
+import { useAnswerRequest, useEntryAction } from '../api/board-api.ts';
 
 /** A service request the board shows apart from the line: asked of one provider, not yet in line. */
 export const isOpenRequest = (entry: BoardEntry) =>
@@ -13,6 +13,8 @@ export const isOpenRequest = (entry: BoardEntry) =>
  */
 export function RequestList({ me, entries, now }: { me: StaffMe; entries: BoardEntry[]; now: number }) {
   const answer = useAnswerRequest();
+  // A declined or expired request the customer never came back to: the desk takes it off.
+  const remove = useEntryAction();
   const mine = (entry: BoardEntry) => me.role !== 'provider' || entry.providerId === me.providerId;
   const shown = entries.filter((entry) => isOpenRequest(entry) && mine(entry));
   if (shown.length === 0) return null;
@@ -61,9 +63,21 @@ export function RequestList({ me, entries, now }: { me: StaffMe; entries: BoardE
                   </button>
                 </div>
               ) : (
-                <p className="board-row__owner">
-                  {entry.requestStatus === 'declined' ? texts.request.declined : texts.request.expired}
-                </p>
+                <div className="board-row__actions">
+                  <span className="board-row__owner">
+                    {entry.requestStatus === 'declined' ? texts.request.declined : texts.request.expired}
+                  </span>
+                  {me.role === 'provider' ? null : (
+                    <button
+                      type="button"
+                      className="button button--small button--secondary"
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate({ waitId: entry.waitId, action: 'remove' })}
+                    >
+                      {texts.settings.remove}
+                    </button>
+                  )}
+                </div>
               )}
             </li>
           );

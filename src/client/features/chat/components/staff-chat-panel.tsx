@@ -57,14 +57,15 @@ export function StaffChatPanel({
   });
 
   // Open means read: the row's unread badge goes (on every console), now and as messages arrive.
-  const customerMessages =
-    thread.data?.messages.filter((message) => message.sender === 'customer').length ?? 0;
+  const latestFromCustomer = thread.data?.messages
+    .filter((message) => message.sender === 'customer')
+    .at(-1)?.id;
   useEffect(() => {
-    if (customerMessages === 0) return;
+    if (!latestFromCustomer) return;
     void staffRequest(`/v1/staff/chat/${encodeURIComponent(waitId)}/read`, { method: 'POST' }).catch(
       () => {},
     );
-  }, [waitId, customerMessages]);
+  }, [waitId, latestFromCustomer]);
 
   const sendError = sendErrorText(send.error ?? takeOver.error);
   const data = thread.data;
