@@ -392,6 +392,9 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
     )!.id;
     const temp = await addTeamMember(t.app, sessions.owner, { role: 'provider', providerId: tempId });
     const customer = await customerOf(tempId);
+    // Its open console saw whole numbers as that provider: it closes with the provider's removal.
+    const socket = await RealtimeTestClient.connect(url, { cookie: temp.cookie });
+    sockets.push(socket);
     expect(
       (
         await t.app.inject({
@@ -402,9 +405,17 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
       ).statusCode,
     ).toBe(200);
 
-    expectApiError(await staffAction(t.app, temp, customer.waitId, 'call'), 403, 'PROVIDER_ACCOUNT_UNLINKED');
+    await socket.closed;
+    expectApiError(await staffAction(t.app, temp, customer.waitId, 'call'), 401, 'STAFF_UNAUTHENTICATED');
+    // Signed in again: linked to no one, it acts on nobody and sees no whole number.
+    const again = await signInStaff(t.app, { email: temp.me.email, password: temp.password });
+    expectApiError(
+      await staffAction(t.app, again, customer.waitId, 'call'),
+      403,
+      'PROVIDER_ACCOUNT_UNLINKED',
+    );
     const board = boardResponseSchema.parse(
-      (await t.app.inject({ url: '/api/v1/staff/board', headers: temp.headers })).json(),
+      (await t.app.inject({ url: '/api/v1/staff/board', headers: again.headers })).json(),
     );
     expect(board.entries.every((entry) => entry.phoneNumber?.startsWith('(•••)'))).toBe(true);
   });

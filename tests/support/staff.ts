@@ -175,8 +175,9 @@ export async function addTeamMember(
   app: FastifyInstance,
   owner: StaffSession,
   member: { role: StaffRole; providerId?: string | null; name?: string },
-): Promise<StaffSession> {
+): Promise<StaffSession & { password: string }> {
   memberCounter += 1;
+  const password = `pw-${randomUUID()}`;
   const added = await app.inject({
     method: 'POST',
     url: '/api/v1/staff/people',
@@ -188,12 +189,12 @@ export async function addTeamMember(
   const used = await app.inject({
     method: 'POST',
     url: '/api/v1/staff/links/use',
-    payload: { token: link.slice(link.indexOf('#') + 1), password: `pw-${randomUUID()}` },
+    payload: { token: link.slice(link.indexOf('#') + 1), password },
     remoteAddress: freshAddress(),
   });
   if (used.statusCode !== 200) throw new Error(`using the link failed: ${used.statusCode} ${used.body}`);
   const me = staffMeSchema.parse(used.json());
   const token = used.cookies.find((c) => c.name === STAFF_COOKIE_NAME)!.value;
   const cookie = `${STAFF_COOKIE_NAME}=${token}`;
-  return { me, token, cookie, headers: { cookie, 'x-csrf-token': me.csrfToken } };
+  return { me, token, cookie, headers: { cookie, 'x-csrf-token': me.csrfToken }, password };
 }

@@ -164,9 +164,21 @@ export function createCompanyRepository(db: Queryable) {
     },
 
     /** Providers are never deleted: past waits still name who served them. */
+    /**
+     * The provider stops working here (kept, inactive, for the history). The sessions of accounts
+     * that spoke for them end in the same statement: their open consoles, which still act and see
+     * as that provider, close at once on every process (migration 0008's announcement).
+     */
     async deactivateProvider(companyId: string, providerId: string, tx: Queryable = db): Promise<boolean> {
       const { rows } = await tx.query(
-        'update providers set active = false where id = $1 and company_id = $2 and active returning id',
+        `with gone as (
+           update providers set active = false where id = $1 and company_id = $2 and active returning id
+         ), sessions as (
+           delete from staff_sessions
+            where staff_user_id in (select u.id from staff_users u join gone on u.provider_id = gone.id
+                                     where u.company_id = $2)
+         )
+         select id from gone`,
         [providerId, companyId],
       );
       return rows.length > 0;
