@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, estimateWaitMinutes, nextStatus } from './wait-status.ts';
+import { actionsFor, estimateWaitMinutes, isOpenRequest, nextStatus } from './wait-status.ts';
 
 describe('wait status rules', () => {
   it('moves through the day: waiting → called → in service → done', () => {
@@ -40,5 +40,16 @@ describe('wait estimate', () => {
   it('counts at least one provider and ignores negative leftovers', () => {
     expect(estimateWaitMinutes([20], 0)).toBe(20);
     expect(estimateWaitMinutes([-5, 10], 1)).toBe(10);
+  });
+});
+
+describe('isOpenRequest', () => {
+  it('is a waiting request not yet accepted; a walk-in, an accepted or an ended visit is not', () => {
+    expect(isOpenRequest({ status: 'waiting', requestStatus: 'pending' })).toBe(true);
+    expect(isOpenRequest({ status: 'waiting', requestStatus: 'declined' })).toBe(true);
+    expect(isOpenRequest({ status: 'waiting', requestStatus: 'expired' })).toBe(true);
+    expect(isOpenRequest({ status: 'waiting', requestStatus: 'accepted' })).toBe(false);
+    expect(isOpenRequest({ status: 'waiting', requestStatus: null })).toBe(false);
+    expect(isOpenRequest({ status: 'cancelled', requestStatus: 'pending' })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import type { WaitStatus } from './schemas.ts';
+import type { RequestStatus, WaitStatus } from './schemas.ts';
 
 /**
  * What staff can do to a wait entry, and from which statuses (the board's buttons).
@@ -47,4 +47,12 @@ export const STATUS_LABELS: Record<WaitStatus, string> = {
 export function estimateWaitMinutes(aheadMinutes: readonly number[], providersAtWork: number): number {
   const total = aheadMinutes.reduce((sum, minutes) => sum + Math.max(0, minutes), 0);
   return Math.ceil(total / Math.max(1, providersAtWork));
+}
+
+/**
+ * A service request the line does not count yet: waiting for its provider's answer, declined or
+ * expired (until "next available"). The server's SQL twin is IN_LINE_SQL (wait-list.repository.ts).
+ */
+export function isOpenRequest(entry: { status: WaitStatus; requestStatus: RequestStatus | null }): boolean {
+  return entry.status === 'waiting' && entry.requestStatus !== null && entry.requestStatus !== 'accepted';
 }

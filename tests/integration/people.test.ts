@@ -82,6 +82,21 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
       remoteAddress: freshAddress(),
     });
 
+  /** The owner's two changes to a member: a new password link, and removal. */
+  const resetAndRemove = (session: StaffSession, staffUserId: string) =>
+    Promise.all([
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/staff/people/${staffUserId}/reset`,
+        headers: session.headers,
+      }),
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/staff/people/${staffUserId}`,
+        headers: session.headers,
+      }),
+    ]);
+
   const me = (session: StaffSession) => t.app.inject({ url: '/api/v1/staff/me', headers: session.headers });
 
   async function openBoardSocket(session: StaffSession) {
@@ -257,20 +272,8 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     expectApiError(await me(session), 401, 'STAFF_UNAUTHENTICATED');
     expectApiError(await signInAttempt(link.member.email, 'a good long password'), 401, 'SIGN_IN_FAILED');
 
-    for (const [method, suffix] of [
-      ['DELETE', ''],
-      ['POST', '/reset'],
-    ] as const) {
-      expectApiError(
-        await t.app.inject({
-          method,
-          url: `/api/v1/staff/people/${owner.me.id}${suffix}`,
-          headers: owner.headers,
-        }),
-        409,
-        'NOT_YOURSELF',
-      );
-    }
+    for (const response of await resetAndRemove(owner, owner.me.id))
+      expectApiError(response, 409, 'NOT_YOURSELF');
     expect((await me(owner)).statusCode).toBe(200);
   });
 
@@ -283,20 +286,8 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
       (await t.app.inject({ url: '/api/v1/staff/people', headers: otherOwner.headers })).json(),
     );
     expect(list.members.map((member) => member.email)).toEqual([other.owner.email]);
-    for (const [method, suffix] of [
-      ['DELETE', ''],
-      ['POST', '/reset'],
-    ] as const) {
-      expectApiError(
-        await t.app.inject({
-          method,
-          url: `/api/v1/staff/people/${link.member.id}${suffix}`,
-          headers: otherOwner.headers,
-        }),
-        404,
-        'MEMBER_NOT_FOUND',
-      );
-    }
+    for (const response of await resetAndRemove(otherOwner, link.member.id))
+      expectApiError(response, 404, 'MEMBER_NOT_FOUND');
     const { rows } = await t.database.db.query('select 1 from staff_links where staff_user_id = $1', [
       link.member.id,
     ]);
@@ -317,19 +308,8 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
         'ROLE_NOT_ALLOWED',
       );
       const target = (await invite({ role: 'front_desk' })).member.id;
-      for (const [method, suffix] of [
-        ['DELETE', ''],
-        ['POST', '/reset'],
-      ] as const)
-        expectApiError(
-          await t.app.inject({
-            method,
-            url: `/api/v1/staff/people/${target}${suffix}`,
-            headers: session.headers,
-          }),
-          403,
-          'ROLE_NOT_ALLOWED',
-        );
+      for (const response of await resetAndRemove(session, target))
+        expectApiError(response, 403, 'ROLE_NOT_ALLOWED');
       const { rows } = await t.database.db.query(
         'select password_hash is null as invited from staff_users where id = $1',
         [target],

@@ -192,7 +192,8 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
 
 /**
  * An entry in the general line: a walk-in, or a service request its provider accepted. A request
- * still waiting for its answer, declined or expired is not (until "next available").
+ * still waiting for its answer, declined or expired is not (until "next available"); the board's
+ * twin of this rule is isOpenRequest (shared/wait-status.ts).
  */
 const IN_LINE_SQL = (w: string) => `(${w}.request_status is null or ${w}.request_status = 'accepted')`;
 

@@ -2,10 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { topics } from '../../../../shared/realtime.ts';
 import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/schemas.ts';
+import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { useTopic } from '../../../lib/realtime.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { staffRealtime } from '../../staff/api/staff-api.ts';
-import { isOpenRequest } from '../components/request-list.tsx';
 import { playAlertSound } from '../console-alert.ts';
 import { boardQueryKey, upsertBoardEntry, useBoard } from './board-api.ts';
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BoardEntry, Provider, StaffMe } from '../../../../shared/schemas.ts';
+import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { useConnectionState } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -11,7 +12,7 @@ import type { LiveBoard } from '../api/use-live-board.ts';
 import { UNDOABLE_ACTIONS, useUndoableActions } from '../api/use-undoable-actions.ts';
 import { AddWalkInDialog } from './add-walk-in-dialog.tsx';
 import { BoardRow } from './board-row.tsx';
-import { isOpenRequest, RequestList } from './request-list.tsx';
+import { RequestList } from './request-list.tsx';
 
 function useNow(intervalMs: number): number {
   const [now, setNow] = useState(() => Date.now());

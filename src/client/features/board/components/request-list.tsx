@@ -1,10 +1,7 @@
 import type { BoardEntry, StaffMe } from '../../../../shared/schemas.ts';
+import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useAnswerRequest, useEntryAction } from '../api/board-api.ts';
-
-/** A service request the board shows apart from the line: asked of one provider, not yet in line. */
-export const isOpenRequest = (entry: BoardEntry) =>
-  entry.status === 'waiting' && entry.requestStatus !== null && entry.requestStatus !== 'accepted';
 
 /**
  * "Requests": service requests from the add-client page, for their provider and the desk, with
