@@ -2,6 +2,8 @@
  * A company location is stored as "address|city|state|zip" (spec §3) and shown
  * lowercased and capitalised, with the state uppercased: "12 Main St, Austin, TX 78701".
  */
+export const LOCATION_SEPARATOR = '|';
+
 export interface CompanyAddress {
   street: string;
   city: string;
@@ -38,8 +40,12 @@ export function formatLocation(pipeString: string | null | undefined): string {
   return [address.street, address.city, stateZip].filter(Boolean).join(', ');
 }
 
+/** The stored form; the settings schema refuses a part holding the separator (it would shift the rest). */
 export function toPipeLocation(address: CompanyAddress): string {
-  return [address.street, address.city, address.state, address.zip].map((part) => part.trim()).join('|');
+  const parts = [address.street, address.city, address.state, address.zip].map((part) => part.trim());
+  if (parts.some((part) => part.includes(LOCATION_SEPARATOR)))
+    throw new Error('A location part cannot contain the separator');
+  return parts.join(LOCATION_SEPARATOR);
 }
 
 /** The four parts as the owner typed them, for editing (no casing applied). */

@@ -37,3 +37,14 @@ export const LIMITS = {
 
 /** The console page a one-time link (invite or password reset) opens; its token is the fragment. */
 export const CONSOLE_LINK_PATH = '/console/welcome';
+
+/**
+ * A logo the owner uploads: JPEG or PNG up to 5 MB, stored re-encoded as logo/{companyId}.jpg
+ * (spec §3) no larger than `storedMaxPx` a side, enough for the 74 px logo on a 3x screen and the
+ * poster.
+ */
+export const LOGO_UPLOAD = {
+  maxBytes: 5 * 1024 * 1024,
+  types: ['image/jpeg', 'image/png'],
+  storedMaxPx: 512,
+} as const;

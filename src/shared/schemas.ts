@@ -3,6 +3,7 @@
  * forms and by the server's routes. zod/mini keeps the customer bundle small.
  */
 import * as z from 'zod/mini';
+import { LOCATION_SEPARATOR } from './address.ts';
 import { LIMITS } from './constants.ts';
 
 const trimmedText = (max: number, requiredMessage: string, tooLongMessage: string) =>
@@ -245,6 +246,13 @@ export const timeZoneSchema = z.string('Choose a time zone').check(
 );
 
 export const companySettingsRequestSchema = z.object({
+/** The location is stored as "address|city|state|zip" (spec §3): a "|" inside a part would shift the rest. */
+const withoutLocationSeparator = (message: string) =>
+  z.refine<string>((part) => !part.includes(LOCATION_SEPARATOR), message);
+
+/** How long a business may keep customers' names and numbers (migrations/0014 has the same bounds). */
+export const RETENTION_DAYS = { min: 1, max: 3650, default: 90 } as const;
+
   name: z
     .string('Please enter the business name')
     .check(
@@ -252,9 +260,21 @@ export const companySettingsRequestSchema = z.object({
       z.minLength(1, 'Please enter the business name'),
       z.maxLength(80, 'The name can be at most 80 characters'),
     ),
-  street: z.string().check(z.trim(), z.maxLength(120, 'The address can be at most 120 characters')),
-  city: z.string().check(z.trim(), z.maxLength(60, 'The city can be at most 60 characters')),
-  state: z.string().check(z.trim(), z.maxLength(2, 'Use the two-letter state code')),
+  street: z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(120, 'The address can be at most 120 characters'),
+      withoutLocationSeparator('The address cannot contain the | character'),
+    ),
+  city: z
+    .string()
+    .check(
+      z.trim(),
+      z.maxLength(60, 'The city can be at most 60 characters'),
+      withoutLocationSeparator('The city cannot contain the | character'),
+    ),
+  state: z.string().check(z.trim(), z.regex(/^([A-Za-z]{2})?$/, 'Use the two-letter state code')),
   zip: z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, 'Use a 5-digit ZIP code')),
   /** Left out: the business keeps its time zone. */
   timeZone: z.optional(timeZoneSchema),

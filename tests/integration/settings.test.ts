@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
 import { apiErrorSchema, businessSettingsSchema, insightsSchema } from '../../src/shared/schemas.ts';
+import { expectApiError } from '../support/api-error.ts';
 import {
   createBusiness,
   type StaffSession,
@@ -66,6 +68,21 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     const landing = (await t.app.inject({ url: `/api/v1/companies/${business.companyId}/walk-in` })).json();
     expect(landing).toMatchObject({ name: 'Renamed Salon', location: '9 oak ave|peoria|IL|61602' });
+  });
+
+  it('refuses a "|" in the address or city in words: it would shift city, state and ZIP in the stored location', async () => {
+    const address = { name: 'Renamed Salon', street: '9 oak ave', city: 'peoria', state: 'il', zip: '61602' };
+    await put(owner, '/api/v1/staff/settings/company', address);
+    for (const [field, value, message] of [
+      ['street', '12 Main St | Suite 4', 'The address cannot contain the | character'],
+      ['city', 'Peoria|Heights', 'The city cannot contain the | character'],
+      ['state', '|', 'Use the two-letter state code'],
+    ] as const) {
+      const refused = await put(owner, '/api/v1/staff/settings/company', { ...address, [field]: value });
+      expect(expectApiError(refused, 400, 'VALIDATION_FAILED')).toMatchObject({ field, message });
+    }
+    const landing = (await t.app.inject({ url: `/api/v1/companies/${business.companyId}/walk-in` })).json();
+    expect(landing.location).toBe('9 oak ave|peoria|IL|61602');
   });
 
   it("lets the owner set the business's time zone; Insights then count its day in that zone", async () => {
@@ -240,7 +257,9 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
   });
 
   it('stores a JPEG logo served at /logo/{companyId}.jpg, and refuses anything else', async () => {
-    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4]);
+    const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
     const saved = await t.app.inject({
       method: 'PUT',
       url: '/api/v1/staff/settings/logo',
@@ -250,7 +269,7 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     expect(saved.statusCode).toBe(200);
     expect(saved.json().hasCustomLogo).toBe(true);
     const logo = await t.app.inject({ url: `/logo/${business.companyId}.jpg` });
-    expect(logo.rawPayload).toEqual(jpeg);
+    expect(await sharp(logo.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 8 });
 
     const png = await t.app.inject({
       method: 'PUT',

@@ -288,7 +288,10 @@ export const texts = {
     smsJoinText: 'Text when someone joins',
     smsCalledText: 'Text when you call someone',
     logo: 'Logo',
-    logoHint: 'A square JPEG of at most 1 MB. It shows at the top of your walk-in page.',
+    logoHint: 'A square JPEG or PNG picture of at most 5 MB. It shows at the top of your walk-in page.',
+    // The server's own words (logo-image.ts), said before a file that cannot pass is sent.
+    logoTooLarge: 'The logo can be at most 5 MB. Save a smaller picture and try again.',
+    logoNotJpegOrPng: 'The logo must be a JPEG or PNG picture.',
     uploadLogo: 'Upload a logo',
     link: 'Your walk-in page',
   },

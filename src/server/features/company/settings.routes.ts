@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { LOGO_UPLOAD } from '../../../shared/constants.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
@@ -10,7 +11,7 @@ import {
 import { requireOwner, requireStaff } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
-import { LOGO_MAX_BYTES, type SettingsService } from './settings.service.ts';
+import type { SettingsService } from './settings.service.ts';
 
 const providerParamsSchema = z.object({
   providerId: uuidSchema('Unknown provider'),
@@ -27,9 +28,10 @@ export function registerSettingsRoutes(
 ) {
   const { settings, staff } = deps;
 
-  // No bodyLimit here: a parser's limit would apply to every route without its own; the logo
-  // route sets LOGO_MAX_BYTES, every other route keeps the app's limit.
-  app.addContentTypeParser('image/jpeg', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  // Any image type is read as bytes, so the logo route can say in words what is wrong with a GIF
+  // or a mislabelled file (it looks at the content, not the label). No bodyLimit here: a parser's
+  // limit would apply to every route without its own; the logo route sets its own.
+  app.addContentTypeParser(/^image\//, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
   app.get('/api/v1/staff/settings', async (request): Promise<BusinessSettings> => {
     const principal = await requireStaff(request, staff);
@@ -85,7 +87,7 @@ export function registerSettingsRoutes(
 
   app.put(
     '/api/v1/staff/settings/logo',
-    { bodyLimit: LOGO_MAX_BYTES },
+    { bodyLimit: LOGO_UPLOAD.maxBytes },
     async (request): Promise<BusinessSettings> => {
       const principal = await requireStaff(request, staff);
       requireOwner(principal);

@@ -11,9 +11,7 @@ import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import type { CompanyRepository } from './company.repository.ts';
 import type { CompanyService } from './company.service.ts';
-
-const JPEG_MAGIC = [0xff, 0xd8, 0xff];
-export const LOGO_MAX_BYTES = 1024 * 1024;
+import { toStoredLogo } from './logo-image.ts';
 
 /** The console's Settings page: the business, its services and durations, providers, logo. */
 export function createSettingsService(deps: {
@@ -112,18 +110,9 @@ export function createSettingsService(deps: {
       companyService.forget(companyId);
     },
 
-    /** logo/{companyId}.jpg (spec §3): JPEG only, at most 1 MB. */
-    async saveLogo(companyId: string, jpeg: Buffer): Promise<void> {
-      if (
-        jpeg.length === 0 ||
-        jpeg.length > LOGO_MAX_BYTES ||
-        !JPEG_MAGIC.every((byte, i) => jpeg[i] === byte)
-      ) {
-        throw new AppError('VALIDATION_FAILED', {
-          field: 'logo',
-          message: 'The logo must be a JPEG image of at most 1 MB.',
-        });
-      }
+    /** logo/{companyId}.jpg (spec §3): a JPEG or PNG upload, stored re-encoded (logo-image.ts). */
+    async saveLogo(companyId: string, upload: Buffer): Promise<void> {
+      const jpeg = await toStoredLogo(upload);
       await companies.saveLogo(companyId, jpeg, createHash('sha1').update(jpeg).digest('hex').slice(0, 16));
     },
   };

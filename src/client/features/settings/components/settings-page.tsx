@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
@@ -13,6 +14,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
 import {
@@ -388,10 +390,24 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
   );
 }
 
+/** Checked before uploading, in the server's words (logo-image.ts), so a 20 MB photo is not sent. */
+function logoFileProblem(file: File): string | null {
+  if (file.size > LOGO_UPLOAD.maxBytes) return texts.settings.logoTooLarge;
+  if (file.type && !(LOGO_UPLOAD.types as readonly string[]).includes(file.type))
+    return texts.settings.logoNotJpegOrPng;
+  return null;
+}
+
+const logoErrorText = (error: unknown) =>
+  error instanceof ApiRequestError && error.code === 'PAYLOAD_TOO_LARGE'
+    ? texts.settings.logoTooLarge
+    : errorText(error);
+
 function LogoForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
   const upload = useUploadLogo();
   const inputId = useId();
   const [version, setVersion] = useState(0);
+  const [fileProblem, setFileProblem] = useState<string | null>(null);
   return (
     <section className="settings-card">
       <h2 className="settings-card__title">{texts.settings.logo}</h2>
@@ -414,16 +430,22 @@ function LogoForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: 
                 id={inputId}
                 className="visually-hidden"
                 type="file"
-                accept="image/jpeg"
+                accept={LOGO_UPLOAD.types.join(',')}
                 onChange={(event) => {
                   const file = event.target.files?.[0];
-                  if (file) upload.mutate(file, { onSuccess: () => setVersion((v) => v + 1) });
+                  // The same file chosen again after a failure must fire a change.
+                  event.target.value = '';
+                  if (!file) return;
+                  const problem = logoFileProblem(file);
+                  setFileProblem(problem);
+                  if (problem) return upload.reset();
+                  upload.mutate(file, { onSuccess: () => setVersion((v) => v + 1) });
                 }}
               />
               <SaveState
                 pending={upload.isPending}
                 success={upload.isSuccess}
-                error={errorText(upload.error)}
+                error={fileProblem ?? logoErrorText(upload.error)}
               />
             </>
           ) : null}
