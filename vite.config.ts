@@ -1,12 +1,53 @@
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+
+/** Text worth compressing; images and fonts are compressed already. */
+const COMPRESSIBLE = /\.(js|css|svg|json|html|txt)$/;
+
+/**
+ * Writes `.br` (quality 11) and `.gz` beside each hashed asset once, at build, so the server sends
+ * them by content negotiation without compressing on every request (docs/decisions/0007). Even
+ * small ones: the server would otherwise compress them on the fly (@fastify/compress).
+ */
+function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'checkn-precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    writeBundle(_options, bundle) {
+      for (const fileName of Object.keys(bundle)) {
+        if (!fileName.startsWith('assets/') || !COMPRESSIBLE.test(fileName)) continue;
+        const output = bundle[fileName]!;
+        const source = output.type === 'chunk' ? output.code : output.source;
+        const bytes = typeof source === 'string' ? Buffer.from(source) : Buffer.from(source);
+        const filePath = path.join(outDir, fileName);
+        writeFileSync(
+          `${filePath}.br`,
+          brotliCompressSync(bytes, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+            },
+          }),
+        );
+        writeFileSync(`${filePath}.gz`, gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/client',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   build: {
     outDir: '../../dist/client',
     emptyOutDir: true,

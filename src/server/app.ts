@@ -1,6 +1,8 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -34,6 +36,7 @@ import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
 import { createInsightsRepository } from './features/insights/insights.repository.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
+import { manifestHrefFor, registerManifestRoutes } from './features/manifest/manifest.routes.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { createPeopleService } from './features/people/people.service.ts';
@@ -128,6 +131,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // The app is served over plain HTTP on a laptop too; HSTS belongs to the TLS proxy in front.
     strictTransportSecurity: false,
   });
+  // JSON (and other text) answers above 1 KB go compressed; it hooks every route registered after
+  // it. Already-encoded answers (the precompressed assets) pass untouched, and WebSocket upgrades
+  // never reach onSend. Request bodies stay uncompressed: nothing sends them compressed.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], globalDecompression: false });
   await app.register(rateLimit, { global: false });
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
@@ -224,6 +231,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   registerCompanyRoutes(app, { companies });
   registerLogoRoutes(app, { companies: companyRepository });
+  registerManifestRoutes(app, { companies: companyRepository });
   registerCustomerRoutes(app, { customers, signInsPerMinute: config.rateLimits.signInsPerMinute });
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
   const staffSession = createStaffSessionCookie({
@@ -276,30 +284,63 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   return app;
 }
 
-/** Serves the built SPA: hashed assets cached for good, every other page answered by index.html. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built SPA (docs/decisions/0007): hashed assets cached for good and sent as the `.br`
+ * or `.gz` written at build when the browser takes it; everything else revalidated on each use;
+ * every other page answered by index.html, linked to its own web app manifest.
+ */
 async function registerClientApp(app: FastifyInstance, clientDir: string): Promise<void> {
-  const hasClient = existsSync(path.join(clientDir, 'index.html'));
+  const indexPath = path.join(clientDir, 'index.html');
+  const hasClient = existsSync(indexPath);
   if (hasClient) {
     await app.register(fastifyStatic, {
       root: clientDir,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // Ours, below: send's default `max-age=0` would override them.
+      cacheControl: false,
       setHeaders(res, filePath) {
-        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+        // The same URL answers br, gzip or plain: caches must key on what the browser accepts.
+        if (hashed) res.setHeader('Vary', 'Accept-Encoding');
       },
     });
   }
+  const pageFor = hasClient ? createIndexPages(readFileSync(indexPath, 'utf8')) : null;
   app.setNotFoundHandler(async (request, reply) => {
     const isPage =
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/logo/') &&
       !request.url.startsWith('/assets/');
-    if (isPage && hasClient) {
-      reply.header('Cache-Control', 'no-cache');
-      return reply.sendFile('index.html');
+    if (isPage && pageFor) {
+      const page = pageFor(manifestHrefFor(request.url));
+      reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
+      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === page.etag)) {
+        return reply.status(304).send();
+      }
+      return reply.type('text/html; charset=utf-8').send(page.html);
     }
     throw new AppError('ROUTE_NOT_FOUND');
   });
+}
+
+/** index.html with its manifest link pointed at `manifestHref`, made once per link. */
+function createIndexPages(indexHtml: string) {
+  const pages = new Map<string, { html: string; etag: string }>();
+  const GENERIC_LINK = 'href="/manifest.webmanifest"';
+  return (manifestHref: string) => {
+    let page = pages.get(manifestHref);
+    if (!page) {
+      const html = indexHtml.replace(GENERIC_LINK, `href="${manifestHref}"`);
+      page = { html, etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"` };
+      // One per business at most; a flood of made-up business ids must not grow it for ever.
+      if (pages.size < 1000) pages.set(manifestHref, page);
+    }
+    return page;
+  };
 }
