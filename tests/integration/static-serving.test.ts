@@ -80,6 +80,10 @@ describe.each(databaseKinds)('static serving and compression on %s', (kind) => {
       expect(response.headers['cache-control']).toBe(IMMUTABLE);
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(brotliDecompressSync(response.rawPayload).toString()).toBe(BIG_JS);
+      // The very copy written at build, not one compressed again for this request.
+      expect(
+        response.rawPayload.equals(readFileSync(path.join(clientDir, 'assets', 'index-Abc123.js.br'))),
+      ).toBe(true);
     });
 
     it('sends the gzip copy when gzip is all the browser takes', async () => {
@@ -88,6 +92,9 @@ describe.each(databaseKinds)('static serving and compression on %s', (kind) => {
       expect(response.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);
       expect(response.headers['cache-control']).toBe(IMMUTABLE);
       expect(gunzipSync(response.rawPayload).toString()).toBe(BIG_JS);
+      expect(
+        response.rawPayload.equals(readFileSync(path.join(clientDir, 'assets', 'index-Abc123.js.gz'))),
+      ).toBe(true);
     });
 
     it('sends the file itself to a client that takes no encoding', async () => {
