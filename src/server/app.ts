@@ -39,6 +39,8 @@ import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { manifestHrefFor, registerManifestRoutes } from './features/manifest/manifest.routes.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
+import { registerPrivacyRoutes } from './features/privacy/privacy.routes.ts';
+import { createPrivacyService } from './features/privacy/privacy.service.ts';
 import { createPeopleService } from './features/people/people.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
@@ -65,6 +67,9 @@ import { createTwilioSmsSender } from './sms/twilio.ts';
 
 /** How often expired service requests are looked for: a customer hears within this of the deadline. */
 const REQUEST_EXPIRY_CHECK_MS = 5_000;
+/** Retention (docs/privacy.md): a pass a minute after start, then hourly; visits expire by the day. */
+const RETENTION_FIRST_PASS_MS = 60_000;
+const RETENTION_PASS_MS = 60 * 60 * 1000;
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
 
@@ -221,9 +226,22 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     REQUEST_EXPIRY_CHECK_MS,
   );
   expireRequests.unref();
+  // Customers' names and numbers past their business's days are erased; every process runs it,
+  // each row is erased once (privacy.repository.ts).
+  const privacy = createPrivacyService({ db, eventLog });
+  const runRetention = () =>
+    void privacy
+      .runRetention()
+      .catch((error: unknown) => app.log.warn({ err: error }, 'retention: pass failed'));
+  const firstRetentionPass = setTimeout(runRetention, RETENTION_FIRST_PASS_MS);
+  firstRetentionPass.unref();
+  const retentionPasses = setInterval(runRetention, RETENTION_PASS_MS);
+  retentionPasses.unref();
   app.addHook('onClose', async () => {
     clearInterval(pruneSignIns);
     clearInterval(expireRequests);
+    clearTimeout(firstRetentionPass);
+    clearInterval(retentionPasses);
     await stopFollowingSessions();
     await smsWorker.stop();
     await hub.stop();
@@ -250,6 +268,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     session: staffSession,
   });
   registerBoardRoutes(app, { waitList, staff });
+  registerPrivacyRoutes(app, { privacy, customers, staff });
   registerSettingsRoutes(app, {
     settings: createSettingsService({ companies: companyRepository, companyService: companies, waitList }),
     staff,

@@ -5,6 +5,7 @@
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { LIMITS } from './constants.ts';
+import { phoneDigitsFromInput, toStoredPhoneNumber } from './phone.ts';
 
 const trimmedText = (max: number, requiredMessage: string, tooLongMessage: string) =>
   z
@@ -245,6 +246,9 @@ export const timeZoneSchema = z.string('Choose a time zone').check(
   z.overwrite((zone) => canonicalTimeZone(zone) ?? zone),
 );
 
+/** How long a business may keep customers' names and numbers (migrations/0014 has the same bounds). */
+export const RETENTION_DAYS = { min: 1, max: 3650, default: 90 } as const;
+
 export const companySettingsRequestSchema = z.object({
 /** The location is stored as "address|city|state|zip" (spec §3): a "|" inside a part would shift the rest. */
 const withoutLocationSeparator = (message: string) =>
@@ -290,6 +294,16 @@ export const RETENTION_DAYS = { min: 1, max: 3650, default: 90 } as const;
     z
       .number('Enter the minutes as a number')
       .check(z.int('Enter whole minutes'), z.gte(1, 'At least 1 minute'), z.lte(240, 'At most 240 minutes')),
+  ),
+  /** Days after a visit that customers' names and numbers are kept (docs/privacy.md); left out, unchanged. */
+  retentionDays: z.optional(
+    z
+      .number('Enter the days as a number')
+      .check(
+        z.int('Enter whole days'),
+        z.gte(RETENTION_DAYS.min, `At least ${RETENTION_DAYS.min} day`),
+        z.lte(RETENTION_DAYS.max, `At most ${RETENTION_DAYS.max} days (10 years)`),
+      ),
   ),
 });
 export type CompanySettingsRequest = z.infer<typeof companySettingsRequestSchema>;
@@ -343,6 +357,8 @@ export const businessSettingsSchema = z.object({
   smsCalledText: z.string(),
   /** Minutes a provider has to answer a service request before it expires. */
   requestReplyMinutes: z.number(),
+  /** Days after a visit that customers' names and numbers are kept. */
+  retentionDays: z.number(),
   /** The texts used when the business sets none. */
   defaultSmsTexts: z.object({ join: z.string(), called: z.string() }),
   /** Empty when the business uses the spec's ten defaults. */
@@ -351,6 +367,41 @@ export const businessSettingsSchema = z.object({
   hasCustomLogo: z.boolean(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
+
+/**
+ * The owner's customer look-up (Customers in the console): a phone number as typed, "(415)
+ * 555-0123" or "+1 415 555 0123", kept as the wait list stores it ("+1" and 10 digits).
+ */
+export const customerLookupSchema = z.object({
+  phoneNumber: z.pipe(
+    z.string('Please enter a 10-digit phone number').check(z.maxLength(40, 'Please enter a 10-digit phone number')),
+    z.transform((typed) => toStoredPhoneNumber(phoneDigitsFromInput(typed))),
+  ).check(z.regex(/^\+1\d{10}$/, 'Please enter a 10-digit phone number')),
+});
+export type CustomerLookup = z.input<typeof customerLookupSchema>;
+
+/** One visit of a customer, as the owner's look-up lists it. */
+export const customerVisitSchema = z.object({
+  waitId: z.string(),
+  date: z.string(),
+  name: z.string(),
+  serviceType: z.string(),
+  status: waitStatusSchema,
+  providerName: z.nullable(z.string()),
+});
+export type CustomerVisit = z.infer<typeof customerVisitSchema>;
+
+export const customerLookupResponseSchema = z.object({
+  phoneNumber: z.string(),
+  visits: z.array(customerVisitSchema),
+  /** The number sent STOP: it stays opted out whatever is erased (docs/privacy.md). */
+  optedOut: z.boolean(),
+});
+export type CustomerLookupResponse = z.infer<typeof customerLookupResponseSchema>;
+
+/** What an erase did: how many visits lost their name and number. */
+export const eraseResponseSchema = z.object({ erased: z.number() });
+export type EraseResponse = z.infer<typeof eraseResponseSchema>;
 
 /** The spec's add-client payload (spec §3): the service request page's one call. */
 export const addClientRequestSchema = z.object({

@@ -57,6 +57,9 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'POST /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people/:staffUserId/reset': OWNER,
   'DELETE /api/v1/staff/people/:staffUserId': OWNER,
+  'POST /api/v1/staff/customers/look-up': OWNER,
+  'POST /api/v1/staff/customers/export': OWNER,
+  'POST /api/v1/staff/customers/erase': OWNER,
 };
 /** Staff routes anyone may call: they are how a session starts. */
 const PUBLIC_STAFF_ROUTES = [

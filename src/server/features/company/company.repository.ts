@@ -12,6 +12,8 @@ export interface CompanyRow {
   smsCalledText: string | null;
   /** Minutes a provider has to answer a service request. */
   requestReplyMinutes: number;
+  /** Days after a visit that customers' names and numbers are kept (docs/privacy.md). */
+  retentionDays: number;
 }
 
 export interface LogoRow {
@@ -36,7 +38,8 @@ export interface NewProvider {
 }
 
 const companyColumns = `id, account_id as "accountId", name, location, time_zone as "timeZone",
-  sms_join_text as "smsJoinText", sms_called_text as "smsCalledText", request_reply_minutes as "requestReplyMinutes"`;
+  sms_join_text as "smsJoinText", sms_called_text as "smsCalledText", request_reply_minutes as "requestReplyMinutes",
+  retention_days as "retentionDays"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {
@@ -129,12 +132,15 @@ export function createCompanyRepository(db: Queryable) {
         timeZone: string | null;
         /** Null keeps the current one. */
         requestReplyMinutes: number | null;
+        /** Null keeps the current one. */
+        retentionDays?: number | null;
       },
       tx: Queryable = db,
     ) {
       await tx.query(
         `update companies set name = $2, location = $3, sms_join_text = $4, sms_called_text = $5,
-                time_zone = coalesce($6, time_zone), request_reply_minutes = coalesce($7, request_reply_minutes)
+                time_zone = coalesce($6, time_zone), request_reply_minutes = coalesce($7, request_reply_minutes),
+                retention_days = coalesce($8, retention_days)
           where id = $1`,
         [
           companyId,
@@ -144,6 +150,7 @@ export function createCompanyRepository(db: Queryable) {
           changes.smsCalledText,
           changes.timeZone,
           changes.requestReplyMinutes,
+          changes.retentionDays ?? null,
         ],
       );
     },

@@ -37,6 +37,7 @@ export function createSettingsService(deps: {
         smsJoinText: company.smsJoinText ?? '',
         smsCalledText: company.smsCalledText ?? '',
         requestReplyMinutes: company.requestReplyMinutes,
+        retentionDays: company.retentionDays,
         defaultSmsTexts: { join: DEFAULT_SMS_TEXTS.join, called: DEFAULT_SMS_TEXTS.called },
         services,
         providers,
@@ -63,6 +64,7 @@ export function createSettingsService(deps: {
         smsCalledText: request.smsCalledText || null,
         timeZone: request.timeZone ?? null,
         requestReplyMinutes: request.requestReplyMinutes ?? null,
+        retentionDays: request.retentionDays ?? null,
       });
       companyService.forget(companyId);
     },

@@ -1,0 +1,316 @@
+import type { CustomerVisit, WaitStatus } from '../../../shared/schemas.ts';
+import type { Queryable } from '../../db/database.ts';
+import { appendEventsSql } from '../../realtime/event-log.ts';
+
+/** The visits an erase acts on, and what else of theirs it reaches (their chat threads, numbers, devices). */
+export interface ErasableVisits {
+  waitIds: string[];
+  threadKeys: string[];
+  phoneNumbers: string[];
+  customerIds: string[];
+}
+
+/** Rows each retention statement handles at most: PGlite blocks the event loop while one runs. */
+export const RETENTION_BATCH = 500;
+
+/** Texts are kept by a business's own days; one of no business (an unknown number's STOP) by these. */
+const UNOWNED_TEXT_RETENTION_DAYS = 90;
+
+/**
+ * How long an erased text keeps its number: past the per-number window of migrations/0006 (and at
+ * least an hour), so erasing cannot reset the limits that protect a stranger's phone.
+ */
+const ERASED_TEXT_KEPT = `make_interval(mins => greatest(60, (select texts_per_number_window_minutes from texting_limits)))`;
+
+/** A timestamp as JSON has it (Date.toISOString), as the board's events carry it. */
+const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** Wait entry `w` with provider `p` as a BoardEntry (wait-list.repository.ts writes the same shape). */
+const boardEntryJsonSql = `jsonb_build_object(
+  'waitId', w.id, 'customerId', w.customer_id, 'name', w.name, 'phoneNumber', w.phone_number,
+  'serviceType', w.service_type, 'status', w.status, 'date', ${isoSql('w.date')},
+  'calledAt', ${isoSql('w.called_at')}, 'startedAt', ${isoSql('w.started_at')},
+  'finishedAt', ${isoSql('w.finished_at')}, 'providerId', w.provider_id, 'providerName', p.name,
+  'chatThreadKey', w.chat_thread_key, 'unread', w.chat_unread, 'requestStatus', w.request_status,
+  'requestDeadline', ${isoSql('w.request_deadline')})`;
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+export function createPrivacyRepository(db: Queryable) {
+  return {
+    /**
+     * The visits of one customer (`by.customerId`) or one phone number (`by.phoneNumber`) at one
+     * business that still hold a name or number, locked until the erase commits: two erases of the
+     * same visits run one after the other.
+     */
+    async lockVisits(
+      companyId: string,
+      by: { customerId: string } | { phoneNumber: string },
+      tx: Queryable = db,
+    ): Promise<ErasableVisits> {
+      const column = 'customerId' in by ? 'customer_id' : 'phone_number';
+      const value = 'customerId' in by ? by.customerId : by.phoneNumber;
+      const { rows } = await tx.query<{
+        id: string;
+        chatThreadKey: string | null;
+        phoneNumber: string | null;
+        customerId: string;
+      }>(
+        `select id, chat_thread_key as "chatThreadKey", phone_number as "phoneNumber", customer_id as "customerId"
+           from wait_entries
+          where company_id = $1 and ${column} = $2 and anonymised_at is null
+          order by id
+          for update`,
+        [companyId, value],
+      );
+      const distinct = (values: (string | null)[]) => [
+        ...new Set(values.filter((v): v is string => v !== null)),
+      ];
+      return {
+        waitIds: rows.map((row) => row.id),
+        threadKeys: distinct(rows.map((row) => row.chatThreadKey)),
+        phoneNumbers: distinct(rows.map((row) => row.phoneNumber)),
+        customerIds: distinct(rows.map((row) => row.customerId)),
+      };
+    },
+
+    /**
+     * Erases the visits' names and numbers: each leaves the line (waiting or called becomes
+     * cancelled, as "Leave" does), stays for Insights, and its change is published to the board
+     * and to its own page. Returns how many visits it erased.
+     */
+    async anonymiseAndPublish(
+      companyId: string,
+      waitIds: string[],
+      published: { boardTopic: string; waitTopicPrefix: string; leaveFrom: readonly WaitStatus[] },
+      tx: Queryable = db,
+    ): Promise<number> {
+      const { rows } = await tx.query<{ erased: number }>(
+        `with changed as (
+           update wait_entries w
+              set name = '', phone_number = null, fcm_token = null, allow_sms = false, chat_unread = 0,
+                  anonymised_at = now(),
+                  status = case when w.status = any($5::text[]) then 'cancelled' else w.status end,
+                  finished_at = case when w.status = any($5::text[]) then now() else w.finished_at end,
+                  updated_at = case when w.status = any($5::text[]) then now() else w.updated_at end
+            where w.company_id = $1 and w.id = any($2::uuid[]) and w.anonymised_at is null
+           returning w.*
+         ), entry as (
+           select w.id, w.status, p.name as provider_name, ${boardEntryJsonSql} as board_json
+             from changed w left join providers p on p.id = w.provider_id
+         ), published as (
+           ${appendEventsSql(`select $3, 'entry.upserted', board_json from entry
+           union all
+           select $4 || id, 'entry.status', jsonb_build_object('status', status, 'providerName', provider_name)
+             from entry`)}
+         )
+         select count(*)::int as erased from entry`,
+        [companyId, waitIds, published.boardTopic, published.waitTopicPrefix, published.leaveFrom],
+      );
+      return rows[0]?.erased ?? 0;
+    },
+
+    /** The whole conversation of each thread (both sides), and any message of these visits. */
+    async deleteChats(companyId: string, visits: ErasableVisits, tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `delete from chat_messages
+          where company_id = $1 and (wait_id = any($2::uuid[]) or thread_key = any($3::text[]))`,
+        [companyId, visits.waitIds, visits.threadKeys],
+      );
+    },
+
+    /**
+     * The visits' texts, and the business's texts to and from their numbers: one not yet sent is
+     * cancelled (deleted: the worker only sends queued rows); one older than the per-number window
+     * is deleted; a newer one loses its body now and its row later (ERASED_TEXT_KEPT).
+     */
+    async eraseTexts(companyId: string, visits: ErasableVisits, tx: Queryable = db): Promise<void> {
+      const theirs = `company_id = $1 and (wait_id = any($2::uuid[]) or phone_number = any($3::text[]))`;
+      const parameters = [companyId, visits.waitIds, visits.phoneNumbers];
+      await tx.query(
+        `delete from sms_messages where ${theirs} and (status = 'queued' or created_at < now() - ${ERASED_TEXT_KEPT})`,
+        parameters,
+      );
+      await tx.query(
+        `update sms_messages set body = '', last_error = null, erased_at = now(), updated_at = now()
+          where ${theirs} and erased_at is null`,
+        parameters,
+      );
+    },
+
+    /** No more notifications to these customers' devices from this business. */
+    async deletePushSubscriptions(
+      companyId: string,
+      customerIds: string[],
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(
+        'delete from push_subscriptions where company_id = $1 and customer_id = any($2::uuid[])',
+        [companyId, customerIds],
+      );
+    },
+
+    /**
+     * The realtime log keeps a day of events for clients that reconnect (and some not yet numbered):
+     * the board's copies of these visits lose their name and number, and the erased threads' events go.
+     */
+    async scrubRealtimeEvents(
+      boardTopic: string,
+      waitIds: string[],
+      chatTopics: string[],
+      tx: Queryable = db,
+    ): Promise<void> {
+      for (const table of ['realtime_events', 'realtime_pending']) {
+        await tx.query(
+          `update ${table} set data = data || jsonb_build_object('name', '', 'phoneNumber', null)
+            where topic = $1 and data->>'waitId' = any($2::text[]) and data->>'name' <> ''`,
+          [boardTopic, waitIds],
+        );
+        await tx.query(`delete from ${table} where topic = any($1::text[])`, [chatTopics]);
+      }
+    },
+
+    /** A number's visits at one business that still hold a name, newest first. */
+    async listVisits(companyId: string, phoneNumber: string, tx: Queryable = db): Promise<CustomerVisit[]> {
+      const { rows } = await tx.query<CustomerVisit & { date: Date }>(
+        `select w.id as "waitId", w.date, w.name, w.service_type as "serviceType", w.status,
+                p.name as "providerName"
+           from wait_entries w left join providers p on p.id = w.provider_id
+          where w.company_id = $1 and w.phone_number = $2 and w.anonymised_at is null
+          order by w.date desc`,
+        [companyId, phoneNumber],
+      );
+      return rows.map((row) => ({ ...row, date: iso(row.date) }));
+    },
+
+    /** Whether this number stopped this business's texts, or the shared sending number's. */
+    async isOptedOut(companyId: string, phoneNumber: string, tx: Queryable = db): Promise<boolean> {
+      const { rows } = await tx.query(
+        `select 1 from sms_opt_outs
+          where phone_number = $1 and (company_id is null or company_id = $2) limit 1`,
+        [phoneNumber, companyId],
+      );
+      return rows.length > 0;
+    },
+
+    /** Everything the business holds about a number's visits, for the owner's export. */
+    async exportData(companyId: string, phoneNumber: string, tx: Queryable = db) {
+      const visits = await tx.query<Record<string, unknown>>(
+        `select w.id as "waitId", w.date, w.name, w.phone_number as "phoneNumber", w.service_type as "serviceType",
+                w.status, w.allow_sms as "allowSms", p.name as "providerName", w.called_at as "calledAt",
+                w.started_at as "startedAt", w.finished_at as "finishedAt", w.request_status as "requestStatus",
+                w.chat_thread_key as "chatThreadKey"
+           from wait_entries w left join providers p on p.id = w.provider_id
+          where w.company_id = $1 and w.phone_number = $2 and w.anonymised_at is null
+          order by w.date`,
+        [companyId, phoneNumber],
+      );
+      const threadKeys = [...new Set(visits.rows.map((row) => row['chatThreadKey'] as string | null))].filter(
+        (key): key is string => key !== null,
+      );
+      const waitIds = visits.rows.map((row) => row['waitId'] as string);
+      const chat = await tx.query(
+        `select created_at as "createdAt", sender, user_name as "userName", message, wait_id as "waitId"
+           from chat_messages
+          where company_id = $1 and (wait_id = any($2::uuid[]) or thread_key = any($3::text[]))
+          order by created_at, id`,
+        [companyId, waitIds, threadKeys],
+      );
+      const texts = await tx.query(
+        `select created_at as "createdAt", direction, kind, status, body, phone_number as "phoneNumber",
+                wait_id as "waitId"
+           from sms_messages
+          where company_id = $1 and (wait_id = any($2::uuid[]) or phone_number = $3) and erased_at is null
+          order by created_at, id`,
+        [companyId, waitIds, phoneNumber],
+      );
+      return {
+        visits: visits.rows.map(({ chatThreadKey: _thread, ...visit }) => visit),
+        chatMessages: chat.rows,
+        textMessages: texts.rows,
+      };
+    },
+
+    /**
+     * One batch of the retention job's visits: older than their business's days, not yet erased.
+     * Concurrent processes skip each other's locked rows; a visit is erased once. The board is not
+     * told: these are days old, long off it (it shows the last 12 hours). Returns how many.
+     */
+    async anonymiseExpiredVisits(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
+      const { rows } = await tx.query<{ erased: number }>(
+        `with due as (
+           select w.id from wait_entries w join companies c on c.id = w.company_id
+            where w.anonymised_at is null and w.date < now() - make_interval(days => c.retention_days)
+            order by w.date limit $1
+              for update of w skip locked
+         ), changed as (
+           update wait_entries w
+              set name = '', phone_number = null, fcm_token = null, allow_sms = false, anonymised_at = now()
+             from due where w.id = due.id
+           returning w.id
+         )
+         select count(*)::int as erased from changed`,
+        [limit],
+      );
+      return rows[0]?.erased ?? 0;
+    },
+
+    /** One batch of chat messages older than their business's days. */
+    async deleteExpiredChatMessages(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
+      const { rows } = await tx.query(
+        `delete from chat_messages where id = any (array(
+           select m.id from chat_messages m join companies c on c.id = m.company_id
+            where m.created_at < now() - make_interval(days => c.retention_days)
+            order by m.created_at limit $1
+              for update of m skip locked))
+         returning id`,
+        [limit],
+      );
+      return rows.length;
+    },
+
+    /** One batch of texts older than their business's days. */
+    async deleteExpiredTexts(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
+      const { rows } = await tx.query(
+        `delete from sms_messages where id = any (array(
+           select m.id from sms_messages m left join companies c on c.id = m.company_id
+            where m.created_at < now() - make_interval(days => coalesce(c.retention_days, $2::int))
+            order by m.created_at limit $1
+              for update of m skip locked))
+         returning id`,
+        [limit, UNOWNED_TEXT_RETENTION_DAYS],
+      );
+      return rows.length;
+    },
+
+    /** One batch of erased texts whose number no longer counts towards the limits (eraseTexts). */
+    async deleteErasedTexts(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
+      const { rows } = await tx.query(
+        `delete from sms_messages where id = any (array(
+           select id from sms_messages
+            where erased_at is not null and created_at < now() - ${ERASED_TEXT_KEPT}
+            order by created_at limit $1
+              for update skip locked))
+         returning id`,
+        [limit],
+      );
+      return rows.length;
+    },
+
+    /** One batch of push subscriptions older than their business's days (a visit's, long over). */
+    async deleteExpiredPushSubscriptions(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
+      const { rows } = await tx.query(
+        `delete from push_subscriptions where endpoint = any (array(
+           select s.endpoint from push_subscriptions s join companies c on c.id = s.company_id
+            where s.date < now() - make_interval(days => c.retention_days)
+            order by s.date limit $1
+              for update of s skip locked))
+         returning endpoint`,
+        [limit],
+      );
+      return rows.length;
+    },
+  };
+}
+
+export type PrivacyRepository = ReturnType<typeof createPrivacyRepository>;

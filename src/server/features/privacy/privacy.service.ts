@@ -1,0 +1,112 @@
+import { topics } from '../../../shared/realtime.ts';
+import type { CustomerLookupResponse } from '../../../shared/schemas.ts';
+import { CUSTOMER_CAN_LEAVE_FROM } from '../../../shared/wait-status.ts';
+import type { Database } from '../../db/database.ts';
+import type { EventLog } from '../../realtime/event-log.ts';
+import type { StaffPrincipal } from '../staff/staff.service.ts';
+import { createPrivacyRepository, type PrivacyRepository, RETENTION_BATCH } from './privacy.repository.ts';
+
+/** Batches one retention pass runs per table at most; the next pass (an hour on) takes the rest. */
+const MAX_BATCHES_PER_PASS = 40;
+
+/**
+ * Customers' data kept only as long as the business says (docs/privacy.md): the hourly retention
+ * pass, "Forget me" on the customer's page, and the owner's look-up, export and erase.
+ */
+export function createPrivacyService(deps: {
+  db: Database;
+  eventLog: Pick<EventLog, 'flushSoon'>;
+  privacy?: PrivacyRepository;
+}) {
+  const { db, eventLog } = deps;
+  const privacy = deps.privacy ?? createPrivacyRepository(db);
+
+  /** One erase, in one transaction: visits, chats, texts, devices and the realtime log's copies. */
+  async function erase(companyId: string, by: { customerId: string } | { phoneNumber: string }) {
+    const erased = await db.transaction(async (tx) => {
+      const visits = await privacy.lockVisits(companyId, by, tx);
+      if (visits.waitIds.length === 0) return 0;
+      const boardTopic = topics.board(companyId);
+      const count = await privacy.anonymiseAndPublish(
+        companyId,
+        visits.waitIds,
+        { boardTopic, waitTopicPrefix: topics.wait(''), leaveFrom: CUSTOMER_CAN_LEAVE_FROM },
+        tx,
+      );
+      await privacy.deleteChats(companyId, visits, tx);
+      await privacy.eraseTexts(companyId, visits, tx);
+      await privacy.deletePushSubscriptions(companyId, visits.customerIds, tx);
+      await privacy.scrubRealtimeEvents(boardTopic, visits.waitIds, visits.threadKeys.map(topics.chat), tx);
+      return count;
+    });
+    if (erased > 0) eventLog.flushSoon();
+    return { erased };
+  }
+
+  /** Runs one retention statement in batches until it finds less than a batch (or the pass's cap). */
+  async function inBatches(step: () => Promise<number>): Promise<number> {
+    let total = 0;
+    for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) {
+      const done = await step();
+      total += done;
+      if (done < RETENTION_BATCH) break;
+    }
+    return total;
+  }
+
+  return {
+    /**
+     * "Forget me": the caller's own visits at this business leave the line and lose their name and
+     * number; their chat, texts (pending ones cancelled) and notifications go. Only the caller's:
+     * the visits are found by the customer id of their token.
+     */
+    forgetCustomer(companyId: string, customerId: string) {
+      return erase(companyId, { customerId });
+    },
+
+    /** The owner erases a customer of their own business, found by phone number. */
+    eraseByPhone(principal: StaffPrincipal, phoneNumber: string) {
+      return erase(principal.companyId, { phoneNumber });
+    },
+
+    async lookUp(principal: StaffPrincipal, phoneNumber: string): Promise<CustomerLookupResponse> {
+      const [visits, optedOut] = await Promise.all([
+        privacy.listVisits(principal.companyId, phoneNumber),
+        privacy.isOptedOut(principal.companyId, phoneNumber),
+      ]);
+      return { phoneNumber, visits, optedOut };
+    },
+
+    async exportData(principal: StaffPrincipal, phoneNumber: string) {
+      const [data, optedOut] = await Promise.all([
+        privacy.exportData(principal.companyId, phoneNumber),
+        privacy.isOptedOut(principal.companyId, phoneNumber),
+      ]);
+      return {
+        business: principal.companyId,
+        phoneNumber,
+        exportedAt: new Date().toISOString(),
+        optedOutOfTexts: optedOut,
+        ...data,
+      };
+    },
+
+    /**
+     * The retention pass (app.ts runs it hourly on every process): visits past their business's
+     * days lose name and number, and their chat, texts and push subscriptions go. Each statement
+     * is idempotent and skips rows another process holds, so processes may run it at once.
+     */
+    async runRetention() {
+      return {
+        visits: await inBatches(() => privacy.anonymiseExpiredVisits()),
+        chatMessages: await inBatches(() => privacy.deleteExpiredChatMessages()),
+        textMessages:
+          (await inBatches(() => privacy.deleteExpiredTexts())) +
+          (await inBatches(() => privacy.deleteErasedTexts())),
+        pushSubscriptions: await inBatches(() => privacy.deleteExpiredPushSubscriptions()),
+      };
+    },
+  };
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;

@@ -1,0 +1,418 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrivacyService } from '../../src/server/features/privacy/privacy.service.ts';
+import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
+import { topics } from '../../src/shared/realtime.ts';
+import {
+  businessSettingsSchema,
+  customerLookupResponseSchema,
+  eraseResponseSchema,
+} from '../../src/shared/schemas.ts';
+import { expectApiError } from '../support/api-error.ts';
+import {
+  buildSendMessage,
+  getWaitEntry,
+  type JoinedCustomer,
+  joinAsNewCustomer,
+  sendMessage,
+} from '../support/customer.ts';
+import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
+import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { databaseKinds } from '../support/test-database.ts';
+
+let phoneCounter = 0;
+/** A number no other test in this file uses: look-ups and erases go by number. */
+function freshPhone(): string {
+  phoneCounter += 1;
+  return `+1415555${String(100 + phoneCounter).padStart(4, '0')}`;
+}
+
+describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
+  let t: TestApp;
+  let owner: StaffSession;
+  let other: TestBusiness;
+  let otherOwner: StaffSession;
+  const noFlush = { flushSoon: () => {} };
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    owner = await signInStaff(t.app);
+    other = await createBusiness(t.database.db);
+    otherOwner = await signInStaff(t.app, other.owner);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const db = () => t.database.db;
+
+  async function entry(waitId: string) {
+    const { rows } = await db().query<{
+      name: string;
+      phone_number: string | null;
+      status: string;
+      service_type: string;
+      provider_id: string | null;
+      date: Date;
+      allow_sms: boolean;
+      anonymised_at: Date | null;
+    }>(
+      `select name, phone_number, status, service_type, provider_id, date, allow_sms, anonymised_at
+         from wait_entries where id = $1`,
+      [waitId],
+    );
+    return rows[0]!;
+  }
+
+  async function count(sql: string, parameters: unknown[]): Promise<number> {
+    const { rows } = await db().query<{ n: number }>(`select count(*)::int as n from (${sql}) x`, parameters);
+    return rows[0]!.n;
+  }
+
+  const chatCount = (customer: JoinedCustomer) =>
+    count('select 1 from chat_messages where thread_key = $1', [customer.chatThreadKey]);
+  const textCount = (waitId: string) => count('select 1 from sms_messages where wait_id = $1', [waitId]);
+
+  /** Moves a visit and everything of it `days` into the past. */
+  async function age(customer: JoinedCustomer, days: number) {
+    const interval = `${days} days`;
+    await db().query('update wait_entries set date = date - $2::interval where id = $1', [
+      customer.waitId,
+      interval,
+    ]);
+    await db().query('update chat_messages set created_at = created_at - $2::interval where wait_id = $1', [
+      customer.waitId,
+      interval,
+    ]);
+    await db().query('update sms_messages set created_at = created_at - $2::interval where wait_id = $1', [
+      customer.waitId,
+      interval,
+    ]);
+  }
+
+  async function joinAndChat(companyId = 'demo', phoneNumber = freshPhone()) {
+    const customer = await joinAsNewCustomer(t, { phoneNumber, serviceType: 'Facials' }, companyId);
+    const sent = await sendMessage(
+      t.app,
+      { authorization: customer.authorization },
+      buildSendMessage(customer),
+    );
+    expect(sent.statusCode).toBe(201);
+    return { ...customer, phoneNumber };
+  }
+
+  /** A text for the visit that the worker has not sent yet (a call's, say). */
+  async function queueText(customer: JoinedCustomer & { phoneNumber: string }) {
+    await db().query(
+      `insert into sms_messages (id, company_id, wait_id, direction, kind, phone_number, body, status)
+       values ($1, $2, $3, 'outbound', 'called', $4, 'Your turn', 'queued')`,
+      [randomUUID(), customer.companyId, customer.waitId, customer.phoneNumber],
+    );
+  }
+
+  function forgetMe(customer: { authorization: string }, companyId = 'demo') {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${companyId}/forget-me`,
+      headers: { authorization: customer.authorization },
+    });
+  }
+
+  function ownerCall(session: StaffSession, action: 'look-up' | 'export' | 'erase', phoneNumber: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/customers/${action}`,
+      headers: session.headers,
+      payload: { phoneNumber },
+    });
+  }
+
+  describe('the retention pass', () => {
+    it("erases names, numbers, chat and texts of visits older than their business's days, and nothing newer or elsewhere", async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const old = await joinAndChat();
+      const recent = await joinAndChat();
+      const elsewhere = await joinAndChat(other.companyId);
+      await age(old, 31);
+      await age(recent, 29);
+      await age(elsewhere, 31); // the other business keeps 90 days
+      const before = await entry(old.waitId);
+      expect(await textCount(old.waitId)).toBeGreaterThan(0);
+
+      const passed = await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+      expect(passed.visits).toBeGreaterThanOrEqual(1);
+
+      const erased = await entry(old.waitId);
+      expect(erased).toMatchObject({ name: '', phone_number: null, allow_sms: false });
+      expect(erased.anonymised_at).not.toBeNull();
+      // What Insights count stays.
+      expect(erased).toMatchObject({
+        status: before.status,
+        service_type: before.service_type,
+        provider_id: before.provider_id,
+        date: before.date,
+      });
+      expect(await chatCount(old)).toBe(0);
+      expect(await textCount(old.waitId)).toBe(0);
+
+      for (const kept of [recent, elsewhere]) {
+        expect(await entry(kept.waitId)).toMatchObject({ name: kept.name, phone_number: kept.phoneNumber });
+        expect(await chatCount(kept)).toBe(1);
+        expect(await textCount(kept.waitId)).toBeGreaterThan(0);
+      }
+    });
+
+    it('is harmless run twice, or by two processes at once: each visit is erased once', async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const olds = [await joinAndChat(), await joinAndChat(), await joinAndChat()];
+      for (const old of olds) await age(old, 40);
+      const first = createPrivacyService({ db: db(), eventLog: noFlush });
+      const second = createPrivacyService({ db: db(), eventLog: noFlush });
+      const [a, b] = await Promise.all([first.runRetention(), second.runRetention()]);
+      expect(a.visits + b.visits).toBe(olds.length);
+      const stamps = await Promise.all(olds.map(async (old) => (await entry(old.waitId)).anonymised_at));
+      expect(stamps.every((stamp) => stamp !== null)).toBe(true);
+
+      const again = await first.runRetention();
+      expect(again).toEqual({ visits: 0, chatMessages: 0, textMessages: 0, pushSubscriptions: 0 });
+      expect(await Promise.all(olds.map(async (old) => (await entry(old.waitId)).anonymised_at))).toEqual(
+        stamps,
+      );
+    });
+  });
+
+  describe('Forget me', () => {
+    it('takes the caller off the line live, erases their name, number and chat, and cancels texts not yet sent', async () => {
+      const customer = await joinAndChat();
+      await queueText(customer);
+      const socket = await RealtimeTestClient.connect(await realtimeUrl(t.app), { cookie: owner.cookie });
+      try {
+        expect(await socket.subscribe(topics.board('demo'), null)).toMatchObject({ type: 'subscribed' });
+        const response = await forgetMe(customer);
+        expect(response.statusCode).toBe(200);
+        expect(eraseResponseSchema.parse(response.json())).toEqual({ erased: 1 });
+
+        const event = await socket.waitFor(
+          (m) => m.type === 'event' && (m.data as { waitId?: string }).waitId === customer.waitId,
+          'the board hears the entry left',
+        );
+        expect(event).toMatchObject({
+          event: 'entry.upserted',
+          data: { status: 'cancelled', name: '', phoneNumber: null },
+        });
+      } finally {
+        await socket.close();
+      }
+      expect(await entry(customer.waitId)).toMatchObject({
+        status: 'cancelled',
+        name: '',
+        phone_number: null,
+      });
+      expect(await chatCount(customer)).toBe(0);
+      expect(
+        await count("select 1 from sms_messages where wait_id = $1 and status = 'queued'", [customer.waitId]),
+      ).toBe(0);
+      expect(
+        await count("select 1 from sms_messages where wait_id = $1 and body <> ''", [customer.waitId]),
+      ).toBe(0);
+      // Their page shows the visit left, without their name.
+      expect(await getWaitEntry(t.app, customer.authorization, customer.waitId)).toMatchObject({
+        status: 'cancelled',
+        name: '',
+      });
+      // The realtime log keeps no copy of the name for clients that reconnect.
+      expect(
+        await count(
+          `select 1 from (select data from realtime_events where topic = $1
+                          union all select data from realtime_pending where topic = $1) e
+            where e.data->>'waitId' = $2 and e.data->>'name' <> ''`,
+          [topics.board('demo'), customer.waitId],
+        ),
+      ).toBe(0);
+    });
+
+    it("touches only the caller's own visits at that business", async () => {
+      const me = await joinAndChat();
+      const mySecondVisit = await joinAsNewCustomer(t, { phoneNumber: me.phoneNumber }, 'demo');
+      const someoneElse = await joinAndChat();
+      const sameNumberOtherPhone = await joinAndChat('demo', me.phoneNumber);
+      // The same device at another business.
+      const elsewhere = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/companies/${other.companyId}/wait-list`,
+        headers: { authorization: me.authorization, 'idempotency-key': randomUUID() },
+        payload: { serviceType: 'Facials', name: 'Me Elsewhere', phoneNumber: me.phoneNumber },
+      });
+      expect(elsewhere.statusCode).toBe(201);
+      const elsewhereId = elsewhere.json().waitId as string;
+
+      expect((await forgetMe(someoneElse)).json()).toEqual({ erased: 1 });
+      expect(await entry(me.waitId)).toMatchObject({ name: me.name, phone_number: me.phoneNumber });
+      expect(await chatCount(me)).toBe(1);
+
+      expect((await forgetMe(me)).json()).toEqual({ erased: 1 });
+      expect(await entry(me.waitId)).toMatchObject({ name: '' });
+      // Another visit of theirs (another device's token) and the other business keep theirs.
+      expect(await entry(mySecondVisit.waitId)).toMatchObject({ name: mySecondVisit.name });
+      expect(await entry(sameNumberOtherPhone.waitId)).toMatchObject({ name: sameNumberOtherPhone.name });
+      expect(await chatCount(sameNumberOtherPhone)).toBe(1);
+      expect(await entry(elsewhereId)).toMatchObject({ name: 'Me Elsewhere' });
+
+      // Without a customer token nothing is erased.
+      expectApiError(await forgetMe({ authorization: 'Bearer nope' }), 401, 'UNAUTHENTICATED');
+    });
+
+    it("keeps an erased text's number only while it counts towards the texting limits, then the pass deletes it", async () => {
+      const customer = await joinAndChat();
+      expect((await forgetMe(customer)).statusCode).toBe(200);
+      const erasedTexts =
+        "select 1 from sms_messages where wait_id = $1 and body = '' and erased_at is not null";
+      expect(await count(erasedTexts, [customer.waitId])).toBeGreaterThan(0);
+      const privacy = createPrivacyService({ db: db(), eventLog: noFlush });
+      await privacy.runRetention();
+      expect(await count(erasedTexts, [customer.waitId])).toBeGreaterThan(0);
+      await db().query(
+        "update sms_messages set created_at = created_at - interval '61 minutes' where wait_id = $1",
+        [customer.waitId],
+      );
+      await privacy.runRetention();
+      expect(await textCount(customer.waitId)).toBe(0);
+    });
+
+    it('keeps a number that sent STOP opted out: a new visit is not texted', async () => {
+      const customer = await joinAndChat();
+      await db().query("insert into sms_opt_outs (phone_number, company_id) values ($1, 'demo')", [
+        customer.phoneNumber,
+      ]);
+      expect((await forgetMe(customer)).statusCode).toBe(200);
+      expect(
+        await count("select 1 from sms_opt_outs where phone_number = $1 and company_id = 'demo'", [
+          customer.phoneNumber,
+        ]),
+      ).toBe(1);
+      const again = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/companies/demo/wait-list',
+        headers: { authorization: customer.authorization, 'idempotency-key': randomUUID() },
+        payload: { serviceType: 'Facials', name: 'Back Again', phoneNumber: customer.phoneNumber },
+      });
+      expect(again.statusCode).toBe(201);
+      expect(again.json()).toMatchObject({ textSent: false });
+    });
+  });
+
+  describe("the owner's Customers tools", () => {
+    it('finds a number typed any way at their own business, lists its visits and exports them', async () => {
+      const customer = await joinAndChat();
+      const digits = customer.phoneNumber.slice(2);
+      const typed = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+      const found = customerLookupResponseSchema.parse((await ownerCall(owner, 'look-up', typed)).json());
+      expect(found).toMatchObject({ phoneNumber: customer.phoneNumber, optedOut: false });
+      expect(found.visits).toEqual([
+        expect.objectContaining({ waitId: customer.waitId, name: customer.name, serviceType: 'Facials' }),
+      ]);
+
+      const exported = await ownerCall(owner, 'export', customer.phoneNumber);
+      expect(exported.statusCode).toBe(200);
+      expect(exported.headers['content-disposition']).toContain('attachment');
+      const data = exported.json();
+      expect(data.visits).toEqual([
+        expect.objectContaining({ waitId: customer.waitId, name: customer.name }),
+      ]);
+      expect(data.chatMessages).toEqual([expect.objectContaining({ message: 'Hello', sender: 'customer' })]);
+      expect(data.textMessages.length).toBeGreaterThan(0);
+
+      expectApiError(await ownerCall(owner, 'look-up', '555-01'), 400, 'VALIDATION_FAILED');
+    });
+
+    it("finds, exports and erases nothing of another business's customers", async () => {
+      const customer = await joinAndChat();
+      const lookUp = customerLookupResponseSchema.parse(
+        (await ownerCall(otherOwner, 'look-up', customer.phoneNumber)).json(),
+      );
+      expect(lookUp.visits).toEqual([]);
+      const exported = (await ownerCall(otherOwner, 'export', customer.phoneNumber)).json();
+      expect(exported.visits).toEqual([]);
+      expect(exported.chatMessages).toEqual([]);
+      expect(exported.textMessages).toEqual([]);
+      expect((await ownerCall(otherOwner, 'erase', customer.phoneNumber)).json()).toEqual({ erased: 0 });
+      expect(await entry(customer.waitId)).toMatchObject({ name: customer.name });
+      expect(await chatCount(customer)).toBe(1);
+    });
+
+    it('erases every visit of the number at their business, as Forget me does', async () => {
+      const first = await joinAndChat();
+      const second = await joinAndChat('demo', first.phoneNumber);
+      await queueText(second);
+      const erased = await ownerCall(owner, 'erase', first.phoneNumber);
+      expect(erased.json()).toEqual({ erased: 2 });
+      for (const visit of [first, second]) {
+        expect(await entry(visit.waitId)).toMatchObject({
+          name: '',
+          phone_number: null,
+          status: 'cancelled',
+        });
+        expect(await chatCount(visit)).toBe(0);
+      }
+      expect(
+        await count("select 1 from sms_messages where wait_id = $1 and status = 'queued'", [second.waitId]),
+      ).toBe(0);
+      expect(
+        customerLookupResponseSchema.parse((await ownerCall(owner, 'look-up', first.phoneNumber)).json())
+          .visits,
+      ).toEqual([]);
+    });
+
+    it('refuses the front desk and providers', async () => {
+      const customer = await joinAndChat();
+      for (const credentials of [DEMO_FRONT_DESK, DEMO_PROVIDER]) {
+        const session = await signInStaff(t.app, credentials);
+        for (const action of ['look-up', 'export', 'erase'] as const)
+          expectApiError(await ownerCall(session, action, customer.phoneNumber), 403, 'ROLE_NOT_ALLOWED');
+      }
+      expect(await entry(customer.waitId)).toMatchObject({ name: customer.name });
+    });
+  });
+
+  describe('the retention setting', () => {
+    const address = {
+      name: 'Demo Salon',
+      street: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      zip: '62701',
+    };
+    const put = (body: object) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/staff/settings/company',
+        headers: otherOwner.headers,
+        payload: body,
+      });
+
+    it('defaults to 90 days, saves whole days from 1 to 3650 and refuses the rest in words', async () => {
+      const settings = () =>
+        t.app.inject({ url: '/api/v1/staff/settings', headers: otherOwner.headers }).then((r) => r.json());
+      expect(businessSettingsSchema.parse(await settings()).retentionDays).toBe(90);
+      for (const [days, message] of [
+        [0, 'At least 1 day'],
+        [3651, 'At most 3650 days (10 years)'],
+        [1.5, 'Enter whole days'],
+        ['30', 'Enter the days as a number'],
+      ] as const) {
+        const refused = await put({ ...address, retentionDays: days });
+        expect(expectApiError(refused, 400, 'VALIDATION_FAILED')).toMatchObject({
+          field: 'retentionDays',
+          message,
+        });
+      }
+      expect((await put({ ...address, retentionDays: 30 })).json()).toMatchObject({ retentionDays: 30 });
+      // Left out, it stays.
+      expect((await put(address)).json()).toMatchObject({ retentionDays: 30 });
+      await expect(
+        db().query('update companies set retention_days = 0 where id = $1', [other.companyId]),
+      ).rejects.toThrow();
+    });
+  });
+});
