@@ -1,54 +1,144 @@
-import type { Insights } from '../../../shared/schemas.ts';
+import type { Insights, InsightsRange, WaitStatus } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
-const DAYS = 14;
+/**
+ * A business's visits that arrived within a range of its days, both included: $1 the business,
+ * $2 its time zone, $3 the first day, $4 the last (YYYY-MM-DD). Bounds on `date` itself, so the
+ * (company_id, date) index finds them (migrations/0015).
+ */
+const VISITS_IN_RANGE = `w.company_id = $1
+   and w.date >= $3::date::timestamp at time zone $2
+   and w.date < ($4::date + 1)::timestamp at time zone $2`;
+
+/** Minutes from arrival to being called, or to being started when never called (docs/insights.md). */
+const WAITED_MINUTES = `extract(epoch from coalesce(w.called_at, w.started_at) - w.date)::float8 / 60`;
+
+/** Rounded half away from zero, as people round: float rounding in PostgreSQL goes to even. */
+const rounded = (expression: string, digits = 0) => `round((${expression})::numeric, ${digits})::float8`;
+
+interface GroupRow {
+  kind: 'all' | 'service' | 'provider';
+  service: string | null;
+  providerId: string | null;
+  providerName: string | null;
+  visits: number;
+  waitedVisits: number;
+  averageWaitMinutes: number | null;
+  p90WaitMinutes: number | null;
+  calledVisits: number;
+  noShows: number;
+  estimatedVisits: number;
+  medianErrorMinutes: number | null;
+  averageEstimateMinutes: number | null;
+  averageEstimatedWaitMinutes: number | null;
+}
+
+export interface VisitCsvRow {
+  arrived: string;
+  called: string | null;
+  started: string | null;
+  finished: string | null;
+  service: string;
+  provider: string | null;
+  status: WaitStatus;
+  waitedMinutes: number | null;
+  name: string | null;
+  phoneNumber: string | null;
+}
+
+type Scope = { companyId: string; timeZone: string } & InsightsRange;
 
 /** Aggregates for the console's Insights page, in the business's time zone. */
 export function createInsightsRepository(db: Queryable) {
+  const scopeParams = (scope: Scope) => [scope.companyId, scope.timeZone, scope.from, scope.to];
+
   return {
-    async forCompany(companyId: string, timeZone: string): Promise<Insights> {
-      const days = await db.query<{ day: string; joins: number }>(
-        `select to_char(d.day, 'YYYY-MM-DD') as day, count(w.id)::int as joins
-           from generate_series((now() at time zone $2)::date - ${DAYS - 1}, (now() at time zone $2)::date, interval '1 day') as d (day)
-           left join wait_entries w on w.company_id = $1 and (w.date at time zone $2)::date = d.day::date
-          group by d.day order by d.day`,
-        [companyId, timeZone],
+    /** Arrivals per local day, weekday and hour: only the hours that had any. */
+    async arrivalsByHour(scope: Scope) {
+      const { rows } = await db.query<{ day: string; weekday: number; hour: number; arrivals: number }>(
+        `select to_char(v.local, 'YYYY-MM-DD') as day, extract(dow from v.local)::int as weekday,
+                extract(hour from v.local)::int as hour, count(*)::int as arrivals
+           from (select w.date at time zone $2 as local from wait_entries w where ${VISITS_IN_RANGE}) v
+          group by 1, 2, 3`,
+        scopeParams(scope),
       );
-      // Customers per step: each event is bound to the customer token that sent it and to a
-      // business that exists (analytics.routes.ts), so one client cannot count as many. Rows from
-      // before that binding may lack a customer and count by their visitor id.
-      const funnel = await db.query<{
-        landing: number;
-        serviceNext: number;
-        userInfoNext: number;
-        joined: number;
-      }>(
+      return rows;
+    },
+
+    /**
+     * Waits, no-shows and estimate errors over all the range's visits, per service and per
+     * provider, in one pass. A no-show counts over called visits whose outcome is known: in
+     * service, done or no-show. A cancelled visit is neither (issue 13: it once diluted the rate).
+     */
+    async groups(scope: Scope): Promise<GroupRow[]> {
+      const { rows } = await db.query<GroupRow>(
+        `with v as (
+           select w.service_type, w.provider_id, w.status, w.called_at, w.estimated_wait_minutes as estimate,
+                  ${WAITED_MINUTES} as waited,
+                  abs(${WAITED_MINUTES} - w.estimated_wait_minutes) as error
+             from wait_entries w
+            where ${VISITS_IN_RANGE})
+         select case when grouping(v.service_type) = 0 then 'service'
+                     when grouping(v.provider_id) = 0 then 'provider' else 'all' end as kind,
+                v.service_type as service, v.provider_id as "providerId", max(p.name) as "providerName",
+                count(*)::int as visits,
+                count(v.waited)::int as "waitedVisits",
+                ${rounded('avg(v.waited)')} as "averageWaitMinutes",
+                ${rounded('percentile_disc(0.9) within group (order by v.waited)')} as "p90WaitMinutes",
+                count(*) filter (where v.called_at is not null
+                                   and v.status in ('in_service', 'done', 'no_show'))::int as "calledVisits",
+                count(*) filter (where v.called_at is not null and v.status = 'no_show')::int as "noShows",
+                count(v.error)::int as "estimatedVisits",
+                ${rounded('percentile_cont(0.5) within group (order by v.error)', 1)} as "medianErrorMinutes",
+                ${rounded('avg(v.estimate) filter (where v.error is not null)')} as "averageEstimateMinutes",
+                ${rounded('avg(v.waited) filter (where v.error is not null)')} as "averageEstimatedWaitMinutes"
+           from v left join providers p on p.id = v.provider_id
+          group by grouping sets ((), (v.service_type), (v.provider_id))`,
+        scopeParams(scope),
+      );
+      return rows;
+    },
+
+    /**
+     * Customers per step: each event is bound to the customer token that sent it and to a business
+     * that exists (analytics.routes.ts), so one client cannot count as many. Rows from before that
+     * binding may lack a customer and count by their visitor id.
+     */
+    async funnel(scope: Scope): Promise<Insights['funnel']> {
+      const { rows } = await db.query<Insights['funnel']>(
         `with steps as (
            select name, params, coalesce(customer_id, 'visitor:' || visitor_id) as who
              from analytics_events
-            where company_id = $1 and occurred_at > now() - interval '${DAYS} days')
+            where company_id = $1
+              and occurred_at >= $3::date::timestamp at time zone $2
+              and occurred_at < ($4::date + 1)::timestamp at time zone $2)
          select count(distinct who) filter (where name = 'screen_view' and params->>'screen_name' = 'walk_in')::int as landing,
                 count(distinct who) filter (where name = 'walk_in_next_pressed')::int as "serviceNext",
                 count(distinct who) filter (where name = 'user_info_next_pressed')::int as "userInfoNext",
                 count(distinct who) filter (where name = 'user_info_new_walkin_success')::int as joined
            from steps`,
-        [companyId],
+        scopeParams(scope),
       );
-      const waits = await db.query<{ averageWaitMinutes: number | null; finished: number; noShows: number }>(
-        `select round(avg(extract(epoch from called_at - date) / 60) filter (where called_at is not null))::int
-                  as "averageWaitMinutes",
-                count(*) filter (where status in ('done', 'no_show', 'cancelled'))::int as finished,
-                count(*) filter (where status = 'no_show')::int as "noShows"
-           from wait_entries where company_id = $1 and date > now() - interval '${DAYS} days'`,
-        [companyId],
+      return rows[0] ?? { landing: 0, serviceNext: 0, userInfoNext: 0, joined: 0 };
+    },
+
+    /** The range's visits in arrival order, times in the business's zone; names and numbers only when asked. */
+    async visitsForCsv(scope: Scope, withContacts: boolean): Promise<VisitCsvRow[]> {
+      const local = (column: string) => `to_char(${column} at time zone $2, 'YYYY-MM-DD HH24:MI')`;
+      const { rows } = await db.query<VisitCsvRow>(
+        `select ${local('w.date')} as arrived, ${local('w.called_at')} as called,
+                ${local('w.started_at')} as started, ${local('w.finished_at')} as finished,
+                w.service_type as service, p.name as provider, w.status,
+                ${rounded(WAITED_MINUTES)} as "waitedMinutes",
+                case when $5 then w.name end as name, case when $5 then w.phone_number end as "phoneNumber"
+           from wait_entries w left join providers p on p.id = w.provider_id
+          where ${VISITS_IN_RANGE}
+          order by w.date, w.id`,
+        [...scopeParams(scope), withContacts],
       );
-      return {
-        days: days.rows,
-        funnel: funnel.rows[0] ?? { landing: 0, serviceNext: 0, userInfoNext: 0, joined: 0 },
-        averageWaitMinutes: waits.rows[0]?.averageWaitMinutes ?? null,
-        finished: waits.rows[0]?.finished ?? 0,
-        noShows: waits.rows[0]?.noShows ?? 0,
-      };
+      return rows;
     },
   };
 }
+
+export type InsightsRepository = ReturnType<typeof createInsightsRepository>;

@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Insights } from '../../../shared/schemas.ts';
+import { type Insights, insightsCsvQuerySchema, insightsRangeSchema } from '../../../shared/schemas.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
+import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { createInsightsRepository } from './insights.repository.ts';
+import { createInsightsService } from './insights.service.ts';
+
+/** A byte-order mark: Excel reads a CSV without one in the computer's legacy code page, garbling names. */
+const UTF8_BOM = '\uFEFF';
 
 export function registerInsightsRoutes(
   app: FastifyInstance,
@@ -13,9 +18,25 @@ export function registerInsightsRoutes(
     companies: CompanyService;
   },
 ) {
+  const insights = createInsightsService({ insights: deps.insights, companies: deps.companies });
+
+  /** `?from&to` (days of the business's zone); neither: its last 7 days. */
   app.get('/api/v1/staff/insights', async (request): Promise<Insights> => {
     const principal = await requireStaffWithRole(request, deps.staff, 'owner');
-    const company = await deps.companies.requireCompany(principal.companyId);
-    return deps.insights.forCompany(company.id, company.timeZone);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const range =
+      query.from === undefined && query.to === undefined ? null : parseInput(insightsRangeSchema, query);
+    return insights.forRange(principal.companyId, range);
+  });
+
+  app.get('/api/v1/staff/insights/visits.csv', async (request, reply) => {
+    const principal = await requireStaffWithRole(request, deps.staff, 'owner');
+    const { phones, ...range } = parseInput(insightsCsvQuerySchema, request.query ?? {});
+    const csv = await insights.visitsCsv(principal.companyId, range, phones === '1');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="checkn-visits-${range.from}-${range.to}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(UTF8_BOM + csv);
   });
 }

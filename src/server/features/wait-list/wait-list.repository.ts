@@ -661,6 +661,14 @@ export function createWaitListRepository(
       return rows.length > 0;
     },
 
+    /** The estimate the customer's page showed just after the join; never replaced (docs/insights.md). */
+    async recordJoinEstimate(waitId: string, minutes: number): Promise<void> {
+      await db.query(
+        'update wait_entries set estimated_wait_minutes = $2 where id = $1 and estimated_wait_minutes is null',
+        [waitId, minutes],
+      );
+    },
+
     /**
      * Minutes of service ahead of a waiting entry: the waiting entries that joined before it,
      * plus what is left of the ones called or in service, by each service's duration.

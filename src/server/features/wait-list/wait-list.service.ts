@@ -107,13 +107,33 @@ export function createWaitListService(deps: {
     maxBatch: 64,
   });
 
+  /** A waiting entry's place in line and estimated wait, as its customer's page shows them; null off the line. */
+  async function lineStanding(waitId: string, companyId: string) {
+    const [ahead, providers] = await Promise.all([
+      waitList.minutesAhead(waitId),
+      companies.listProviders(companyId),
+    ]);
+    return ahead
+      ? {
+          position: ahead.position,
+          estimatedWaitMinutes: estimateWaitMinutes(ahead.minutes, providers.length),
+        }
+      : null;
+  }
+
   /** `phoneField`: the request's name for the phone (the join's phoneNumber, addClient's clientPhoneNumber). */
   async function afterInsert(
     result: JoinOutcome,
     phoneField: 'phoneNumber' | 'clientPhoneNumber',
+    companyId: string,
   ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
     if ('refused' in result) throw new AppError('PHONE_JOIN_LIMITED', { field: phoneField });
-    if (result.created) eventLog.flushSoon();
+    if (result.created) {
+      eventLog.flushSoon();
+      // Kept for Insights' estimate accuracy (docs/insights.md): the page's first estimate.
+      const standing = await lineStanding(result.waitId, companyId);
+      if (standing) await waitList.recordJoinEstimate(result.waitId, standing.estimatedWaitMinutes);
+    }
     if (result.textQueued) sms.kick();
     // A repeated join answers as the first did: whether its text went out.
     const textSent = result.textSent ?? (await waitList.findById(result.waitId))?.textSent ?? false;
@@ -161,10 +181,7 @@ export function createWaitListService(deps: {
 
   async function toCustomerResponse(row: WaitEntryRow): Promise<WaitEntryResponse> {
     // Only a waiting entry has a place in line.
-    const [ahead, providers] =
-      row.status === 'waiting'
-        ? await Promise.all([waitList.minutesAhead(row.waitId), companies.listProviders(row.companyId)])
-        : [null, []];
+    const standing = row.status === 'waiting' ? await lineStanding(row.waitId, row.companyId) : null;
     return {
       waitId: row.waitId,
       companyId: row.companyId,
@@ -184,8 +201,8 @@ export function createWaitListService(deps: {
         providerName: row.providerName,
         providerStation: row.providerStation,
       },
-      position: ahead?.position ?? null,
-      estimatedWaitMinutes: ahead ? estimateWaitMinutes(ahead.minutes, providers.length) : null,
+      position: standing?.position ?? null,
+      estimatedWaitMinutes: standing?.estimatedWaitMinutes ?? null,
       chatThreadKey: row.chatThreadKey,
       textSent: row.textSent,
       request: row.requestStatus
@@ -233,7 +250,7 @@ export function createWaitListService(deps: {
           text: DEFAULT_SMS_TEXTS.join,
           kind: 'join',
         },
-      }).then((result) => afterInsert(result, 'phoneNumber'));
+      }).then((result) => afterInsert(result, 'phoneNumber', companyId));
     },
 
     /**
@@ -273,7 +290,7 @@ export function createWaitListService(deps: {
           kind: 'service_request',
           providerId: provider.id,
         },
-      }).then((result) => afterInsert(result, 'clientPhoneNumber'));
+      }).then((result) => afterInsert(result, 'clientPhoneNumber', company.id));
     },
 
     /**
@@ -318,7 +335,7 @@ export function createWaitListService(deps: {
           kind: 'join',
           providerId: request.providerId ?? null,
         },
-      }).then((result) => afterInsert(result, 'phoneNumber'));
+      }).then((result) => afterInsert(result, 'phoneNumber', company.id));
     },
 
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {

@@ -32,7 +32,9 @@ export function InsightsPage() {
   const insights = useInsights();
   if (insights.isPending) return <PanelLoading />;
   if (insights.isError) return <PanelLoadFailed />;
-  const { days, funnel, averageWaitMinutes, finished, noShows } = insights.data;
+  const { days, funnel, wait, noShows } = insights.data;
+  const averageWaitMinutes = wait.averageMinutes;
+  const finished = noShows.calledVisits;
   const funnelValues = [funnel.landing, funnel.serviceNext, funnel.userInfoNext, funnel.joined];
   return (
     <div className="settings">
@@ -46,9 +48,9 @@ export function InsightsPage() {
         <section className="settings-card stat">
           <h2 className="settings-card__title">{texts.insights.noShowRate}</h2>
           <p className="stat__value">
-            {finished === 0 ? texts.insights.none : `${Math.round((noShows / finished) * 100)} %`}
+            {finished === 0 ? texts.insights.none : `${Math.round((noShows.noShows / finished) * 100)} %`}
           </p>
-          <p className="field__note">{texts.insights.ofFinished(noShows, finished)}</p>
+          <p className="field__note">{texts.insights.ofFinished(noShows.noShows, finished)}</p>
         </section>
       </div>
       <section className="settings-card">

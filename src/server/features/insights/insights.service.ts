@@ -1,0 +1,132 @@
+import { formatPhoneForDisplay } from '../../../shared/phone.ts';
+import { addDays, daysBetween, type Insights, type InsightsRange } from '../../../shared/schemas.ts';
+import { STATUS_LABELS } from '../../../shared/wait-status.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import type { InsightsRepository } from './insights.repository.ts';
+import { csvLines } from './insights-csv.ts';
+
+/** The range the page opens on: the business's last 7 days. */
+const DEFAULT_DAYS = 7;
+
+/** Today's date, YYYY-MM-DD, in a time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
+  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const CSV_HEADER = [
+  'Arrived',
+  'Called',
+  'Started',
+  'Finished',
+  'Service',
+  'Provider',
+  'Status',
+  'Waited (min)',
+];
+const CSV_CONTACT_HEADER = ['Name', 'Phone'];
+
+export function createInsightsService(deps: { insights: InsightsRepository; companies: CompanyService }) {
+  const { insights, companies } = deps;
+
+  return {
+    /** The business's figures over `range`, or over its last 7 days when none is given. */
+    async forRange(companyId: string, range: InsightsRange | null): Promise<Insights> {
+      const { timeZone } = await companies.requireCompany(companyId);
+      const today = todayIn(timeZone);
+      const { from, to } = range ?? { from: addDays(today, 1 - DEFAULT_DAYS), to: today };
+      const scope = { companyId, timeZone, from, to };
+      const [cells, groups, funnel] = await Promise.all([
+        insights.arrivalsByHour(scope),
+        insights.groups(scope),
+        insights.funnel(scope),
+      ]);
+
+      const joinsByDay = new Map<string, number>();
+      const arrivals = Array.from({ length: 7 }, () => Array<number>(24).fill(0));
+      for (const cell of cells) {
+        joinsByDay.set(cell.day, (joinsByDay.get(cell.day) ?? 0) + cell.arrivals);
+        arrivals[cell.weekday]![cell.hour]! += cell.arrivals;
+      }
+      const days = Array.from({ length: daysBetween(from, to) + 1 }, (_, index) => {
+        const day = addDays(from, index);
+        return { day, joins: joinsByDay.get(day) ?? 0 };
+      });
+
+      const all = groups.find((group) => group.kind === 'all');
+      const figures = (group: (typeof groups)[number]) => ({
+        visits: group.visits,
+        averageWaitMinutes: group.averageWaitMinutes,
+        calledVisits: group.calledVisits,
+        noShows: group.noShows,
+      });
+      return {
+        from,
+        to,
+        today,
+        timeZone,
+        days,
+        arrivals,
+        funnel,
+        wait: {
+          visits: all?.waitedVisits ?? 0,
+          averageMinutes: all?.averageWaitMinutes ?? null,
+          p90Minutes: all?.p90WaitMinutes ?? null,
+        },
+        estimate: {
+          visits: all?.estimatedVisits ?? 0,
+          medianErrorMinutes: all?.medianErrorMinutes ?? null,
+          averageEstimateMinutes: all?.averageEstimateMinutes ?? null,
+          averageWaitMinutes: all?.averageEstimatedWaitMinutes ?? null,
+        },
+        noShows: { noShows: all?.noShows ?? 0, calledVisits: all?.calledVisits ?? 0 },
+        // Busiest first, then by name; visits with no provider last among equals.
+        byService: groups
+          .filter((group) => group.kind === 'service')
+          .map((group) => ({ service: group.service ?? '', ...figures(group) }))
+          .sort((a, b) => b.visits - a.visits || a.service.localeCompare(b.service)),
+        byProvider: groups
+          .filter((group) => group.kind === 'provider')
+          .map((group) => ({
+            providerId: group.providerId,
+            providerName: group.providerName,
+            ...figures(group),
+          }))
+          .sort(
+            (a, b) =>
+              b.visits - a.visits ||
+              Number(a.providerId === null) - Number(b.providerId === null) ||
+              (a.providerName ?? '').localeCompare(b.providerName ?? ''),
+          ),
+      };
+    },
+
+    /** One CSV line per visit of the range (docs/insights.md); names and phones only when asked. */
+    async visitsCsv(companyId: string, range: InsightsRange, withContacts: boolean): Promise<string> {
+      const { timeZone } = await companies.requireCompany(companyId);
+      const visits = await insights.visitsForCsv({ companyId, timeZone, ...range }, withContacts);
+      const rows = visits.map((visit) => [
+        visit.arrived,
+        visit.called,
+        visit.started,
+        visit.finished,
+        visit.service,
+        visit.provider,
+        STATUS_LABELS[visit.status],
+        visit.waitedMinutes,
+        ...(withContacts
+          ? [visit.name, visit.phoneNumber === null ? null : formatPhoneForDisplay(visit.phoneNumber)]
+          : []),
+      ]);
+      return csvLines([[...CSV_HEADER, ...(withContacts ? CSV_CONTACT_HEADER : [])], ...rows]);
+    },
+  };
+}
+
+export type InsightsService = ReturnType<typeof createInsightsService>;
