@@ -419,9 +419,79 @@ export const addClientRequestSchema = z.object({
 });
 export type AddClientRequest = z.infer<typeof addClientRequestSchema>;
 
-/** The console's Insights: the last 14 days of one business. */
+/** The longest range Insights and its CSV cover: a year, leap day included. */
+export const INSIGHTS_MAX_DAYS = 366;
+
+/** Days from one YYYY-MM-DD to another (negative when `to` is before `from`). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The YYYY-MM-DD `days` after (or before, when negative) another. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A calendar date, YYYY-MM-DD, of the business's time zone. */
+const calendarDate = (missing: string) =>
+  z.string(missing).check(
+    z.regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2026-03-31'),
+    z.refine((date) => {
+      const at = Date.parse(`${date}T00:00:00Z`);
+      return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === date;
+    }, 'That date does not exist'),
+  );
+
+/** Days of the business's time zone, both included. */
+export interface InsightsRange {
+  from: string;
+  to: string;
+}
+
+const insightsRangeFields = {
+  from: calendarDate('Choose the first day'),
+  to: calendarDate('Choose the last day'),
+};
+const insightsRangeChecks = [
+  z.refine<InsightsRange>((range) => range.from <= range.to, {
+    message: 'The last day must be on or after the first day',
+    path: ['to'],
+  }),
+  z.refine<InsightsRange>(
+    (range) => range.from > range.to || daysBetween(range.from, range.to) < INSIGHTS_MAX_DAYS,
+    { message: `Choose at most ${INSIGHTS_MAX_DAYS} days`, path: ['to'] },
+  ),
+];
+
+/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`: days of the business's time zone, both included. */
+export const insightsRangeSchema = z.object(insightsRangeFields).check(...insightsRangeChecks);
+
+/** The CSV of a range's visits; `phones=1` adds each visitor's name and phone number. */
+export const insightsCsvQuerySchema = z
+  .object({ ...insightsRangeFields, phones: z.optional(z.enum(['0', '1'], 'phones is 1 or 0')) })
+  .check(...insightsRangeChecks);
+
+/** Visits, waits and no-shows of one group (a service, a provider, or all). */
+const insightsGroupSchema = z.object({
+  visits: z.number(),
+  /** Minutes from arrival to being called (or started, when never called): docs/insights.md. */
+  averageWaitMinutes: z.nullable(z.number()),
+  /** Called visits whose outcome is known (served or no-show; not cancelled). */
+  calledVisits: z.number(),
+  /** Called visits that ended as a no-show. */
+  noShows: z.number(),
+});
+
+/** The console's Insights: one business over a range of its days (docs/insights.md). */
 export const insightsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** The business's today and its zone: the page's ranges end there. */
+  today: z.string(),
+  timeZone: z.string(),
   days: z.array(z.object({ day: z.string(), joins: z.number() })),
+  /** Arrivals by weekday (0 Sunday … 6 Saturday), each by hour of day (0 … 23), in the business's zone. */
+  arrivals: z.array(z.array(z.number())),
   /** Visitors who reached each step of the walk-in flow (analytics events, spec §7). */
   funnel: z.object({
     landing: z.number(),
@@ -429,10 +499,29 @@ export const insightsSchema = z.object({
     userInfoNext: z.number(),
     joined: z.number(),
   }),
-  /** Minutes from joining to being called, over entries that were called. */
-  averageWaitMinutes: z.nullable(z.number()),
-  finished: z.number(),
-  noShows: z.number(),
+  wait: z.object({
+    /** Visits with a wait: called, or started without a call. */
+    visits: z.number(),
+    averageMinutes: z.nullable(z.number()),
+    /** Nine in ten of those visits waited at most this long. */
+    p90Minutes: z.nullable(z.number()),
+  }),
+  /** The estimate shown at joining against the wait that followed, over the visits that had both. */
+  estimate: z.object({
+    visits: z.number(),
+    medianErrorMinutes: z.nullable(z.number()),
+    averageEstimateMinutes: z.nullable(z.number()),
+    averageWaitMinutes: z.nullable(z.number()),
+  }),
+  noShows: z.object({ noShows: z.number(), calledVisits: z.number() }),
+  byService: z.array(z.extend(insightsGroupSchema, { service: z.string() })),
+  /** A null provider: visits assigned to no one (or to a provider since removed). */
+  byProvider: z.array(
+    z.extend(insightsGroupSchema, {
+      providerId: z.nullable(z.string()),
+      providerName: z.nullable(z.string()),
+    }),
+  ),
 });
 export type Insights = z.infer<typeof insightsSchema>;
 

@@ -46,6 +46,7 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'GET /api/v1/staff/sms': DESK,
   'POST /api/v1/staff/sms/reply': DESK,
   'GET /api/v1/staff/insights': OWNER,
+  'GET /api/v1/staff/insights/visits.csv': OWNER,
   'GET /api/v1/staff/settings': OWNER,
   'PUT /api/v1/staff/settings/company': OWNER,
   'PUT /api/v1/staff/settings/services': OWNER,
