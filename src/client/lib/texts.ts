@@ -39,6 +39,9 @@ export const texts = {
     back: 'Back',
     serviceLabel: 'Service',
     change: 'Change',
+    // Back after joining (spec §4: after confirmation Next stays disabled).
+    alreadyJoined: "You're already on the list from this page.",
+    seeYourPlace: 'See your place in line',
   },
   confirm: {
     title: (name: string) => `Hi ${name}`, // spec §2

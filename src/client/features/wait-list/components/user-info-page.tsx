@@ -1,14 +1,9 @@
-import { useId, useRef, useState } from 'react';
-import { Link, useLoaderData, useNavigate, useParams } from 'react-router';
+import { useRef, useState } from 'react';
+import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLocation } from '../../../../shared/address.ts';
-import {
-  isCompletePhone,
-  maskPhone,
-  phoneDigitsFromInput,
-  toStoredPhoneNumber,
-} from '../../../../shared/phone.ts';
+import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema } from '../../../../shared/schemas.ts';
-import { AlertIcon, BackIcon } from '../../../components/ui/icons.tsx';
+import { BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { reportConversion } from '../../../lib/conversion.ts';
@@ -20,9 +15,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/get-walk-in-landing.ts';
 import { LandingUnavailable } from '../../walk-in/components/landing-unavailable.tsx';
 import { useJoinWaitList } from '../api/join-wait-list.ts';
+import { findJoinedVisit, rememberJoinedVisit } from '../joined-visits.ts';
+import { checkNameAndPhone, type FieldProblem } from '../name-and-phone.ts';
 import { ConfirmJoinModal } from './confirm-join-modal.tsx';
-
-type FieldProblem = { field: 'name' | 'phoneNumber' | 'serviceType' | 'form'; message: string | null };
+import { NameAndPhoneFields } from './name-and-phone-fields.tsx';
 
 /** /{companyId}/{serviceName}/user-info (spec §2, §5). Business data from walkInLandingLoader. */
 export function UserInfoPage() {
@@ -44,36 +40,26 @@ export function UserInfoPage() {
 function UserInfoForm(props: { companyId: string; companyName: string; address: string; service: string }) {
   const { companyId, companyName, address, service } = props;
   const navigate = useNavigate();
-  const nameId = useId();
-  const phoneId = useId();
-  const errorId = useId();
+  const location = useLocation();
   const [name, setName] = useState(() => readStored('local', storageKeys.userName) ?? '');
   const [phoneDigits, setPhoneDigits] = useState(() =>
     phoneDigitsFromInput(readStored('local', storageKeys.userPhone) ?? ''),
   );
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
-  const [confirmed, setConfirmed] = useState(false);
+  // Back from the confirmation remounts this page on the same history entry: it already joined.
+  const [joinedWaitId] = useState(() => findJoinedVisit(location.key, location.pathname));
+  const [confirmed, setConfirmed] = useState(joinedWaitId !== null);
   const join = useJoinWaitList();
   // The same details keep the same key, so re-confirming after a lost response cannot join twice.
   const idempotency = useRef<{ details: string; key: string } | null>(null);
 
-  const nameInvalid = problem?.field === 'name';
-  const phoneInvalid = problem?.field === 'phoneNumber';
-
   const next = () => {
     logEvent('user_info_next_pressed', { companyId, service });
     const trimmedName = name.trim();
-    if (!trimmedName && phoneDigits.length === 0) {
-      setProblem({ field: 'form', message: texts.userInfo.missingNameAndPhone });
-      return;
-    }
-    if (!isCompletePhone(phoneDigits)) {
-      // Spec §5: the phone field turns red, with no message on screen.
-      setProblem({ field: 'phoneNumber', message: null });
-      return;
-    }
-    setProblem(null);
+    const found = checkNameAndPhone(trimmedName, phoneDigits, texts.userInfo.missingNameAndPhone);
+    setProblem(found);
+    if (found) return;
     writeStored('local', storageKeys.userName, trimmedName);
     writeStored('local', storageKeys.userPhone, phoneDigits);
     join.reset();
@@ -105,6 +91,7 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
           logEvent('user_info_new_walkin_success', { companyId, service, waitId });
           reportConversion(companyId);
           writeStored('session', storageKeys.selectedService, null);
+          rememberJoinedVisit({ visit: location.key, path: location.pathname, waitId });
           navigate(paths.checkedIn.getHref(companyId, waitId));
         },
         onError: (error) => {
@@ -145,6 +132,12 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
             {texts.userInfo.change}
           </Link>
         </p>
+        {joinedWaitId ? (
+          <p className="notice" role="status">
+            {texts.userInfo.alreadyJoined}{' '}
+            <Link to={paths.checkedIn.getHref(companyId, joinedWaitId)}>{texts.userInfo.seeYourPlace}</Link>
+          </p>
+        ) : null}
         <form
           className="form"
           noValidate
@@ -153,79 +146,14 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
             if (!confirmed) next();
           }}
         >
-          <div className={`field${nameInvalid ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor={nameId}>
-              {texts.userInfo.nameLabel}
-            </label>
-            <div className="field__control">
-              <input
-                id={nameId}
-                className="input"
-                name="name"
-                autoComplete="name"
-                autoCapitalize="words"
-                enterKeyHint="next"
-                maxLength={60}
-                value={name}
-                aria-invalid={nameInvalid || undefined}
-                aria-describedby={nameInvalid ? `${nameId}-hint` : undefined}
-                onChange={(event) => {
-                  setName(event.target.value);
-                  if (problem?.field === 'name' || problem?.field === 'form') setProblem(null);
-                }}
-              />
-              {nameInvalid ? <AlertIcon className="field__icon" /> : null}
-            </div>
-            {nameInvalid ? (
-              <p id={`${nameId}-hint`} className="field-error">
-                {problem?.message ?? texts.userInfo.nameInvalidHint}
-              </p>
-            ) : null}
-          </div>
-          <div className={`field${phoneInvalid ? ' field--invalid' : ''}`}>
-            <label className="field__label" htmlFor={phoneId}>
-              {texts.userInfo.phoneLabel}
-            </label>
-            <div className="field__control">
-              <input
-                id={phoneId}
-                className="input"
-                name="phone"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel"
-                enterKeyHint="done"
-                placeholder={texts.userInfo.phonePlaceholder}
-                value={maskPhone(phoneDigits)}
-                aria-invalid={phoneInvalid || undefined}
-                aria-describedby={phoneInvalid ? `${phoneId}-hint` : `${phoneId}-note`}
-                onChange={(event) => {
-                  setPhoneDigits(phoneDigitsFromInput(event.target.value));
-                  if (problem?.field === 'phoneNumber' || problem?.field === 'form') setProblem(null);
-                }}
-              />
-              {phoneInvalid ? <AlertIcon className="field__icon" /> : null}
-            </div>
-            {phoneInvalid ? (
-              problem?.message ? (
-                <p id={`${phoneId}-hint`} className="field-error">
-                  {problem.message}
-                </p>
-              ) : (
-                // Spec §5 shows no message here; screen readers still need to hear why.
-                <span id={`${phoneId}-hint`} className="visually-hidden">
-                  {texts.userInfo.phoneInvalidHint}
-                </span>
-              )
-            ) : (
-              <p id={`${phoneId}-note`} className="field__note">
-                {texts.userInfo.smsNote}
-              </p>
-            )}
-          </div>
-          <p id={errorId} className="form-error" aria-live="polite">
-            {problem?.field === 'form' || problem?.field === 'serviceType' ? problem.message : ''}
-          </p>
+          <NameAndPhoneFields
+            name={name}
+            phoneDigits={phoneDigits}
+            problem={problem}
+            onNameChange={setName}
+            onPhoneDigitsChange={setPhoneDigits}
+            onProblemFixed={() => setProblem(null)}
+          />
           <div className="bottom-bar">
             <button type="submit" className="button button--primary button--block" disabled={confirmed}>
               {texts.userInfo.next}
