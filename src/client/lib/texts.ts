@@ -343,5 +343,40 @@ export const texts = {
     body: 'Sorry, an unexpected error has occurred.', // spec §2
     home: 'Go to the home page',
   },
+  // Retention and erasure (issue 13, docs/privacy.md).
+  privacy: {
+    forgetMe: 'Forget me',
+    forgetTitle: 'Erase your details?',
+    forgetBody: (company: string) =>
+      `You will leave the wait list at ${company}. Your name, phone number and messages will be erased, and we will stop texting you. This cannot be undone.`,
+    forgetConfirm: 'Erase my details',
+    forgetCancel: 'Keep them',
+    forgetFailed: 'We could not erase your details. Please try again.',
+    erasedTitle: 'Your details were erased',
+    erasedBody: (company: string) =>
+      `You are off the wait list at ${company}, and your name, phone number and messages are gone. This phone no longer remembers them either.`,
+    startAgain: 'Start again',
+    retentionDays: "Delete customers' names and phone numbers this many days after their visit",
+    retentionHint: 'Visits stay, without names, so Insights still count them. From 1 to 3650 days.',
+    customersTitle: 'Customers',
+    customersIntro:
+      "Find a customer by phone number to see their visits, download their data, or erase it. Customers' names and numbers are deleted by themselves after the days set in Settings.",
+    phoneLabel: 'Phone number',
+    find: 'Find',
+    noVisits: 'No visits with this number (or their details were already erased).',
+    visitsOf: (phone: string, count: number) => `${count} ${count === 1 ? 'visit' : 'visits'} with ${phone}`,
+    optedOut: 'This number sent STOP: it gets no texts. That stays so even after an erase.',
+    visitLine: (service: string, provider: string | null) =>
+      provider ? `${service} with ${provider}` : service,
+    exportData: 'Download their data',
+    exporting: 'Preparing…',
+    eraseData: 'Erase their data',
+    eraseTitle: 'Erase this customer?',
+    eraseBody: (phone: string) =>
+      `Every visit with ${phone} loses its name and phone number, their messages and texts are deleted, and a waiting visit leaves the list. Visits stay, without names, for Insights. This cannot be undone.`,
+    eraseConfirm: 'Erase',
+    eraseCancel: 'Cancel',
+    erased: (count: number) => `Erased ${count} ${count === 1 ? 'visit' : 'visits'}.`,
+  },
   loading: 'Loading…',
 } as const;

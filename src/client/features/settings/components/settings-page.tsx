@@ -6,6 +6,7 @@ import {
   firstIssue,
   type Provider,
   providerSettingsRequestSchema,
+  RETENTION_DAYS,
   type StaffMe,
   servicesSettingsRequestSchema,
 } from '../../../../shared/schemas.ts';
@@ -65,6 +66,7 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
     smsJoinText: settings.smsJoinText,
     smsCalledText: settings.smsCalledText,
     requestReplyMinutes: String(settings.requestReplyMinutes),
+    retentionDays: String(settings.retentionDays),
   });
   const [problem, setProblem] = useState<string | null>(null);
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
@@ -77,6 +79,7 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
       timeZone: form.timeZone === settings.timeZone ? undefined : form.timeZone,
       requestReplyMinutes:
         form.requestReplyMinutes.trim() === '' ? Number.NaN : Number(form.requestReplyMinutes),
+      retentionDays: form.retentionDays.trim() === '' ? Number.NaN : Number(form.retentionDays),
     });
     if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
     setProblem(null);
@@ -137,6 +140,22 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
         disabled={!canEdit}
         width="200px"
       />
+      <Field label={texts.privacy.retentionDays} note={texts.privacy.retentionHint}>
+        {(id) => (
+          <input
+            id={id}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={RETENTION_DAYS.min}
+            max={RETENTION_DAYS.max}
+            value={form.retentionDays}
+            onChange={(event) => set('retentionDays')(event.target.value)}
+            disabled={!canEdit}
+            style={{ maxWidth: '200px' }}
+          />
+        )}
+      </Field>
       <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
       <p className="field__note">{texts.settings.smsTextsHint}</p>
       {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (

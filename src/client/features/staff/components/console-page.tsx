@@ -8,6 +8,7 @@ import { BoardPage } from '../../board/components/board-page.tsx';
 import { InsightsPage } from '../../insights/components/insights-page.tsx';
 import { AccountPage } from '../../people/components/account-page.tsx';
 import { PeoplePage } from '../../people/components/people-page.tsx';
+import { CustomersPage } from '../../privacy/components/customers-page.tsx';
 import { WelcomePage } from '../../people/components/welcome-page.tsx';
 import { SettingsPage } from '../../settings/components/settings-page.tsx';
 import { TextMessagesPage } from '../../sms/components/text-messages-page.tsx';
@@ -22,6 +23,7 @@ const SECTIONS = [
   { path: 'texts', label: texts.sms.title, roles: ['owner', 'front_desk'] },
   { path: 'insights', label: texts.insights.title, roles: ['owner'] },
   { path: 'people', label: texts.people.title, roles: ['owner'] },
+  { path: 'customers', label: texts.privacy.customersTitle, roles: ['owner'] },
   { path: 'settings', label: texts.settings.title, roles: ['owner'] },
   { path: 'account', label: texts.account.title, roles: ALL },
 ] as const satisfies readonly { path: string; label: string; roles: readonly StaffRole[] }[];
@@ -42,6 +44,8 @@ function SectionContent({ section, me, live }: { section: SectionPath; me: Staff
       return <InsightsPage />;
     case 'people':
       return <PeoplePage />;
+    case 'customers':
+      return <CustomersPage />;
     case 'settings':
       return <SettingsPage me={me} />;
     case 'account':

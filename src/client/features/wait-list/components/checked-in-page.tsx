@@ -11,6 +11,7 @@ import { isMissingError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { customerRealtime, useConnectionState, useTopic } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
+import { DetailsErasedPage, ForgetMeButton } from '../../privacy/components/forget-me.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry, waitEntryQueryKey } from '../api/get-wait-entry.ts';
 import { useJoinNextAvailable } from '../api/join-next-available.ts';
@@ -25,6 +26,8 @@ export function CheckedInPage() {
   const entry = useWaitEntry(companyId, waitId);
   const queryClient = useQueryClient();
   const [confirmLeave, setConfirmLeave] = useState(false);
+  /** The business's name once the customer erased their details here ("Forget me"). */
+  const [erasedAt, setErasedAt] = useState<string | null>(null);
   const leave = useLeaveWaitList(companyId, waitId ?? '');
   const nextAvailable = useJoinNextAvailable(companyId, waitId ?? '');
   const connection = useConnectionState(customerRealtime());
@@ -49,6 +52,7 @@ export function CheckedInPage() {
     </Link>
   );
 
+  if (erasedAt !== null) return <DetailsErasedPage companyId={companyId} companyName={erasedAt} />;
   if (!waitId) {
     return (
       <MessagePage title={texts.checkedIn.notFoundTitle} body={texts.checkedIn.notFoundBody}>
@@ -121,6 +125,11 @@ export function CheckedInPage() {
             {texts.live.joinAgain}
           </Link>
         ) : null}
+        <ForgetMeButton
+          companyId={companyId}
+          companyName={companyName}
+          onErased={() => setErasedAt(companyName)}
+        />
       </div>
       <Modal
         open={confirmLeave}

@@ -1,0 +1,32 @@
+import { useMutation } from '@tanstack/react-query';
+import type { CustomerLookup, CustomerLookupResponse, EraseResponse } from '../../../../shared/schemas.ts';
+import { staffRequest } from '../../staff/api/staff-api.ts';
+
+/** The owner's Customers tools; each sends the number in the body, never in a URL. */
+export const useLookUpCustomer = () =>
+  useMutation({
+    mutationFn: (body: CustomerLookup) =>
+      staffRequest<CustomerLookupResponse>('/v1/staff/customers/look-up', { method: 'POST', body }),
+  });
+
+/** Downloads everything the business holds about the number as a JSON file. */
+export const useExportCustomer = () =>
+  useMutation({
+    mutationFn: async (body: CustomerLookup) => {
+      const data = await staffRequest<unknown>('/v1/staff/customers/export', { method: 'POST', body });
+      const url = URL.createObjectURL(
+        new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+      );
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `customer-${body.phoneNumber.replace(/\D/g, '')}.json`;
+      link.click();
+      URL.revokeObjectURL(url);
+    },
+  });
+
+export const useEraseCustomer = () =>
+  useMutation({
+    mutationFn: (body: CustomerLookup) =>
+      staffRequest<EraseResponse>('/v1/staff/customers/erase', { method: 'POST', body }),
+  });

@@ -1,0 +1,22 @@
+import { useMutation } from '@tanstack/react-query';
+import type { EraseResponse } from '../../../../shared/schemas.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { storageKeys, writeStored } from '../../../lib/storage-keys.ts';
+
+/**
+ * "Forget me" on the checked-in page: the server erases this customer's visits at the business;
+ * this phone forgets the name and number it keeps to fill in the next join.
+ */
+export function useForgetMe(companyId: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<EraseResponse>(`/v1/companies/${encodeURIComponent(companyId)}/forget-me`, {
+        method: 'POST',
+        asCustomer: true,
+      }),
+    onSuccess: () => {
+      writeStored('local', storageKeys.userName, null);
+      writeStored('local', storageKeys.userPhone, null);
+    },
+  });
+}

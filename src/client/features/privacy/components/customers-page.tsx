@@ -1,0 +1,155 @@
+import { type FormEvent, useState } from 'react';
+import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
+import { type CustomerLookupResponse, customerLookupSchema, firstIssue } from '../../../../shared/schemas.ts';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { texts } from '../../../lib/texts.ts';
+import { useEraseCustomer, useExportCustomer, useLookUpCustomer } from '../api/customers-api.ts';
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
+
+const formatVisitDate = (iso: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+
+/**
+ * Console › Customers (owner only): find a customer of this business by phone number, see their
+ * visits, download their data or erase it (docs/privacy.md).
+ */
+export function CustomersPage() {
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [found, setFound] = useState<CustomerLookupResponse | null>(null);
+  const [confirmErase, setConfirmErase] = useState(false);
+  const [erasedCount, setErasedCount] = useState<number | null>(null);
+  const lookUp = useLookUpCustomer();
+  const exportData = useExportCustomer();
+  const erase = useEraseCustomer();
+
+  const find = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = customerLookupSchema.safeParse({ phoneNumber: typed });
+    if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
+    setProblem(null);
+    setErasedCount(null);
+    lookUp.mutate({ phoneNumber: parsed.data.phoneNumber }, { onSuccess: setFound });
+  };
+
+  const confirmed = () => {
+    if (!found) return;
+    erase.mutate(
+      { phoneNumber: found.phoneNumber },
+      {
+        onSuccess: ({ erased }) => {
+          setErasedCount(erased);
+          setConfirmErase(false);
+          setFound({ ...found, visits: [] });
+        },
+      },
+    );
+  };
+
+  const shownPhone = found ? formatPhoneForDisplay(found.phoneNumber) : '';
+  return (
+    <div className="settings">
+      <form className="settings-card" onSubmit={find} noValidate>
+        <h2 className="settings-card__title">{texts.privacy.customersTitle}</h2>
+        <p className="field__note">{texts.privacy.customersIntro}</p>
+        <TextField
+          label={texts.privacy.phoneLabel}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          value={typed}
+          onChange={setTyped}
+          width="280px"
+        />
+        <div className="settings-actions">
+          <button type="submit" className="button button--primary button--small" disabled={lookUp.isPending}>
+            {texts.privacy.find}
+          </button>
+          <span className="save-state save-state--error" role="status" aria-live="polite">
+            {problem ?? errorText(lookUp.error) ?? ''}
+          </span>
+        </div>
+      </form>
+      {found ? (
+        <section className="settings-card" aria-live="polite">
+          <h2 className="settings-card__title">
+            {found.visits.length === 0
+              ? texts.privacy.noVisits
+              : texts.privacy.visitsOf(shownPhone, found.visits.length)}
+          </h2>
+          {erasedCount !== null ? (
+            <p className="notice" role="status">
+              {texts.privacy.erased(erasedCount)}
+            </p>
+          ) : null}
+          {found.optedOut ? <p className="field__note">{texts.privacy.optedOut}</p> : null}
+          {found.visits.length > 0 ? (
+            <>
+              <ul className="settings-list">
+                {found.visits.map((visit) => (
+                  <li key={visit.waitId} className="settings-row">
+                    <span>
+                      <strong>{visit.name}</strong> · {formatVisitDate(visit.date)} ·{' '}
+                      {texts.privacy.visitLine(visit.serviceType, visit.providerName)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <div className="settings-actions">
+                <button
+                  type="button"
+                  className="button button--secondary button--small"
+                  disabled={exportData.isPending}
+                  onClick={() => exportData.mutate({ phoneNumber: found.phoneNumber })}
+                >
+                  {exportData.isPending ? texts.privacy.exporting : texts.privacy.exportData}
+                </button>
+                <button
+                  type="button"
+                  className="button button--danger button--small"
+                  onClick={() => setConfirmErase(true)}
+                >
+                  {texts.privacy.eraseData}
+                </button>
+                <span className="save-state save-state--error" role="status" aria-live="polite">
+                  {errorText(exportData.error) ?? ''}
+                </span>
+              </div>
+            </>
+          ) : null}
+        </section>
+      ) : null}
+      <Modal
+        open={confirmErase}
+        title={texts.privacy.eraseTitle}
+        busy={erase.isPending}
+        onClose={() => setConfirmErase(false)}
+      >
+        <p className="modal__text">{texts.privacy.eraseBody(shownPhone)}</p>
+        <p className="form-error" role="alert">
+          {errorText(erase.error) ?? ''}
+        </p>
+        <div className="settings-actions">
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={erase.isPending}
+            onClick={confirmed}
+          >
+            {texts.privacy.eraseConfirm}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={erase.isPending}
+            onClick={() => setConfirmErase(false)}
+          >
+            {texts.privacy.eraseCancel}
+          </button>
+        </div>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MessagePage } from '../../../components/ui/message-page.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useForgetMe } from '../api/forget-me.ts';
+
+/** "Forget me" on the checked-in page: says what will happen, then erases (docs/privacy.md). */
+export function ForgetMeButton({
+  companyId,
+  companyName,
+  onErased,
+}: {
+  companyId: string;
+  companyName: string;
+  onErased: () => void;
+}) {
+  const [confirming, setConfirming] = useState(false);
+  const forget = useForgetMe(companyId);
+  return (
+    <>
+      <button type="button" className="text-button" onClick={() => setConfirming(true)}>
+        {texts.privacy.forgetMe}
+      </button>
+      <Modal
+        open={confirming}
+        title={texts.privacy.forgetTitle}
+        busy={forget.isPending}
+        onClose={() => setConfirming(false)}
+      >
+        <p className="modal__text">{texts.privacy.forgetBody(companyName)}</p>
+        <p className="form-error" role="alert">
+          {forget.isError ? texts.privacy.forgetFailed : ''}
+        </p>
+        <div className="stack stack--full">
+          <button
+            type="button"
+            className="button button--danger button--block"
+            disabled={forget.isPending}
+            onClick={() => forget.mutate(undefined, { onSuccess: onErased })}
+          >
+            {texts.privacy.forgetConfirm}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary button--block"
+            disabled={forget.isPending}
+            onClick={() => setConfirming(false)}
+          >
+            {texts.privacy.forgetCancel}
+          </button>
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+/** What the customer sees once their details are erased, with the way back to the business. */
+export function DetailsErasedPage({ companyId, companyName }: { companyId: string; companyName: string }) {
+  return (
+    <MessagePage title={texts.privacy.erasedTitle} body={texts.privacy.erasedBody(companyName)}>
+      <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
+        {texts.privacy.startAgain}
+      </Link>
+    </MessagePage>
+  );
+}
