@@ -12,9 +12,10 @@ const COMPRESSIBLE = /\.(js|css|svg|json|html|txt)$/;
 /**
  * Writes `.br` (quality 11) and `.gz` beside each hashed asset once, at build, so the server sends
  * them by content negotiation without compressing on every request (docs/decisions/0007). Even
- * small ones: the server would otherwise compress them on the fly (@fastify/compress).
+ * small ones: the server would otherwise compress them on the fly (@fastify/compress). The bench
+ * builds its floor page with it too (bench/pages.ts).
  */
-function precompressAssets(): Plugin {
+export function precompressAssets(): Plugin {
   let outDir = '';
   return {
     name: 'checkn-precompress-assets',

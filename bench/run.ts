@@ -2,7 +2,9 @@
  * `npm run bench`: bundle sizes per customer route; joins per second over HTTP beside the same
  * database's raw single-row insert rate, on embedded PGlite and (when it answers) PostgreSQL; and
  * realtime delivery over WebSockets (bench/realtime.ts). BENCH_ONLY=bundle,joins,realtime picks
- * parts (default all). Exits 0 when it measured everything, whether or not the targets pass;
+ * parts (default those three); `soak` and `pages` (Lighthouse on the customer pages beside a floor
+ * page, and `npm start`'s time to ready: bench/pages.ts) run only when named. Exits 0 when it
+ * measured everything, whether or not the targets pass;
  * non-zero when the bench itself broke, including any non-2xx answer or dropped request under load.
  */
 import { randomBytes } from 'node:crypto';
@@ -13,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { type BundleReport, formatBundleReport, formatTarget, measureBundleSizes } from './bundle-size.ts';
 import { cleanUpAll, onCleanup } from './cleanup.ts';
 import { type BenchRequest, type LoadResult, runLoad } from './http-load.ts';
+import { benchPages, type PagesReport } from './pages.ts';
 import { createBenchDatabase, isPostgresReachable } from './postgres-database.ts';
 import { benchRealtime, REALTIME_RUNS, type RealtimeReport, type RealtimeRun } from './realtime.ts';
 import { type ServerProcess, spawnServer } from './server-process.ts';
@@ -33,9 +36,9 @@ const TARGET_RATIO_PERCENT = 60;
 const TARGET_JOIN_P99_MS = 100;
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
-const PARTS = ['bundle', 'joins', 'realtime', 'soak'] as const;
+const PARTS = ['bundle', 'joins', 'realtime', 'soak', 'pages'] as const;
 type Part = (typeof PARTS)[number];
-/** The soak takes minutes: only when named (BENCH_ONLY=soak). */
+/** The soak and the pages take minutes: only when named (BENCH_ONLY=soak, BENCH_ONLY=pages). */
 const DEFAULT_PARTS: readonly Part[] = ['bundle', 'joins', 'realtime'];
 
 const settings = {
@@ -339,6 +342,7 @@ async function main(): Promise<number> {
     (parts.includes('joins') ? 2 * (2 * settings.warmupSeconds + 2 * settings.seconds + 120) : 0) +
     (parts.includes('realtime') ? 3 * settings.realtimeFanOutSeconds + 480 : 0) +
     (parts.includes('soak') ? 2 * (settings.soakSeconds + 300) : 0) +
+    (parts.includes('pages') ? 900 : 0) +
     60;
   setTimeout(() => {
     console.error(`BENCH BROKE: still running after ${watchdogSeconds} s; stopping.`);
@@ -397,6 +401,11 @@ async function main(): Promise<number> {
     });
     console.log(soak.lines.join('\n'));
   }
+  let pages: PagesReport | null = null;
+  if (parts.includes('pages')) {
+    pages = await benchPages({ progress });
+    console.log(pages.lines.join('\n'));
+  }
   const loadAtEnd = os.loadavg()[0] ?? 0;
 
   const targets: Target[] = [
@@ -404,6 +413,7 @@ async function main(): Promise<number> {
     ...results.flatMap(databaseTargets),
     ...(realtime?.targets ?? []),
     ...(soak?.targets ?? []),
+    ...(pages?.targets ?? []),
   ];
   console.log(`\nTargets\n${targets.map(formatTarget).join('\n')}`);
   const passed = targets.filter((target) => target.pass).length;
@@ -429,6 +439,7 @@ async function main(): Promise<number> {
     ...(parts.includes('joins') ? { databases: results, skipped } : {}),
     ...(realtime ? { realtime: realtime.data } : {}),
     ...(soak ? { soak: soak.data } : {}),
+    ...(pages ? { pages: pages.data } : {}),
     targets,
     problems,
   });
