@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,7 +35,8 @@ import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
 import { createInsightsRepository } from './features/insights/insights.repository.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
-import { manifestHrefFor, registerManifestRoutes } from './features/manifest/manifest.routes.ts';
+import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
+import { createIndexPages } from './features/manifest/page-head.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { registerPrivacyRoutes } from './features/privacy/privacy.routes.ts';
@@ -308,7 +308,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Serves the built SPA (docs/decisions/0007): hashed assets cached for good and sent as the `.br`
  * or `.gz` written at build when the browser takes it; everything else revalidated on each use;
- * every other page answered by index.html, linked to its own web app manifest.
+ * every other page answered by index.html, linked to its own web app manifest (page-head.ts).
  */
 async function registerClientApp(app: FastifyInstance, clientDir: string): Promise<void> {
   const indexPath = path.join(clientDir, 'index.html');
@@ -337,7 +337,7 @@ async function registerClientApp(app: FastifyInstance, clientDir: string): Promi
       !request.url.startsWith('/logo/') &&
       !request.url.startsWith('/assets/');
     if (isPage && pageFor) {
-      const page = pageFor(manifestHrefFor(request.url));
+      const page = pageFor(request.url);
       reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
       if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === page.etag)) {
         return reply.status(304).send();
@@ -346,20 +346,4 @@ async function registerClientApp(app: FastifyInstance, clientDir: string): Promi
     }
     throw new AppError('ROUTE_NOT_FOUND');
   });
-}
-
-/** index.html with its manifest link pointed at `manifestHref`, made once per link. */
-function createIndexPages(indexHtml: string) {
-  const pages = new Map<string, { html: string; etag: string }>();
-  const GENERIC_LINK = 'href="/manifest.webmanifest"';
-  return (manifestHref: string) => {
-    let page = pages.get(manifestHref);
-    if (!page) {
-      const html = indexHtml.replace(GENERIC_LINK, `href="${manifestHref}"`);
-      page = { html, etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"` };
-      // One per business at most; a flood of made-up business ids must not grow it for ever.
-      if (pages.size < 1000) pages.set(manifestHref, page);
-    }
-    return page;
-  };
 }

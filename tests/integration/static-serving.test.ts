@@ -139,6 +139,24 @@ describe.each(databaseKinds)('static serving and compression on %s', (kind) => {
       expect((await get('/add-client/123')).payload).toContain('href="/manifest.webmanifest"');
     });
 
+    it("preloads the business's logo on its landing page only", async () => {
+      const landing = (await get('/demo')).payload;
+      expect(landing).toContain(
+        '<link rel="preload" as="image" href="/logo/demo.jpg" fetchpriority="high" />',
+      );
+      expect(landing.indexOf('rel="preload"')).toBeLessThan(landing.indexOf('</head>'));
+      expect((await get('/demo/')).payload).toContain('href="/logo/demo.jpg"');
+      for (const page of [
+        '/demo/Facials/user-info',
+        '/console',
+        '/',
+        '/bad%20id',
+        '/demo/checked-in?waitId=1',
+      ]) {
+        expect((await get(page)).payload, page).not.toContain('rel="preload"');
+      }
+    });
+
     it('never caches index.html for good, asked for by name either', async () => {
       const response = await get('/index.html');
       expect(response.statusCode).toBe(200);
