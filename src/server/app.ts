@@ -7,10 +7,15 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
-import { AppError } from './errors.ts';
+import { ERROR_CODES } from './errors.ts';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
@@ -39,9 +44,9 @@ import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
 import { createIndexPages } from './features/manifest/page-head.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
+import { createPeopleService } from './features/people/people.service.ts';
 import { registerPrivacyRoutes } from './features/privacy/privacy.routes.ts';
 import { createPrivacyService } from './features/privacy/privacy.service.ts';
-import { createPeopleService } from './features/people/people.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
@@ -103,6 +108,8 @@ function trustNearestHops(count: number) {
 /** Builds the whole app from its dependencies and never listens: main.ts does, and tests inject. */
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const { config, db } = deps;
+  // Set once the client app is registered (below); a malformed address needs it before routing.
+  let answerNotFound: NotFoundHandler = (_request, reply) => sendRouteNotFound(reply);
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 16 * 1024,
@@ -113,8 +120,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy:
       typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
-    // Malformed URLs (bad percent-encoding, over-long params) get our error shape too.
-    frameworkErrors: (error, _request, reply) => {
+    // Malformed URLs (bad percent-encoding, over-long params) get our error shape too; a page
+    // address goes to the not-found handler, which answers with the app (its not-found page).
+    frameworkErrors: (error, request, reply) => {
+      if (request.method === 'GET' && !request.url.startsWith('/api/') && error.statusCode !== 414) {
+        return void answerNotFound(request, reply as FastifyReply);
+      }
       const status = error.statusCode === 414 ? 414 : 400;
       void (reply as FastifyReply)
         .status(status)
@@ -299,7 +310,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (config.benchRoutes) await registerBenchRoutes(app, { db });
   app.get('/api/health', async () => ({ ok: true, database: db.kind, realtime: hub.stats() }));
 
-  await registerClientApp(app, deps.clientDir ?? DEFAULT_CLIENT_DIR);
+  answerNotFound = await registerClientApp(app, deps.clientDir ?? DEFAULT_CLIENT_DIR);
   return app;
 }
 
@@ -310,7 +321,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
  * or `.gz` written at build when the browser takes it; everything else revalidated on each use;
  * every other page answered by index.html, linked to its own web app manifest (page-head.ts).
  */
-async function registerClientApp(app: FastifyInstance, clientDir: string): Promise<void> {
+async function registerClientApp(app: FastifyInstance, clientDir: string): Promise<NotFoundHandler> {
   const indexPath = path.join(clientDir, 'index.html');
   const hasClient = existsSync(indexPath);
   if (hasClient) {
@@ -330,7 +341,7 @@ async function registerClientApp(app: FastifyInstance, clientDir: string): Promi
     });
   }
   const pageFor = hasClient ? createIndexPages(readFileSync(indexPath, 'utf8')) : null;
-  app.setNotFoundHandler(async (request, reply) => {
+  const answerNotFound: NotFoundHandler = async (request, reply) => {
     const isPage =
       request.method === 'GET' &&
       !request.url.startsWith('/api/') &&
@@ -344,6 +355,15 @@ async function registerClientApp(app: FastifyInstance, clientDir: string): Promi
       }
       return reply.type('text/html; charset=utf-8').send(page.html);
     }
-    throw new AppError('ROUTE_NOT_FOUND');
-  });
+    return sendRouteNotFound(reply);
+  };
+  app.setNotFoundHandler(answerNotFound);
+  return answerNotFound;
+}
+
+type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+function sendRouteNotFound(reply: FastifyReply) {
+  const { status, message } = ERROR_CODES.ROUTE_NOT_FOUND;
+  return reply.status(status).send({ error: { code: 'ROUTE_NOT_FOUND', message } });
 }

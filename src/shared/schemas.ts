@@ -246,10 +246,6 @@ export const timeZoneSchema = z.string('Choose a time zone').check(
   z.overwrite((zone) => canonicalTimeZone(zone) ?? zone),
 );
 
-/** How long a business may keep customers' names and numbers (migrations/0014 has the same bounds). */
-export const RETENTION_DAYS = { min: 1, max: 3650, default: 90 } as const;
-
-export const companySettingsRequestSchema = z.object({
 /** The location is stored as "address|city|state|zip" (spec §3): a "|" inside a part would shift the rest. */
 const withoutLocationSeparator = (message: string) =>
   z.refine<string>((part) => !part.includes(LOCATION_SEPARATOR), message);
@@ -257,6 +253,7 @@ const withoutLocationSeparator = (message: string) =>
 /** How long a business may keep customers' names and numbers (migrations/0014 has the same bounds). */
 export const RETENTION_DAYS = { min: 1, max: 3650, default: 90 } as const;
 
+export const companySettingsRequestSchema = z.object({
   name: z
     .string('Please enter the business name')
     .check(
@@ -686,6 +683,8 @@ export const staffMeSchema = z.object({
   role: staffRoleSchema,
   companyId: z.string(),
   companyName: z.string(),
+  /** The business's IANA time zone: the console shows every time in it, as the chat does. */
+  timeZone: z.string(),
   providerId: z.nullable(z.string()),
   /** Sent back in the X-CSRF-Token header on every change. */
   csrfToken: z.string(),

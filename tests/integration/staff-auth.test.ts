@@ -84,6 +84,7 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
       role: 'owner',
       companyId: 'demo',
       companyName: 'Bella Demo Salon',
+      timeZone: 'America/Chicago',
       providerId: null,
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/),
     });

@@ -73,6 +73,25 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
       expect(DEFAULT_SERVICES).toHaveLength(10);
     });
 
+    it('finds a business by its code typed in another case, and answers with its own id', async () => {
+      for (const code of ['DEMO', 'Demo', 'PLAIN-Salon']) {
+        const response = await t.app.inject({ url: `/api/v1/companies/${code}/walk-in` });
+        expect(response.statusCode, code).toBe(200);
+        expect(walkInLandingSchema.parse(response.json()).companyId).toBe(code.toLowerCase());
+      }
+      // Two ids that differ only in case: a third spelling names neither, each exact one itself.
+      const companies = createCompanyRepository(t.database.db);
+      for (const id of ['Twin', 'twin'])
+        await companies.insertCompany({
+          id,
+          accountId: crypto.randomUUID(),
+          name: `Salon ${id}`,
+          location: '',
+        });
+      expect((await t.app.inject({ url: '/api/v1/companies/TWIN/walk-in' })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/v1/companies/Twin/walk-in' })).json().name).toBe('Salon Twin');
+    });
+
     it.each(['nope', 'bad%20id', 'a.b', '-x', '%27%3B--'])(
       'answers 404 with a message for unknown business %s',
       async (id) => {

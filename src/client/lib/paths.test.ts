@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from './paths.ts';
+import { pathFromTypedCode, paths } from './paths.ts';
 
 describe('paths', () => {
   it('keeps a service name with slash and apostrophe in one encoded segment', () => {
@@ -11,5 +11,17 @@ describe('paths', () => {
   it('builds the checked-in and chat links with their query params', () => {
     expect(paths.checkedIn.getHref('demo', 'abc')).toBe('/demo/checked-in?waitId=abc');
     expect(paths.chat.getHref('demo', 'h1')).toBe('/demo/chat?id=h1');
+  });
+
+  it('reads a pasted link on the home page as the page it names, and a code as a business', () => {
+    expect(pathFromTypedCode(' demo ')).toBe('/demo');
+    expect(pathFromTypedCode('https://checkn.example.com/demo')).toBe('/demo');
+    expect(pathFromTypedCode('http://localhost:3000/demo/Facials/user-info')).toBe('/demo/Facials/user-info');
+    expect(pathFromTypedCode('checkn.example.com/demo/checked-in?waitId=w1')).toBe(
+      '/demo/checked-in?waitId=w1',
+    );
+    expect(pathFromTypedCode('/demo')).toBe('/demo');
+    expect(pathFromTypedCode('demo/chat?id=h1')).toBe('/demo/chat?id=h1');
+    expect(pathFromTypedCode('Bella Salon')).toBe('/Bella%20Salon');
   });
 });

@@ -22,3 +22,24 @@ export const paths = {
   },
   addClient: { path: '/add-client/:spId' },
 } as const;
+
+/**
+ * Where the home page's box leads: a business code ("demo"), or a whole link someone pasted
+ * ("https://checkn.example/demo", "checkn.example/demo/checked-in?waitId=…", "/demo"), which
+ * opens the same page here.
+ */
+export function pathFromTypedCode(typed: string): string {
+  const text = typed.trim();
+  const [first = ''] = text.split('/');
+  const looksLikeLink = text.includes('://') || (text.includes('/') && first.includes('.'));
+  if (looksLikeLink) {
+    try {
+      const url = new URL(text.includes('://') ? text : `https://${text}`);
+      return `${url.pathname}${url.search}`;
+    } catch {
+      // Not a link after all: read as a code below.
+    }
+  }
+  if (text.includes('/')) return `/${text.replace(/^\/+/, '')}`;
+  return paths.landing.getHref(text);
+}

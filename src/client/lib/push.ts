@@ -53,10 +53,14 @@ export async function subscribeToPush(companyId: string): Promise<boolean> {
   }
 }
 
-/** Asks for permission (once), then subscribes when granted. */
-export async function askForNotifications(companyId: string): Promise<NotificationPermission> {
+/**
+ * Asks for permission (once), then subscribes when granted: "on" only once the subscription is
+ * saved; "failed" when permission was given but subscribing or saving did not work (no push
+ * service, offline), so the page never says notifications are on when none will come.
+ */
+export async function askForNotifications(companyId: string): Promise<'on' | 'blocked' | 'failed'> {
   writeStored('local', ASKED_KEY, new Date().toISOString());
   const permission = await Notification.requestPermission();
-  if (permission === 'granted') await subscribeToPush(companyId);
-  return permission;
+  if (permission !== 'granted') return 'blocked';
+  return (await subscribeToPush(companyId)) ? 'on' : 'failed';
 }

@@ -51,6 +51,9 @@ export const texts = {
     joining: 'Joining…',
     failed: 'We could not add you to the wait list. Your details are kept; please try again.',
     offline: 'You seem to be offline. Your details are kept; try again when you are connected.',
+    // The join waits for the connection and goes out by itself when the phone is back online.
+    waitingForConnection:
+      "You're offline. Keep this page open: we'll add you to the list as soon as you're back online.",
   },
   checkedIn: {
     title: "You're on the list",
@@ -59,6 +62,10 @@ export const texts = {
     // Not shown in the spec: no text went out (texts turned off, STOP, or a limit on texts).
     textNotSent:
       'We could not send you a text message this time. Keep this page open: it shows your place in line.',
+    // Not shown in the spec: the same page once the visit is over (done, no-show, left, removed).
+    doneTitle: 'Thanks for coming in',
+    offListTitle: "You're no longer in line",
+    visitFor: (service: string, provider: string) => `${service} with ${provider}`,
     notFoundTitle: 'We could not find that place in line',
     notFoundBody: 'It may belong to another phone or browser. You can join again from the business page.',
     backToBusiness: 'Back to the business page',
@@ -107,6 +114,10 @@ export const texts = {
     notifyBodyWithoutTexts: 'Notifications work while this page is closed.',
     notifyButton: 'Turn on notifications',
     notifyOn: 'Notifications are on.',
+    // Permission given, but this device could not subscribe (no push service, offline).
+    notifyFailed: 'We could not turn on notifications on this device. We will still text you.',
+    notifyFailedWithoutTexts: 'We could not turn on notifications on this device. Keep this page open.',
+    notifyRetry: 'Try again',
     notifyBlocked: 'Notifications are blocked in your browser settings; we will still text you.',
   },
   chat: {
@@ -116,6 +127,8 @@ export const texts = {
     empty: 'No messages yet. Ask a question or tell us you are running late.',
     tooLong: (max: number) => `Messages can be at most ${max} characters`,
     failed: 'Your message was not sent. It is still in the box; please try again.',
+    // A send made offline waits and goes out by itself once the phone is back online.
+    waitingForConnection: "You're offline. Your message will be sent when you're back online.",
     notFoundTitle: 'We could not find that conversation',
     notFoundBody: 'It may belong to another phone or browser.',
     back: 'Back to your place in line',
@@ -165,6 +178,8 @@ export const texts = {
     youAnswer: 'You are answering.',
     takeOver: 'Take over',
     postAsBusiness: (business: string) => `Post as ${business}`,
+    notFoundBody: 'There is no such page in the console, or it is not open to your role.',
+    toBoard: 'Go to the board',
     chatEmpty:
       'No messages yet. Write to the customer here; a customer who allowed texts also gets it by text.',
     unread: (count: number) => `${count} unread`,

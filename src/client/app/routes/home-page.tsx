@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../lib/paths.ts';
+import { pathFromTypedCode, paths } from '../../lib/paths.ts';
 import { texts } from '../../lib/texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
@@ -39,7 +39,7 @@ export function HomePage() {
             setError(true);
             return;
           }
-          navigate(paths.landing.getHref(trimmed));
+          navigate(pathFromTypedCode(trimmed));
         }}
       >
         <div className={`field${error ? ' field--invalid' : ''}`}>

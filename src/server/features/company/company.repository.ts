@@ -50,6 +50,18 @@ export function createCompanyRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The business a code typed in another case names ("DEMO" for "demo"); null when none does or
+     * when two ids differ only in case (the code is then ambiguous, and the exact match is needed).
+     */
+    async findIdIgnoringCase(code: string): Promise<string | null> {
+      const { rows } = await db.query<{ id: string }>(
+        'select id from companies where lower(id) = lower($1) order by id limit 2',
+        [code],
+      );
+      return rows.length === 1 ? (rows[0]?.id ?? null) : null;
+    },
+
     /** Service names in the business's order; empty when it configured none. */
     async listServiceNames(companyId: string, tx: Queryable = db): Promise<string[]> {
       const { rows } = await tx.query<{ name: string }>(

@@ -57,8 +57,19 @@ export function createCompanyService(companies: CompanyRepository, options: { ca
       cache.delete(companyId);
     },
 
-    async getWalkInLanding(companyId: string): Promise<WalkInLanding> {
-      const { company, services } = await load(companyId);
+    /**
+     * The landing data for a code as the walk-in typed it: a code in another case ("DEMO") finds
+     * the business too, and the answer's companyId is its real id for the app to continue with.
+     */
+    async getWalkInLanding(code: string): Promise<WalkInLanding> {
+      const { company, services } = await load(code).catch(async (error: unknown) => {
+        const companyId =
+          error instanceof AppError && error.code === 'COMPANY_NOT_FOUND'
+            ? await companies.findIdIgnoringCase(code)
+            : null;
+        if (companyId === null || companyId === code) throw error;
+        return load(companyId);
+      });
       return {
         companyId: company.id,
         accountId: company.accountId,

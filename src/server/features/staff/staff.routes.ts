@@ -16,6 +16,7 @@ export function createStaffSessionCookie(deps: { companies: CompanyService; secu
       role: principal.role,
       companyId: principal.companyId,
       companyName: company.name,
+      timeZone: company.timeZone,
       providerId: principal.providerId,
       csrfToken: principal.csrfToken,
     };

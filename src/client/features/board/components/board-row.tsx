@@ -7,6 +7,7 @@ import {
   type StaffAction,
 } from '../../../../shared/wait-status.ts';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
+import { Menu } from '../../../components/ui/menu.tsx';
 import { texts } from '../../../lib/texts.ts';
 
 interface BoardRowProps {
@@ -114,25 +115,19 @@ export function BoardRow({
           </button>
         ) : null}
         {others.length > 0 ? (
-          <details className="menu">
-            <summary className="button button--small button--secondary">{texts.console.more}</summary>
-            <div className="menu__items">
-              {others.map((action) => (
-                <button
-                  key={action}
-                  type="button"
-                  className="menu__item"
-                  disabled={busy}
-                  onClick={(event) => {
-                    event.currentTarget.closest('details')?.removeAttribute('open');
-                    onAction(action);
-                  }}
-                >
-                  {STAFF_ACTIONS[action].label}
-                </button>
-              ))}
-            </div>
-          </details>
+          <Menu label={texts.console.more}>
+            {others.map((action) => (
+              <button
+                key={action}
+                type="button"
+                className="menu__item"
+                disabled={busy}
+                onClick={() => onAction(action)}
+              >
+                {STAFF_ACTIONS[action].label}
+              </button>
+            ))}
+          </Menu>
         ) : null}
         {main ? (
           <button

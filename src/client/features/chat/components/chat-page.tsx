@@ -20,26 +20,31 @@ export function ChatPage() {
   const thread = useCustomerChatThread(companyId, waitId);
   const send = useSendMessage();
   const key = chatThreadQueryKey(companyId, waitId ?? '');
-  useDocumentTitle(thread.data ? thread.data.providerName : texts.chat.title);
+  useDocumentTitle(
+    thread.data
+      ? thread.data.providerName
+      : !waitId || (thread.isError && isMissingError(thread.error))
+        ? texts.chat.notFoundTitle
+        : texts.chat.title,
+  );
 
   const { addMessage } = useLiveThread(customerRealtime(), key, thread.data);
 
-  if (!waitId) return <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody} />;
+  const notFound = (
+    <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody}>
+      <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
+        {texts.checkedIn.backToBusiness}
+      </Link>
+    </MessagePage>
+  );
+  if (!waitId) return notFound;
   if (thread.isPending) return <FullPageSpinner />;
   if (thread.isError) {
-    return isMissingError(thread.error) ? (
-      <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody}>
-        <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
-          {texts.checkedIn.backToBusiness}
-        </Link>
-      </MessagePage>
-    ) : (
-      <LoadFailedPage onRetry={() => void thread.refetch()} />
-    );
+    return isMissingError(thread.error) ? notFound : <LoadFailedPage onRetry={() => void thread.refetch()} />;
   }
 
   const data = thread.data;
-  const sendError = sendErrorText(send.error);
+  const sendError = send.isPaused ? texts.chat.waitingForConnection : sendErrorText(send.error);
 
   return (
     <main className="chat">

@@ -31,17 +31,33 @@ import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 
 /** Shows the request's outcome next to its Save button: the visible "saved" state. */
 function SaveState({
+/**
+ * "Saved" while the form still shows what was saved: an edit after saving takes it away, so the
+ * owner never reads "Saved" beside a change that is not (derived in render, React's pattern for
+ * state that follows a prop).
+ */
+function useSavedUntilEdited(success: boolean, values: unknown): boolean {
+  const current = JSON.stringify(values);
+  const [seen, setSeen] = useState({ success, savedAs: success ? current : null });
+  if (seen.success !== success) setSeen({ success, savedAs: success ? current : null });
+  return success && (seen.success !== success || seen.savedAs === current);
+}
+
   pending,
   success,
   error,
 }: {
   pending: boolean;
+  values,
   success: boolean;
   error: string | null;
 }) {
   return (
+  /** What the form shows now; "Saved" goes once it differs from what was saved. */
+  values?: unknown;
     <span className={`save-state${error ? ' save-state--error' : ''}`} role="status" aria-live="polite">
-      {pending ? texts.settings.saving : error ? error : success ? texts.settings.saved : ''}
+  const saved = useSavedUntilEdited(success, values);
+      {pending ? texts.settings.saving : error ? error : saved ? texts.settings.saved : ''}
     </span>
   );
 }
@@ -184,6 +200,7 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
             error={problem ?? errorText(save.error)}
           />
         </div>
+            values={form}
       ) : null}
     </form>
   );
@@ -257,6 +274,7 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
             error={problem ?? errorText(save.error)}
           />
         </div>
+            values={rows}
       ) : null}
     </form>
   );
@@ -339,6 +357,7 @@ function ProviderRow({
             error={errorText(save.error ?? remove.error)}
           />
         </div>
+            values={form}
       ) : null}
     </li>
   );
@@ -403,6 +422,7 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
               error={problem ?? errorText(add.error)}
             />
           </div>
+              values={form}
         </form>
       ) : null}
     </section>

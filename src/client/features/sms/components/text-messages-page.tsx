@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { formatChatTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
@@ -41,7 +42,15 @@ function ReplyBox({ phoneNumber }: { phoneNumber: string }) {
   );
 }
 
-function TextRow({ message, canReply }: { message: TextMessage; canReply: boolean }) {
+function TextRow({
+  message,
+  canReply,
+  timeZone,
+}: {
+  message: TextMessage;
+  canReply: boolean;
+  timeZone: string;
+}) {
   const [replying, setReplying] = useState(false);
   const outbound = message.direction === 'outbound';
   return (
@@ -53,7 +62,10 @@ function TextRow({ message, canReply }: { message: TextMessage; canReply: boolea
         <span className={`status-pill status-pill--sms-${message.status}`}>
           {texts.sms.status[message.status] ?? message.status}
         </span>
-        <time dateTime={message.createdAt}>{new Date(message.createdAt).toLocaleString()}</time>
+        {/* The business's clock, as the chat shows it, whatever zone the browser is in. */}
+        <time dateTime={message.createdAt}>
+          {formatChatTime(Date.parse(message.createdAt) / 1000, timeZone)}
+        </time>
       </div>
       <p className="sms-row__body">{message.body}</p>
       {message.lastError && message.status !== 'sent' ? (
@@ -73,7 +85,7 @@ function TextRow({ message, canReply }: { message: TextMessage; canReply: boolea
 }
 
 /** The console's "Text messages": every text of the business, newest first. */
-export function TextMessagesPage() {
+export function TextMessagesPage({ timeZone }: { timeZone: string }) {
   const list = useTextMessages();
   if (list.isPending) return <PanelLoading />;
   if (list.isError) return <PanelLoadFailed />;
@@ -84,7 +96,7 @@ export function TextMessagesPage() {
       {list.data.messages.length === 0 ? <p className="board__empty">{texts.sms.empty}</p> : null}
       <ul className="sms-list">
         {list.data.messages.map((message) => (
-          <TextRow key={message.id} message={message} canReply={outbox} />
+          <TextRow key={message.id} message={message} canReply={outbox} timeZone={timeZone} />
         ))}
       </ul>
     </section>

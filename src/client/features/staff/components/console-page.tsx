@@ -39,7 +39,7 @@ function SectionTitle({ title, companyName }: { title: string; companyName: stri
 function SectionContent({ section, me, live }: { section: SectionPath; me: StaffMe; live: LiveBoard }) {
   switch (section) {
     case 'texts':
-      return <TextMessagesPage />;
+      return <TextMessagesPage timeZone={me.timeZone} />;
     case 'insights':
       return <InsightsPage />;
     case 'people':
@@ -94,7 +94,8 @@ function StaffConsole({
 }) {
   const live = useLiveBoard(me);
   const sections = SECTIONS.filter((item) => (item.roles as readonly StaffRole[]).includes(me.role));
-  const section = sections.find((item) => item.path === requested)?.path ?? '';
+  // An unknown address (or a section this role does not have) is not the board in disguise.
+  const section = sections.find((item) => item.path === requested.replace(/\/+$/, ''))?.path ?? null;
   return (
     <div className="console">
       <header className="console__header">
@@ -126,13 +127,25 @@ function StaffConsole({
           {texts.console.signOut}
         </button>
       </header>
-      {section ? (
+      {section !== '' ? (
         <SectionTitle
-          title={sections.find((item) => item.path === section)?.label ?? ''}
+          title={sections.find((item) => item.path === section)?.label ?? texts.notFound.title}
           companyName={me.companyName}
         />
       ) : null}
-      <SectionContent section={section} me={me} live={live} />
+      {section === null ? (
+        <div className="settings">
+          <section className="settings-card">
+            <h1 className="settings-card__title">{texts.notFound.title}</h1>
+            <p className="field__note">{texts.console.notFoundBody}</p>
+            <Link className="button button--primary" to="/console">
+              {texts.console.toBoard}
+            </Link>
+          </section>
+        </div>
+      ) : (
+        <SectionContent section={section} me={me} live={live} />
+      )}
     </div>
   );
 }

@@ -19,6 +19,13 @@ import { useLeaveWaitList } from '../api/leave-wait-list.ts';
 import { LiveStatus } from './live-status.tsx';
 import { NotifyCard } from './notify-card.tsx';
 
+/** The page's heading and tab title: what the page says the visit is, not always "on the list". */
+function checkedInTitle(waitId: string | null, entry: ReturnType<typeof useWaitEntry>): string {
+  if (!waitId || (entry.isError && isMissingError(entry.error))) return texts.checkedIn.notFoundTitle;
+  if (!entry.data || ACTIVE_STATUSES.includes(entry.data.status)) return texts.checkedIn.title;
+  return entry.data.status === 'done' ? texts.checkedIn.doneTitle : texts.checkedIn.offListTitle;
+}
+
 /** /{companyId}/checked-in?waitId=… (spec §2), live: place in line, status, leave, chat. */
 export function CheckedInPage() {
   const companyId = useParams().companyId ?? '';
@@ -31,7 +38,7 @@ export function CheckedInPage() {
   const leave = useLeaveWaitList(companyId, waitId ?? '');
   const nextAvailable = useJoinNextAvailable(companyId, waitId ?? '');
   const connection = useConnectionState(customerRealtime());
-  useDocumentTitle(texts.checkedIn.title);
+  useDocumentTitle(checkedInTitle(waitId, entry));
 
   const refresh = () =>
     void queryClient.invalidateQueries({ queryKey: waitEntryQueryKey(companyId, waitId ?? '') });
@@ -80,14 +87,24 @@ export function CheckedInPage() {
 
   return (
     <main className="page checked-in">
-      <div className="checked-in__head">
-        <span className="success-badge">
-          <CheckIcon size={40} />
-        </span>
-        <h1 className="page__title">{texts.checkedIn.title}</h1>
-        <p className="page__text page__text--strong">{texts.checkedIn.sentTo(provider, serviceType)}</p>
-        <p className="page__text">{data.textSent ? texts.checkedIn.textSent : texts.checkedIn.textNotSent}</p>
-      </div>
+      {ended ? (
+        // The visit is over: the confirmation's "You're on the list" would contradict the status below.
+        <div className="checked-in__head">
+          <h1 className="page__title">{checkedInTitle(waitId, entry)}</h1>
+          <p className="page__text">{texts.checkedIn.visitFor(serviceType, provider)}</p>
+        </div>
+      ) : (
+        <div className="checked-in__head">
+          <span className="success-badge">
+            <CheckIcon size={40} />
+          </span>
+          <h1 className="page__title">{texts.checkedIn.title}</h1>
+          <p className="page__text page__text--strong">{texts.checkedIn.sentTo(provider, serviceType)}</p>
+          <p className="page__text">
+            {data.textSent ? texts.checkedIn.textSent : texts.checkedIn.textNotSent}
+          </p>
+        </div>
+      )}
       <LiveStatus
         entry={data}
         onNextAvailable={() => nextAvailable.mutate()}

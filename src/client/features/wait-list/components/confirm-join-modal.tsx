@@ -6,6 +6,8 @@ interface ConfirmJoinModalProps {
   name: string;
   service: string;
   pending: boolean;
+  /** The join waits for the connection (TanStack Query pauses it offline and sends it once back). */
+  offline: boolean;
   error: string | null;
   onClose: () => void;
   onConfirm: () => void;
@@ -17,6 +19,7 @@ export function ConfirmJoinModal({
   name,
   service,
   pending,
+  offline,
   error,
   onClose,
   onConfirm,
@@ -25,7 +28,7 @@ export function ConfirmJoinModal({
     <Modal open={open} title={texts.confirm.title(name)} onClose={onClose} busy={pending}>
       <p className="modal__text">{texts.confirm.message(service)}</p>
       <p className="form-error" role="alert">
-        {error ?? ''}
+        {error ?? (offline ? texts.confirm.waitingForConnection : '')}
       </p>
       <button
         type="button"

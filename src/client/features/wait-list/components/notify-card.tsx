@@ -12,7 +12,7 @@ import { texts } from '../../../lib/texts.ts';
  * on a landing page is what people block. Already granted: keeps the subscription saved.
  */
 export function NotifyCard({ companyId, texting }: { companyId: string; texting: boolean }) {
-  const [state, setState] = useState<'offer' | 'on' | 'blocked' | 'hidden'>(() =>
+  const [state, setState] = useState<'offer' | 'on' | 'blocked' | 'failed' | 'asking' | 'hidden'>(() =>
     shouldOfferNotifications() ? 'offer' : 'hidden',
   );
 
@@ -21,27 +21,33 @@ export function NotifyCard({ companyId, texting }: { companyId: string; texting:
   }, [companyId]);
 
   if (state === 'hidden') return null;
-  if (state !== 'offer') {
+  if (state === 'on' || state === 'blocked') {
     return (
       <p className="notice notice--quiet" role="status">
         {state === 'on' ? texts.live.notifyOn : texts.live.notifyBlocked}
       </p>
     );
   }
+  const failed = state === 'failed';
   return (
     <div className="notify-card">
       <p className="notify-card__title">{texts.live.notifyTitle}</p>
       <p className="notify-card__body">
         {texting ? texts.live.notifyBody : texts.live.notifyBodyWithoutTexts}
       </p>
+      <p className="form-error" role="alert">
+        {failed ? (texting ? texts.live.notifyFailed : texts.live.notifyFailedWithoutTexts) : ''}
+      </p>
       <button
         type="button"
         className="button button--secondary button--block"
-        onClick={async () =>
-          setState((await askForNotifications(companyId)) === 'granted' ? 'on' : 'blocked')
-        }
+        disabled={state === 'asking'}
+        onClick={async () => {
+          setState('asking');
+          setState(await askForNotifications(companyId));
+        }}
       >
-        {texts.live.notifyButton}
+        {failed ? texts.live.notifyRetry : texts.live.notifyButton}
       </button>
     </div>
   );

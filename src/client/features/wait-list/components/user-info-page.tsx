@@ -171,6 +171,7 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
         name={name.trim()}
         service={service}
         pending={join.isPending}
+        offline={join.isPaused}
         error={modalError}
         onClose={() => {
           if (join.isPending) return;

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import type { WalkInLanding } from '../../../../shared/schemas.ts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { readWithRetry } from '../../../lib/retry.ts';
@@ -20,16 +20,28 @@ function loadWalkInLanding(companyId: string, now = Date.now()): Promise<WalkInL
   return promise;
 }
 
+/** The same page at the business's own id: the first path segment replaced. */
+function withCompanyId(url: string, companyId: string): string {
+  const { pathname, search, hash } = new URL(url);
+  return `/${encodeURIComponent(companyId)}${pathname.replace(/^\/[^/]*/, '')}${search}${hash}`;
+}
+
 export type WalkInLandingResult =
   | { status: 'ok'; landing: WalkInLanding }
   | { status: 'not-found'; companyId: string }
   | { status: 'failed'; companyId: string };
 
 /** Route loader: nothing renders until the service list is loaded (spec §2). */
-export async function walkInLandingLoader({ params }: LoaderFunctionArgs): Promise<WalkInLandingResult> {
+export async function walkInLandingLoader({
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<WalkInLandingResult | Response> {
   const companyId = params.companyId ?? '';
   try {
-    return { status: 'ok', landing: await loadWalkInLanding(companyId) };
+    const landing = await loadWalkInLanding(companyId);
+    // "/DEMO" found "demo": continue at the business's own address, which later steps and links use.
+    if (landing.companyId !== companyId) return redirect(withCompanyId(request.url, landing.companyId));
+    return { status: 'ok', landing };
   } catch (error) {
     if (error instanceof ApiRequestError && error.status === 404) return { status: 'not-found', companyId };
     return { status: 'failed', companyId };

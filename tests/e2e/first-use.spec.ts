@@ -1,0 +1,202 @@
+import sharp from 'sharp';
+import { openConsole } from './support/console.ts';
+import { expect, test } from './support/fixtures.ts';
+import {
+  confirmDialog,
+  fillAndConfirm,
+  openLanding,
+  openUserInfo,
+  serviceButton,
+} from './support/walk-in.ts';
+
+// What a new user tripped over on a phone and in the console (issue 13, point 5), one test each.
+
+test('the heading follows the visit: after leaving it no longer says "You\'re on the list"', async ({
+  page,
+}) => {
+  await openLanding(page);
+  await serviceButton(page, 'Facials').click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fillAndConfirm(page, `Heading ${Date.now() % 100000}`);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Leave the wait list' }).click();
+  await confirmDialog(page).getByRole('button', { name: 'Leave' }).click();
+  await expect(page.getByText('You are no longer on the wait list.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: "You're no longer in line" })).toBeVisible();
+  await expect(page.getByText("You're on the list")).toHaveCount(0);
+  await expect(page.getByText(/Your request was sent to/)).toHaveCount(0);
+  await expect(page).toHaveTitle(/^You're no longer in line/);
+});
+
+test('a 60-letter name without spaces keeps the confirmation on the screen', async ({ page }) => {
+  await openUserInfo(page);
+  await fillAndConfirm(page, 'W'.repeat(60));
+  const box = await confirmDialog(page).boundingBox();
+  const viewport = page.viewportSize()!;
+  expect(box!.x).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
+  await expect(confirmDialog(page).getByRole('button', { name: 'Yes' })).toBeInViewport({ ratio: 1 });
+});
+
+test.describe(() => {
+  // Chromium says so when a page subscribes where it has no push service.
+  test.use({ allowedConsoleErrors: [/does not support the Push API/] });
+
+  test('"Notifications are on." only when subscribing worked', async ({ page, context }) => {
+    await openLanding(page);
+    await serviceButton(page, 'Massage').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await fillAndConfirm(page, `Notify ${Date.now() % 100000}`);
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
+    // The customer allows notifications, but this browser cannot subscribe (no push service).
+    await context.grantPermissions(['notifications']);
+    await page.getByRole('button', { name: 'Turn on notifications' }).click();
+    await expect(
+      page.getByText('We could not turn on notifications on this device. We will still text you.'),
+    ).toBeVisible();
+    await expect(page.getByText('Notifications are on.')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+  });
+});
+
+test('without a waitId the checked-in page and chat say so and lead back to the business', async ({
+  page,
+}) => {
+  await page.goto('/demo/checked-in');
+  await expect(page.getByRole('heading', { name: 'We could not find that place in line' })).toBeVisible();
+  await expect(page).toHaveTitle(/^We could not find that place in line/);
+  await expect(page.getByText("You're on the list")).toHaveCount(0);
+
+  await page.goto('/demo/chat');
+  await expect(page.getByRole('heading', { name: 'We could not find that conversation' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the business page' }).click();
+  await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+});
+
+test('business codes in any case and pasted links open the business', async ({ page }) => {
+  await page.goto('/DEMO');
+  await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+  await expect(page).toHaveURL('/demo');
+
+  await page.goto('/');
+  await page.getByLabel('Business code').fill('http://checkn.example.com/Demo');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+  await expect(page).toHaveURL('/demo');
+});
+
+test('a malformed address shows the not-found page, not raw JSON', async ({ page }) => {
+  await page.goto('/%E0%A4%A');
+  await expect(page.getByRole('heading', { name: /not found/i })).toBeVisible();
+  await expect(page.getByText('"error"')).toHaveCount(0);
+});
+
+test('offline, Yes and a chat message say they will go out when the phone is back online', async ({
+  page,
+  context,
+}) => {
+  await openUserInfo(page);
+  const name = `Offline ${Date.now() % 100000}`;
+  await fillAndConfirm(page, name);
+  await context.setOffline(true);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(confirmDialog(page)).toContainText(
+    "You're offline. Keep this page open: we'll add you to the list as soon as you're back online.",
+  );
+  await context.setOffline(false);
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+
+  await page.getByRole('link', { name: /^Message / }).click();
+  await context.setOffline(true);
+  await page.getByLabel('Write a message').fill('Running 5 minutes late');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(
+    page.getByText("You're offline. Your message will be sent when you're back online."),
+  ).toBeVisible();
+  await expect(page.getByLabel('Write a message')).toHaveValue('Running 5 minutes late');
+  await context.setOffline(false);
+  await expect(
+    page.locator('.chat-message--mine').filter({ hasText: 'Running 5 minutes late' }),
+  ).toBeVisible();
+  await expect(page.getByLabel('Write a message')).toHaveValue('');
+});
+
+test('the console: an unknown page is not the board, the More menu closes on Escape and outside', async ({
+  browser,
+  page,
+}) => {
+  await openLanding(page);
+  await serviceButton(page, 'Waxing').click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  const name = `Menu ${Date.now() % 100000}`;
+  await fillAndConfirm(page, name);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+
+  const staff = await openConsole(browser, 'anything');
+  await expect(staff.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(staff.locator('.board-row')).toHaveCount(0);
+  await expect(staff).toHaveTitle(/^Page not found · Bella Demo Salon/);
+  await staff.getByRole('link', { name: 'Go to the board' }).click();
+
+  const row = staff.locator('.board-row').filter({ hasText: name });
+  const menu = row.locator('details.menu');
+  await row.getByText('More').click();
+  await expect(menu).toHaveAttribute('open', '');
+  await staff.keyboard.press('Escape');
+  await expect(menu).not.toHaveAttribute('open');
+  await row.getByText('More').click();
+  await expect(menu).toHaveAttribute('open', '');
+  await staff.locator('.console__business').click();
+  await expect(menu).not.toHaveAttribute('open');
+
+  // The staff chat's empty state speaks to staff, not the customer's "tell us you are running late".
+  await row.getByRole('button', { name: `Chat ${name}` }).click();
+  await expect(staff.getByText('No messages yet. Write to the customer here')).toBeVisible();
+  await expect(staff.getByText('tell us you are running late')).toHaveCount(0);
+  await staff.context().close();
+});
+
+test('Settings: "Saved" goes away when a field is edited again; the logo takes a PNG', async ({
+  browser,
+}) => {
+  const staff = await openConsole(browser, 'settings');
+  const business = staff.locator('form.settings-card').first();
+  await business.getByRole('button', { name: 'Save' }).click();
+  await expect(business.getByText('Saved')).toBeVisible();
+  await business.getByLabel('City').fill('Springfield ');
+  await expect(business.getByText('Saved')).toHaveCount(0);
+
+  // A "|" would shift city, state and ZIP: refused in words.
+  await business.getByLabel('Street address').fill('1200 Main Street | Suite 4');
+  await business.getByRole('button', { name: 'Save' }).click();
+  await expect(business.getByText('The address cannot contain the | character')).toBeVisible();
+
+  const png = await sharp({ create: { width: 64, height: 64, channels: 4, background: '#c2185b80' } })
+    .png()
+    .toBuffer();
+  await staff
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  const logoCard = staff
+    .locator('section.settings-card')
+    .filter({ has: staff.getByRole('heading', { name: 'Logo', exact: true }) });
+  await expect(logoCard.getByText('Saved')).toBeVisible();
+  await staff
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'photo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(logoCard.getByText('The logo must be a JPEG or PNG picture.')).toBeVisible();
+  await staff.context().close();
+});
+
+test('add-client for a business that does not exist says so in words', async ({ page }) => {
+  await page.goto('/add-client/00000000-0000-4000-8000-000000000000?companyId=no-such-salon&spName=Maria');
+  await page.getByLabel('First name').fill('Ana');
+  await page.getByLabel('Phone number').pressSequentially('4155550123');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('We could not find that business. Check the link or code.')).toBeVisible();
+  await expect(page.getByText(/please try again/i)).toHaveCount(0);
+});
