@@ -195,7 +195,9 @@ export function createPrivacyRepository(db: Queryable) {
 
     /** Everything the business holds about a number's visits, for the owner's export. */
     async exportData(companyId: string, phoneNumber: string, tx: Queryable = db) {
-      const visits = await tx.query<Record<string, unknown>>(
+      const visits = await tx.query<
+        { waitId: string; chatThreadKey: string | null } & Record<string, unknown>
+      >(
         `select w.id as "waitId", w.date, w.name, w.phone_number as "phoneNumber", w.service_type as "serviceType",
                 w.status, w.allow_sms as "allowSms", p.name as "providerName", w.called_at as "calledAt",
                 w.started_at as "startedAt", w.finished_at as "finishedAt", w.request_status as "requestStatus",
@@ -205,10 +207,10 @@ export function createPrivacyRepository(db: Queryable) {
           order by w.date`,
         [companyId, phoneNumber],
       );
-      const threadKeys = [...new Set(visits.rows.map((row) => row['chatThreadKey'] as string | null))].filter(
-        (key): key is string => key !== null,
-      );
-      const waitIds = visits.rows.map((row) => row['waitId'] as string);
+      const threadKeys = [
+        ...new Set(visits.rows.map((row) => row.chatThreadKey).filter((key): key is string => key !== null)),
+      ];
+      const waitIds = visits.rows.map((row) => row.waitId);
       const chat = await tx.query(
         `select created_at as "createdAt", sender, user_name as "userName", message, wait_id as "waitId"
            from chat_messages
