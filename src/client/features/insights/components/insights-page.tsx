@@ -1,71 +1,169 @@
+import { useState } from 'react';
+import type { Insights, InsightsRange } from '../../../../shared/schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
-import { useInsights } from '../api/get-insights.ts';
+import { useInsights, visitsCsvHref } from '../api/get-insights.ts';
+import { ArrivalsGrid, Bars, BreakdownTable } from './insight-charts.tsx';
+import { RangePicker, type RangePreset } from './range-picker.tsx';
+import './insights-page.css';
 
-/** A bar per value, its number beside it (DESIGN: a few clear charts with the numbers). */
-function Bars({ rows }: { rows: { label: string; value: number }[] }) {
-  const max = Math.max(1, ...rows.map((row) => row.value));
-  return (
-    <ul className="bars">
-      {rows.map((row) => (
-        <li key={row.label} className="bars__row">
-          <span className="bars__label">{row.label}</span>
-          <span className="bars__track" aria-hidden="true">
-            <span className="bars__fill" style={{ width: `${(row.value / max) * 100}%` }} />
-          </span>
-          <span className="bars__value">{row.value}</span>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-const dayLabel = (day: string) =>
+/** "Sat, Mar 7": a day of the business's calendar, shown as it is (no zone shift). */
+const dayLabel = (day: string, withYear = false) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
     weekday: 'short',
-    month: 'numeric',
+    month: 'short',
     day: 'numeric',
+    ...(withYear ? { year: 'numeric' } : {}),
     timeZone: 'UTC',
   });
 
+const minutesOrNone = (minutes: number | null) =>
+  minutes === null ? texts.insights.none : texts.insights.minutes(minutes);
+
 export function InsightsPage() {
-  const insights = useInsights();
-  if (insights.isPending) return <PanelLoading />;
-  if (insights.isError) return <PanelLoadFailed />;
-  const { days, funnel, wait, noShows } = insights.data;
-  const averageWaitMinutes = wait.averageMinutes;
-  const finished = noShows.calledVisits;
-  const funnelValues = [funnel.landing, funnel.serviceNext, funnel.userInfoNext, funnel.joined];
+  const [preset, setPreset] = useState<RangePreset>('7');
+  // Null: the server's default range, the business's last 7 days (it knows the business's today).
+  const [range, setRange] = useState<InsightsRange | null>(null);
+  const insights = useInsights(range);
+  if (!insights.data) {
+    return insights.isError ? <PanelLoadFailed onRetry={() => insights.refetch()} /> : <PanelLoading />;
+  }
+  const data = insights.data;
   return (
-    <div className="settings">
-      <div className="stat-row">
-        <section className="settings-card stat">
-          <h2 className="settings-card__title">{texts.insights.averageWait}</h2>
-          <p className="stat__value">
-            {averageWaitMinutes === null ? texts.insights.none : texts.insights.minutes(averageWaitMinutes)}
-          </p>
-        </section>
-        <section className="settings-card stat">
-          <h2 className="settings-card__title">{texts.insights.noShowRate}</h2>
-          <p className="stat__value">
-            {finished === 0 ? texts.insights.none : `${Math.round((noShows.noShows / finished) * 100)} %`}
-          </p>
-          <p className="field__note">{texts.insights.ofFinished(noShows.noShows, finished)}</p>
-        </section>
-      </div>
+    <div className="settings insights" aria-busy={insights.isPlaceholderData}>
+      <RangePicker
+        preset={preset}
+        range={{ from: data.from, to: data.to }}
+        today={data.today}
+        onChange={(nextPreset, nextRange) => {
+          setPreset(nextPreset);
+          if (nextRange) setRange(nextRange);
+        }}
+      />
+      <h2 className="insights__range">
+        {texts.insights.rangeHeading(dayLabel(data.from, true), dayLabel(data.to, true), data.timeZone)}
+      </h2>
+      {insights.isError ? (
+        <p className="form-error" role="alert">
+          {texts.insights.loadFailed}
+        </p>
+      ) : null}
+      <Figures data={data} />
       <section className="settings-card">
         <h2 className="settings-card__title">{texts.insights.joinsPerDay}</h2>
-        <Bars rows={days.map((day) => ({ label: dayLabel(day.day), value: day.joins }))} />
+        <Bars
+          label={texts.insights.joinsPerDay}
+          rows={data.days.map((day) => ({ label: dayLabel(day.day), value: day.joins }))}
+        />
+      </section>
+      <section className="settings-card">
+        <h2 className="settings-card__title">{texts.insights.arrivals}</h2>
+        <p className="field__note">{texts.insights.arrivalsNote}</p>
+        <ArrivalsGrid arrivals={data.arrivals} />
       </section>
       <section className="settings-card">
         <h2 className="settings-card__title">{texts.insights.funnel}</h2>
         <Bars
+          label={texts.insights.funnel}
           rows={texts.insights.funnelSteps.map((label, index) => ({
             label,
-            value: funnelValues[index] ?? 0,
+            value: [
+              data.funnel.landing,
+              data.funnel.serviceNext,
+              data.funnel.userInfoNext,
+              data.funnel.joined,
+            ][index]!,
           }))}
         />
       </section>
+      <section className="settings-card">
+        <h2 className="settings-card__title">{texts.insights.byService}</h2>
+        <BreakdownTable
+          title={texts.insights.byService}
+          heading={texts.insights.service}
+          rows={data.byService.map((row) => ({ key: row.service, label: row.service, ...row }))}
+        />
+      </section>
+      <section className="settings-card">
+        <h2 className="settings-card__title">{texts.insights.byProvider}</h2>
+        <BreakdownTable
+          title={texts.insights.byProvider}
+          heading={texts.insights.provider}
+          rows={data.byProvider.map((row) => ({
+            key: row.providerId ?? '',
+            label: row.providerName ?? texts.insights.unassigned,
+            ...row,
+          }))}
+        />
+      </section>
+      <CsvExport range={{ from: data.from, to: data.to }} />
     </div>
+  );
+}
+
+/** The headline numbers, each with what it counts. */
+function Figures({ data }: { data: Insights }) {
+  const visits = data.days.reduce((sum, day) => sum + day.joins, 0);
+  const { noShows, calledVisits } = data.noShows;
+  return (
+    <div className="stat-row">
+      <section className="settings-card stat">
+        <h2 className="settings-card__title">{texts.insights.visits}</h2>
+        <p className="stat__value">{visits}</p>
+      </section>
+      <section className="settings-card stat">
+        <h2 className="settings-card__title">{texts.insights.averageWait}</h2>
+        <p className="stat__value">{minutesOrNone(data.wait.averageMinutes)}</p>
+        <p className="field__note">{texts.insights.waitNote(data.wait.p90Minutes, data.wait.visits)}</p>
+      </section>
+      <section className="settings-card stat">
+        <h2 className="settings-card__title">{texts.insights.noShowRate}</h2>
+        <p className="stat__value">
+          {calledVisits === 0 ? texts.insights.none : `${Math.round((noShows / calledVisits) * 100)} %`}
+        </p>
+        <p className="field__note">{texts.insights.noShowNote(noShows, calledVisits)}</p>
+      </section>
+      <section className="settings-card stat">
+        <h2 className="settings-card__title">{texts.insights.estimate}</h2>
+        <p className="stat__value">
+          {data.estimate.medianErrorMinutes === null
+            ? texts.insights.none
+            : texts.insights.estimateOff(data.estimate.medianErrorMinutes)}
+        </p>
+        <p className="field__note">
+          {texts.insights.estimateNote(
+            data.estimate.visits,
+            data.estimate.averageEstimateMinutes,
+            data.estimate.averageWaitMinutes,
+          )}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** The range's visits as a file; names and numbers only when the owner ticks the box. */
+function CsvExport({ range }: { range: InsightsRange }) {
+  const [withContacts, setWithContacts] = useState(false);
+  return (
+    <section className="settings-card">
+      <h2 className="settings-card__title">{texts.insights.export}</h2>
+      <label className="insights__check">
+        <input
+          type="checkbox"
+          checked={withContacts}
+          onChange={(event) => setWithContacts(event.target.checked)}
+        />
+        {texts.insights.withContacts}
+      </label>
+      {withContacts ? <p className="field__note">{texts.insights.withContactsNote}</p> : null}
+      <a
+        className="button button--secondary insights__download"
+        href={visitsCsvHref(range, withContacts)}
+        download
+      >
+        {texts.insights.download}
+      </a>
+    </section>
   );
 }

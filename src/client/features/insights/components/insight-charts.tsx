@@ -1,0 +1,126 @@
+import type { CSSProperties } from 'react';
+import { texts } from '../../../lib/texts.ts';
+
+/** A bar per value, its number beside it (DESIGN: a few clear charts with the numbers). */
+export function Bars({ label, rows }: { label: string; rows: { label: string; value: number }[] }) {
+  const max = Math.max(1, ...rows.map((row) => row.value));
+  return (
+    <ul className="bars" aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.label} className="bars__row">
+          <span className="bars__label">{row.label}</span>
+          <span className="bars__track" aria-hidden="true">
+            <span className="bars__fill" style={{ width: `${(row.value / max) * 100}%` }} />
+          </span>
+          <span className="bars__value">{row.value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * Arrivals as a table, a row per weekday and a column per hour that had any, each cell with its
+ * count; the shade only repeats the number.
+ */
+export function ArrivalsGrid({ arrivals }: { arrivals: number[][] }) {
+  const busyHours = Array.from({ length: 24 }, (_, hour) => hour).filter((hour) =>
+    arrivals.some((hours) => (hours[hour] ?? 0) > 0),
+  );
+  if (busyHours.length === 0) return <p className="field__note">{texts.insights.noArrivals}</p>;
+  const hours = Array.from(
+    { length: busyHours.at(-1)! - busyHours[0]! + 1 },
+    (_, index) => busyHours[0]! + index,
+  );
+  const max = Math.max(...arrivals.flat());
+  return (
+    <div className="insights-table-scroll">
+      <table className="arrivals-grid">
+        <caption className="visually-hidden">{texts.insights.arrivals}</caption>
+        <thead>
+          <tr>
+            <td />
+            {hours.map((hour) => (
+              <th key={hour} scope="col">
+                {texts.insights.hour(hour)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {arrivals.map((byHour, weekday) => (
+            <tr key={texts.insights.weekdays[weekday]}>
+              <th scope="row" className="arrivals-grid__day">
+                {texts.insights.weekdays[weekday]}
+              </th>
+              {hours.map((hour) => {
+                const count = byHour[hour] ?? 0;
+                const level = count / max;
+                return (
+                  <td
+                    key={hour}
+                    className={`arrivals-grid__cell${level > 0.5 ? ' arrivals-grid__cell--strong' : ''}`}
+                    style={{ '--level': `${Math.round(level * 100)}%` } as CSSProperties}
+                  >
+                    {count}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface BreakdownRow {
+  key: string;
+  label: string;
+  visits: number;
+  averageWaitMinutes: number | null;
+  calledVisits: number;
+  noShows: number;
+}
+
+/** Visits, average wait and no-shows per service or per provider. */
+export function BreakdownTable({
+  title,
+  heading,
+  rows,
+}: {
+  title: string;
+  heading: string;
+  rows: BreakdownRow[];
+}) {
+  if (rows.length === 0) return <p className="field__note">{texts.insights.noVisits}</p>;
+  return (
+    <div className="insights-table-scroll">
+      <table className="insights-table">
+        <caption className="visually-hidden">{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{heading}</th>
+            <th scope="col">{texts.insights.visits}</th>
+            <th scope="col">{texts.insights.averageWait}</th>
+            <th scope="col">{texts.insights.noShows}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.key}>
+              <th scope="row">{row.label}</th>
+              <td>{row.visits}</td>
+              <td>
+                {row.averageWaitMinutes === null
+                  ? texts.insights.none
+                  : texts.insights.minutes(row.averageWaitMinutes)}
+              </td>
+              <td>{texts.insights.noShowCell(row.noShows, row.calledVisits)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { type FormEvent, useId, useState } from 'react';
+import { addDays, firstIssue, type InsightsRange, insightsRangeSchema } from '../../../../shared/schemas.ts';
+import { texts } from '../../../lib/texts.ts';
+
+export type RangePreset = 'today' | '7' | '30' | '90' | 'custom';
+const PRESETS: readonly RangePreset[] = ['today', '7', '30', '90', 'custom'];
+
+/** A preset's days, ending on the business's today (not the device's: the tablet may be elsewhere). */
+export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: string): InsightsRange {
+  const days = preset === 'today' ? 1 : Number(preset);
+  return { from: addDays(today, 1 - days), to: today };
+}
+
+/** Today, 7, 30 or 90 days, or two days of the owner's choosing, checked as the server checks them. */
+export function RangePicker({
+  preset,
+  range,
+  today,
+  onChange,
+}: {
+  preset: RangePreset;
+  /** The range shown now: a custom range starts from it. */
+  range: InsightsRange;
+  today: string;
+  onChange: (preset: RangePreset, range: InsightsRange | null) => void;
+}) {
+  const [draft, setDraft] = useState<InsightsRange>(range);
+  const [error, setError] = useState<{ field: string | undefined; message: string } | null>(null);
+  const id = useId();
+
+  function choose(next: RangePreset) {
+    if (next === 'custom') {
+      setDraft(range);
+      setError(null);
+      onChange('custom', null);
+    } else onChange(next, presetRange(next, today));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = insightsRangeSchema.safeParse(draft);
+    if (!parsed.success) {
+      setError(firstIssue(parsed.error));
+      return;
+    }
+    setError(null);
+    onChange('custom', parsed.data);
+  }
+
+  const dateField = (field: 'from' | 'to', label: string) => {
+    const invalid = error?.field === field;
+    return (
+      <div className={`field insights-range__date${invalid ? ' field--invalid' : ''}`}>
+        <label className="field__label" htmlFor={`${id}-${field}`}>
+          {label}
+        </label>
+        <input
+          id={`${id}-${field}`}
+          className="input"
+          type="date"
+          value={draft[field]}
+          max={today}
+          aria-invalid={invalid}
+          aria-describedby={invalid ? `${id}-error` : undefined}
+          onChange={(event) => setDraft({ ...draft, [field]: event.target.value })}
+        />
+      </div>
+    );
+  };
+
+  return (
+    <div className="insights-range">
+      <fieldset className="segmented">
+        <legend className="visually-hidden">{texts.insights.range}</legend>
+        {PRESETS.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className={`segmented__option${preset === option ? ' segmented__option--current' : ''}`}
+            aria-pressed={preset === option}
+            onClick={() => choose(option)}
+          >
+            {texts.insights.presets[option]}
+          </button>
+        ))}
+      </fieldset>
+      {preset === 'custom' ? (
+        <form className="insights-range__custom" onSubmit={submit} noValidate>
+          {dateField('from', texts.insights.firstDay)}
+          {dateField('to', texts.insights.lastDay)}
+          <button type="submit" className="button button--primary">
+            {texts.insights.show}
+          </button>
+          <p id={`${id}-error`} className="form-error insights-range__error" aria-live="polite">
+            {error?.message ?? ''}
+          </p>
+        </form>
+      ) : null}
+    </div>
+  );
+}
