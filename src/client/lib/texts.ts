@@ -132,6 +132,8 @@ export const texts = {
     notFoundTitle: 'We could not find that conversation',
     notFoundBody: 'It may belong to another phone or browser.',
     back: 'Back to your place in line',
+    /** Said by screen readers when a message arrives from the other side. */
+    newMessage: (author: string, message: string) => `New message from ${author}: ${message}`,
   },
   addClient: {
     title: 'Request a service',
@@ -172,6 +174,8 @@ export const texts = {
     actionFailed: 'That did not work. The board has been refreshed; please try again.',
     offline: 'Connection lost. Reconnecting…',
     newArrival: 'New',
+    /** Said by screen readers as walk-ins arrive on the board. */
+    newArrivals: (count: number) => (count === 1 ? '1 new walk-in' : `${count} new walk-ins`),
     loadFailed: 'Could not load the board.',
     answeredBy: (name: string) => `${name} is answering.`,
     answeredByDesk: 'The front desk answers this conversation.',

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { BoardEntry, Provider, StaffMe } from '../../../../shared/schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
@@ -47,6 +47,21 @@ function allowedFor(me: StaffMe) {
   };
 }
 
+/**
+ * What a screen reader hears as walk-ins arrive: the count when it grows, nothing when the "New"
+ * marks fade (a smaller number would read as more news) and nothing for the board as first loaded.
+ */
+function useArrivalAnnouncement(newCount: number): string {
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef(newCount);
+  useEffect(() => {
+    if (newCount > previous.current) setAnnouncement(texts.console.newArrivals(newCount));
+    else if (newCount === 0) setAnnouncement('');
+    previous.current = newCount;
+  }, [newCount]);
+  return announcement;
+}
+
 /** The console's home: every walk-in of the day, live; a provider's own customers first ("Mine"). */
 export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
   const { board } = live;
@@ -58,6 +73,11 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
   const connection = useConnectionState(staffRealtime());
   const [view, setView] = useState<'mine' | 'everyone'>('mine');
   const [addingWalkIn, setAddingWalkIn] = useState(false);
+  // A row acted on from within moves to another group (a new element): its focus goes with it.
+  const [focusRow, setFocusRow] = useState<string | null>(null);
+  const arrivals = useArrivalAnnouncement(
+    board.data?.entries.filter((entry) => live.isNew(entry.waitId)).length ?? 0,
+  );
   const undoable = useUndoableActions((waitId, name, keepalive) => {
     if (!keepalive) {
       action.mutate({ waitId, action: name });
@@ -99,6 +119,9 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
   return (
     <div className={`console__body${chatWaitId ? ' console__body--with-chat' : ''}`}>
       <section className="board" aria-label={texts.console.board}>
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {arrivals}
+        </p>
         {connection === 'offline' ? (
           <p className="notice" role="status">
             {texts.console.offline}
@@ -182,11 +205,21 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
                     busy={busyId === entry.waitId}
                     pendingAction={undoable.pendingAction(entry.waitId)}
                     onUndo={() => undoable.undo(entry.waitId)}
-                    onAction={(name) =>
-                      UNDOABLE_ACTIONS.includes(name)
-                        ? undoable.schedule(entry.waitId, name)
-                        : action.mutate({ waitId: entry.waitId, action: name })
-                    }
+                    restoreFocus={focusRow === entry.waitId}
+                    onFocusRestored={() => setFocusRow(null)}
+                    onAction={(name) => {
+                      const hadFocus = document.activeElement?.closest(`[data-wait-id="${entry.waitId}"]`);
+                      const refocus = () => {
+                        if (hadFocus) setFocusRow(entry.waitId);
+                      };
+                      if (UNDOABLE_ACTIONS.includes(name)) {
+                        undoable.schedule(entry.waitId, name);
+                        refocus();
+                      } else {
+                        // Once answered: the row is then in its new group, or (refused) where it was.
+                        action.mutate({ waitId: entry.waitId, action: name }, { onSettled: refocus });
+                      }
+                    }}
                     onAssign={(providerId) => assign.mutate({ waitId: entry.waitId, providerId })}
                     onChat={() => setSearchParams({ chat: entry.waitId })}
                   />

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import type { BoardEntry, Provider } from '../../../../shared/schemas.ts';
 import {
@@ -25,6 +26,19 @@ interface BoardRowProps {
   onAction: (action: StaffAction) => void;
   onAssign: (providerId: string | null) => void;
   onChat: () => void;
+  /** The focus was in this row when it was acted on: take it back once the row has settled. */
+  restoreFocus: boolean;
+  onFocusRestored: () => void;
+}
+
+/** The row's next step if it has one, else its chat, else any control, else the row itself. */
+function focusTarget(row: HTMLElement): HTMLElement {
+  return (
+    row.querySelector<HTMLElement>('.board-row__main:enabled') ??
+    row.querySelector<HTMLElement>('.icon-button:enabled') ??
+    row.querySelector<HTMLElement>('button:enabled, select:enabled, summary') ??
+    row
+  );
 }
 
 /** One walk-in: who, what, how long, and the next step as the biggest button. */
@@ -41,11 +55,21 @@ export function BoardRow({
   onAction,
   onAssign,
   onChat,
+  restoreFocus,
+  onFocusRestored,
 }: BoardRowProps) {
+  const rowRef = useRef<HTMLLIElement>(null);
+  // Not while busy: its buttons are disabled until the step is answered, and cannot hold focus.
+  useEffect(() => {
+    if (!restoreFocus || busy || !rowRef.current) return;
+    focusTarget(rowRef.current).focus();
+    onFocusRestored();
+  }, [restoreFocus, busy, onFocusRestored]);
+
   const [main, ...others] = canAct ? actionsFor(entry.status) : [];
   if (pendingAction)
     return (
-      <li className="board-row board-row--pending" data-wait-id={entry.waitId}>
+      <li ref={rowRef} tabIndex={-1} className="board-row board-row--pending" data-wait-id={entry.waitId}>
         <p className="board-row__undo-text" role="status">
           {texts.console.pendingAction(entry.name, STAFF_ACTIONS[pendingAction].to === 'no_show')}
         </p>
@@ -58,6 +82,8 @@ export function BoardRow({
   const waitedMinutes = Math.floor(((end ? Date.parse(end) : now) - Date.parse(entry.date)) / 60_000);
   return (
     <li
+      ref={rowRef}
+      tabIndex={-1}
       className={`board-row board-row--${entry.status}${isNew ? ' board-row--new' : ''}`}
       data-wait-id={entry.waitId}
     >

@@ -1,6 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { formatChatTime, initials } from '../../../../shared/chat-format.ts';
 import type { ChatMessage } from '../../../../shared/schemas.ts';
+import { texts } from '../../../lib/texts.ts';
+
+const authorOf = (message: ChatMessage) => message.userName || message.name;
 
 /**
  * Messages oldest first, the current user's on the right in blue (spec §2). Text is rendered as
@@ -22,17 +25,54 @@ export function MessageList({
   nameOwnMessages?: boolean;
 }) {
   const endRef = useRef<HTMLDivElement>(null);
-  const lastId = messages[messages.length - 1]?.id;
+  const last = messages[messages.length - 1];
+  const lastId = last?.id;
+  // The thread as it was when opened is not news; only what arrives afterwards is announced.
+  const lastIdWhenOpened = useRef(lastId);
   useEffect(() => {
     if (lastId) endRef.current?.scrollIntoView({ block: 'end' });
   }, [lastId]);
+  const announcement =
+    last && last.id !== lastIdWhenOpened.current && !isMine(last)
+      ? texts.chat.newMessage(authorOf(last), last.message)
+      : '';
 
-  if (messages.length === 0) return <p className="chat__empty">{emptyText}</p>;
   return (
-    <ol className="chat__messages" aria-live="polite">
+    <>
+      {messages.length === 0 ? <p className="chat__empty">{emptyText}</p> : null}
+      {messages.length > 0 ? (
+        <MessageItems
+          messages={messages}
+          isMine={isMine}
+          timeZone={timeZone}
+          nameOwnMessages={nameOwnMessages}
+        />
+      ) : null}
+      <div ref={endRef} />
+      {/* A new message from the other side, politely: one's own sends and the history stay quiet. */}
+      <p className="visually-hidden chat__announcer" role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </>
+  );
+}
+
+function MessageItems({
+  messages,
+  isMine,
+  timeZone,
+  nameOwnMessages,
+}: {
+  messages: readonly ChatMessage[];
+  isMine: (message: ChatMessage) => boolean;
+  timeZone: string;
+  nameOwnMessages: boolean;
+}) {
+  return (
+    <ol className="chat__messages">
       {messages.map((message) => {
         const mine = isMine(message);
-        const author = message.userName || message.name;
+        const author = authorOf(message);
         return (
           <li key={message.id} className={`chat-message${mine ? ' chat-message--mine' : ''}`}>
             <span className="chat-message__avatar" aria-hidden="true">
@@ -58,7 +98,6 @@ export function MessageList({
           </li>
         );
       })}
-      <div ref={endRef} />
     </ol>
   );
 }

@@ -46,8 +46,22 @@ interface RequestStatusProps {
   failed: boolean;
 }
 
-/** The line that changes as the business moves the customer along (place, estimate, called…). */
-export function LiveStatus({ entry, ...request }: { entry: WaitEntryResponse } & RequestStatusProps) {
+type LiveStatusProps = { entry: WaitEntryResponse } & RequestStatusProps;
+
+/**
+ * The line that changes as the business moves the customer along (place, estimate, called…), in
+ * one polite live region that stays mounted while its words change, so a screen reader says each
+ * change once (whole, aria-atomic) and not what was already there when the page opened.
+ */
+export function LiveStatus(props: LiveStatusProps) {
+  return (
+    <div className="live-status-region" role="status" aria-live="polite" aria-atomic="true">
+      <LiveStatusContent {...props} />
+    </div>
+  );
+}
+
+function LiveStatusContent({ entry, ...request }: LiveStatusProps) {
   const open = entry.request && entry.request.status !== 'accepted';
   if (entry.status === 'waiting' && open) return <RequestStatus entry={entry} {...request} />;
   switch (entry.status) {
