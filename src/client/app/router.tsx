@@ -1,5 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { kioskPath } from '../features/kiosk/kiosk-path.ts';
 import { walkInLandingLoader } from '../features/walk-in/api/get-walk-in-landing.ts';
 import { LandingPage } from '../features/walk-in/components/landing-page.tsx';
 import { withChunkTimeout } from '../lib/lazy-route.ts';
@@ -74,6 +75,19 @@ export function createRouter() {
               import('../lib/query-client.tsx'),
             ]);
             return { Component: withQueryClient(page.CheckedInPage) };
+          }),
+        },
+        {
+          // The tablet at the door (issue 13): loaded on demand, so the landing bundle stays the same.
+          path: relative(kioskPath.path),
+          handle: handle('kiosk'),
+          loader: walkInLandingLoader,
+          lazy: withChunkTimeout(async () => {
+            const [page, { withQueryClient }] = await Promise.all([
+              import('../features/kiosk/components/kiosk-page.tsx'),
+              import('../lib/query-client.tsx'),
+            ]);
+            return { Component: withQueryClient(page.KioskPage) };
           }),
         },
         {

@@ -397,6 +397,35 @@ export const texts = {
     body: 'Sorry, an unexpected error has occurred.', // spec §2
     home: 'Go to the home page',
   },
+  // The tablet at the door (issue 13, docs/door.md).
+  kiosk: {
+    title: (business: string) => `${business} · Join the wait list`,
+    notFoundBody: 'This kiosk is set up for a business we cannot find. Please ask at the front desk.',
+    back: 'Back',
+    thanks: (name: string) => `Thank you, ${name}!`,
+    onTheList: (service: string) => `You're on the list for ${service}.`,
+    textComing: "You'll get a text message with updates. Reply to it to reach us.",
+    askAtDesk: 'Ask at the front desk for updates on your place in line.',
+    startOver: 'Done',
+    returnsBySelf: (seconds: number) =>
+      `Tap anywhere to finish. This screen clears itself in ${seconds} seconds.`,
+  },
+  // The printable poster at /console/poster (issue 13).
+  poster: {
+    title: 'Wait list poster',
+    scanToJoin: 'Scan to join the wait list',
+    orVisit: 'Or open',
+    print: 'Print',
+    back: (toSettings: boolean) => (toSettings ? 'Back to Settings' : 'Back to the board'),
+    hint: 'Prints on one Letter or A4 page. Put it by the door or on the desk.',
+    qrLabel: (url: string) => `QR code for ${url}`,
+    qrFailed: 'The QR code could not be drawn. The link below still works.',
+  },
+  door: {
+    printPoster: 'Print a poster',
+    openKiosk: 'Open the kiosk',
+    hint: 'The kiosk is the walk-in page for a tablet at the door: each guest joins, and it clears itself for the next.',
+  },
   // Retention and erasure (issue 13, docs/privacy.md).
   privacy: {
     forgetMe: 'Forget me',

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
 import {
   type BusinessSettings,
@@ -18,6 +19,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
+import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import {
   useAddProvider,
   useRemoveProvider,
@@ -496,6 +498,21 @@ function LogoForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: 
           href={paths.landing.getHref(settings.companyId)}
         >{`${window.location.origin}${paths.landing.getHref(settings.companyId)}`}</a>
       </p>
+      {/* The door (issue 13, docs/door.md): a poster to print and the kiosk for a tablet. */}
+      <p className="field__note">{texts.door.hint}</p>
+      <div className="settings-actions">
+        <Link className="button button--small button--secondary" to="/console/poster">
+          {texts.door.printPoster}
+        </Link>
+        <a
+          className="button button--small button--secondary"
+          href={kioskPath.getHref(settings.companyId)}
+          target="_blank"
+          rel="noopener"
+        >
+          {texts.door.openKiosk}
+        </a>
+      </div>
     </section>
   );
 }

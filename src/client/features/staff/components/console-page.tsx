@@ -9,6 +9,7 @@ import { InsightsPage } from '../../insights/components/insights-page.tsx';
 import { AccountPage } from '../../people/components/account-page.tsx';
 import { PeoplePage } from '../../people/components/people-page.tsx';
 import { WelcomePage } from '../../people/components/welcome-page.tsx';
+import { POSTER_ROLES, PosterPage } from '../../poster/components/poster-page.tsx';
 import { CustomersPage } from '../../privacy/components/customers-page.tsx';
 import { SettingsPage } from '../../settings/components/settings-page.tsx';
 import { TextMessagesPage } from '../../sms/components/text-messages-page.tsx';
@@ -78,6 +79,8 @@ function SignedInConsole({ requested }: { requested: string }) {
     );
   }
   if (!me.data) return <SignInPage />;
+  // The printable poster has no console header: it is a page to print (issue 13).
+  if (requested === 'poster' && POSTER_ROLES.includes(me.data.role)) return <PosterPage me={me.data} />;
 
   return <StaffConsole me={me.data} requested={requested} onSignOut={() => signOut.mutate()} />;
 }

@@ -1,0 +1,364 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLoaderData, useRevalidator } from 'react-router';
+import { toStoredPhoneNumber } from '../../../../shared/phone.ts';
+import { firstIssue, joinWaitListRequestSchema, type WalkInLanding } from '../../../../shared/schemas.ts';
+import { BackIcon, CheckIcon } from '../../../components/ui/icons.tsx';
+import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
+import { logEvent } from '../../../lib/analytics.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { randomId } from '../../../lib/random-id.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useWaitEntry } from '../../wait-list/api/get-wait-entry.ts';
+import { useJoinWaitList } from '../../wait-list/api/join-wait-list.ts';
+import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.tsx';
+import { NameAndPhoneFields } from '../../wait-list/components/name-and-phone-fields.tsx';
+import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-phone.ts';
+import type { WalkInLandingResult } from '../../walk-in/api/get-walk-in-landing.ts';
+import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
+import { ServicePicker } from '../../walk-in/components/service-picker.tsx';
+import { forgetGuest, IDLE_RESET_MS, IGNORE_TAPS_MS, RETURN_TO_START_MS } from '../kiosk-guest.ts';
+
+/** Events carry this, so a business can tell the door's tablet from guests' own phones (docs/door.md). */
+const SOURCE = 'kiosk';
+
+/**
+ * /{companyId}/kiosk: the walk-in flow on a tablet at the door (issue 13, docs/door.md). Each guest
+ * is a new anonymous customer; nothing leads out of it, and it returns to the start by itself.
+ */
+export function KioskPage() {
+  const result = useLoaderData<WalkInLandingResult>();
+  const revalidator = useRevalidator();
+  if (result.status === 'not-found') {
+    // No link: a kiosk has nowhere else to send a guest.
+    return <MessagePage title={texts.landing.notFoundTitle} body={texts.kiosk.notFoundBody} />;
+  }
+  if (result.status === 'failed') {
+    return (
+      <LoadFailedPage busy={revalidator.state === 'loading'} onRetry={() => void revalidator.revalidate()} />
+    );
+  }
+  return <Kiosk landing={result.landing} />;
+}
+
+function Kiosk({ landing }: { landing: WalkInLanding }) {
+  const [guest, setGuest] = useState(0);
+  const queryClient = useQueryClient();
+  const { companyId } = landing;
+  useDocumentTitle(texts.kiosk.title(landing.name));
+
+  // Whatever an earlier visitor of this browser left (a token, a name, a phone) is not the first guest's.
+  useEffect(() => forgetGuest(), []);
+
+  const nextGuest = useCallback(() => {
+    forgetGuest();
+    queryClient.removeQueries({ queryKey: ['wait-entry'] });
+    // The route's own screen_view counted the first guest; each later guest is a view of its own.
+    logEvent('screen_view', { screen_name: SOURCE, params: JSON.stringify({ companyId }), companyId });
+    setGuest((count) => count + 1);
+  }, [queryClient, companyId]);
+
+  // A new key unmounts the previous guest's steps: no state of theirs survives.
+  return <KioskGuest key={guest} landing={landing} onDone={nextGuest} />;
+}
+
+type Step =
+  | { name: 'service' }
+  | { name: 'details'; service: string }
+  | { name: 'done'; service: string; guestName: string; waitId: string; textSent: boolean };
+
+/** Calls `onIdle` after IDLE_RESET_MS without a touch or a key, while `active`. */
+function useIdleReset(active: boolean, onIdle: () => void) {
+  useEffect(() => {
+    if (!active) return;
+    let timer = setTimeout(onIdle, IDLE_RESET_MS);
+    const restart = () => {
+      clearTimeout(timer);
+      timer = setTimeout(onIdle, IDLE_RESET_MS);
+    };
+    const events = ['pointerdown', 'keydown', 'input'] as const;
+    for (const name of events) document.addEventListener(name, restart, true);
+    return () => {
+      clearTimeout(timer);
+      for (const name of events) document.removeEventListener(name, restart, true);
+    };
+  }, [active, onIdle]);
+}
+
+function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () => void }) {
+  const { companyId } = landing;
+  const [step, setStep] = useState<Step>({ name: 'service' });
+  const [selected, setSelected] = useState<string | null>(null);
+  const [name, setName] = useState('');
+  const [phoneDigits, setPhoneDigits] = useState('');
+  const started = selected !== null || name !== '' || phoneDigits !== '';
+  useIdleReset(step.name !== 'done' && started, onDone);
+
+  if (step.name === 'done') {
+    return (
+      <KioskConfirmation
+        companyId={companyId}
+        waitId={step.waitId}
+        guestName={step.guestName}
+        service={step.service}
+        textSent={step.textSent}
+        onDone={onDone}
+      />
+    );
+  }
+  return (
+    <main className="kiosk">
+      <header className="kiosk__header">
+        <CompanyLogo companyId={companyId} alt={texts.landing.logoAlt(landing.name)} onSettled={noop} />
+        <p className="kiosk__business">{landing.name}</p>
+      </header>
+      {step.name === 'service' ? (
+        <KioskServiceStep
+          landing={landing}
+          selected={selected}
+          onSelect={setSelected}
+          onNext={(service) => setStep({ name: 'details', service })}
+        />
+      ) : (
+        <KioskDetailsStep
+          companyId={companyId}
+          service={step.service}
+          name={name}
+          phoneDigits={phoneDigits}
+          onNameChange={setName}
+          onPhoneDigitsChange={setPhoneDigits}
+          onBack={() => setStep({ name: 'service' })}
+          onJoined={(joined) => setStep({ name: 'done', service: step.service, ...joined })}
+        />
+      )}
+    </main>
+  );
+}
+
+const noop = () => {};
+
+function KioskServiceStep(props: {
+  landing: WalkInLanding;
+  selected: string | null;
+  onSelect: (service: string) => void;
+  onNext: (service: string) => void;
+}) {
+  const { landing, selected, onSelect, onNext } = props;
+  const errorId = useId();
+  const [showError, setShowError] = useState(false);
+  return (
+    <>
+      <h1 className="kiosk__title">{texts.landing.heading}</h1>
+      <p className="kiosk__subtitle">{texts.landing.subheading}</p>
+      <ServicePicker
+        services={landing.services}
+        selected={selected}
+        invalid={showError}
+        errorId={errorId}
+        onSelect={(service) => {
+          onSelect(service);
+          setShowError(false);
+          logEvent('walk_in_service_selected', { companyId: landing.companyId, service, source: SOURCE });
+        }}
+      />
+      <p id={errorId} className="field-error" aria-live="polite">
+        {showError ? texts.landing.selectService : ''}
+      </p>
+      <div className="kiosk__actions">
+        <button
+          type="button"
+          className="button button--primary button--block"
+          onClick={() => {
+            if (!selected) return setShowError(true);
+            logEvent('walk_in_next_pressed', {
+              companyId: landing.companyId,
+              service: selected,
+              source: SOURCE,
+            });
+            onNext(selected);
+          }}
+        >
+          {texts.landing.next}
+        </button>
+      </div>
+    </>
+  );
+}
+
+function KioskDetailsStep(props: {
+  companyId: string;
+  service: string;
+  name: string;
+  phoneDigits: string;
+  onNameChange: (name: string) => void;
+  onPhoneDigitsChange: (digits: string) => void;
+  onBack: () => void;
+  onJoined: (joined: { guestName: string; waitId: string; textSent: boolean }) => void;
+}) {
+  const { companyId, service, name, phoneDigits, onNameChange, onPhoneDigitsChange, onBack, onJoined } =
+    props;
+  const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
+  const join = useJoinWaitList();
+  // As on user-info: the same details keep the same key, so a retry after a lost answer joins once.
+  const idempotency = useRef<{ details: string; key: string } | null>(null);
+
+  const next = () => {
+    logEvent('user_info_next_pressed', { companyId, service, source: SOURCE });
+    const found = checkNameAndPhone(name, phoneDigits, texts.userInfo.missingNameAndPhone);
+    setProblem(found);
+    if (found) return;
+    join.reset();
+    const details = JSON.stringify([companyId, service, name.trim(), phoneDigits]);
+    if (idempotency.current?.details !== details) idempotency.current = { details, key: randomId() };
+    setConfirming({ idempotencyKey: idempotency.current.key });
+  };
+
+  const confirm = () => {
+    if (!confirming || join.isPending) return;
+    // No push token: this tablet's notifications are not the guest's (docs/door.md).
+    const parsed = joinWaitListRequestSchema.safeParse({
+      serviceType: service,
+      name: name.trim(),
+      phoneNumber: toStoredPhoneNumber(phoneDigits),
+      allowSms: true,
+      fcmToken: null,
+    });
+    if (!parsed.success) {
+      const issue = firstIssue(parsed.error);
+      setConfirming(null);
+      setProblem({ field: (issue.field as FieldProblem['field']) ?? 'form', message: issue.message });
+      return;
+    }
+    join.mutate(
+      { companyId, request: parsed.data, idempotencyKey: confirming.idempotencyKey },
+      {
+        onSuccess: ({ waitId, textSent }) => {
+          logEvent('user_info_new_walkin_success', { companyId, service, waitId, source: SOURCE });
+          onJoined({ guestName: parsed.data.name, waitId, textSent });
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.field) {
+            setConfirming(null);
+            const field =
+              (['name', 'phoneNumber', 'serviceType'] as const).find((f) => f === error.field) ?? 'form';
+            setProblem({ field, message: error.message });
+          }
+        },
+      },
+    );
+  };
+
+  const modalError = join.isError
+    ? join.error instanceof ApiRequestError && join.error.isOffline
+      ? texts.confirm.offline
+      : join.error instanceof ApiRequestError && join.error.status < 500
+        ? join.error.message
+        : texts.confirm.failed
+    : null;
+
+  return (
+    <>
+      <button type="button" className="kiosk__back" onClick={onBack}>
+        <BackIcon size={24} />
+        {texts.kiosk.back}
+      </button>
+      <h1 className="kiosk__title">{texts.userInfo.heading}</h1>
+      <p className="chosen-service">
+        <span className="chosen-service__label">{texts.userInfo.serviceLabel}</span>
+        <span className="chosen-service__name">{service}</span>
+      </p>
+      <form
+        className="form"
+        noValidate
+        autoComplete="off"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!join.isPending && !join.isSuccess) next();
+        }}
+      >
+        <NameAndPhoneFields
+          name={name}
+          phoneDigits={phoneDigits}
+          problem={problem}
+          onNameChange={onNameChange}
+          onPhoneDigitsChange={onPhoneDigitsChange}
+          onProblemFixed={() => setProblem(null)}
+          autoFill={false}
+        />
+        <div className="kiosk__actions">
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={join.isPending || join.isSuccess}
+          >
+            {texts.userInfo.next}
+          </button>
+        </div>
+      </form>
+      <ConfirmJoinModal
+        open={confirming !== null}
+        name={name.trim()}
+        service={service}
+        pending={join.isPending}
+        offline={join.isPaused}
+        error={modalError}
+        onClose={() => {
+          if (!join.isPending) setConfirming(null);
+        }}
+        onConfirm={confirm}
+      />
+    </>
+  );
+}
+
+function KioskConfirmation(props: {
+  companyId: string;
+  waitId: string;
+  guestName: string;
+  service: string;
+  textSent: boolean;
+  onDone: () => void;
+}) {
+  const { companyId, waitId, guestName, service, textSent, onDone } = props;
+  // The guest's place in line, read with the guest's own token (still this browser's until onDone).
+  const entry = useWaitEntry(companyId, waitId);
+  const position = entry.data?.status === 'waiting' ? entry.data.position : null;
+  const shownAt = useRef(Date.now());
+
+  useEffect(() => {
+    const timer = setTimeout(onDone, RETURN_TO_START_MS);
+    return () => clearTimeout(timer);
+  }, [onDone]);
+
+  const tap = () => {
+    if (Date.now() - shownAt.current >= IGNORE_TAPS_MS) onDone();
+  };
+
+  return (
+    // The whole screen is the tap target (issue 13); the button below serves keyboards and screen readers.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the Start over button inside is the keyboard's way.
+    <main className="kiosk kiosk--done" onClick={tap}>
+      <span className="success-badge">
+        <CheckIcon size={48} />
+      </span>
+      <h1 className="kiosk__title">{texts.kiosk.thanks(guestName)}</h1>
+      <p className="kiosk__line kiosk__line--strong">{texts.kiosk.onTheList(service)}</p>
+      {position ? <p className="kiosk__line">{texts.live.position(position)}</p> : null}
+      <p className="kiosk__line">{textSent ? texts.kiosk.textComing : texts.kiosk.askAtDesk}</p>
+      <button
+        type="button"
+        className="button button--primary kiosk__restart"
+        onClick={(event) => {
+          // The screen's own tap handler would start a second new guest.
+          event.stopPropagation();
+          tap();
+        }}
+      >
+        {texts.kiosk.startOver}
+      </button>
+      <p className="kiosk__hint">{texts.kiosk.returnsBySelf(RETURN_TO_START_MS / 1000)}</p>
+    </main>
+  );
+}

@@ -1,0 +1,176 @@
+import type { Page } from '@playwright/test';
+import { openConsole } from './support/console.ts';
+import { expect, recordJoins, test } from './support/fixtures.ts';
+import {
+  confirmDialog,
+  nameInput,
+  overflowsHorizontally,
+  phoneInput,
+  serviceButton,
+  storage,
+} from './support/walk-in.ts';
+
+const KIOSK = '/demo/kiosk';
+
+async function expectStart(page: Page) {
+  await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Facials/ })).toHaveAttribute('aria-pressed', 'false');
+}
+
+/** Nothing on the kiosk leads out of it: no link at all. */
+async function expectNoLinks(page: Page) {
+  await expect(page.locator('a[href]')).toHaveCount(0);
+}
+
+async function joinAs(page: Page, service: string, name: string, digits: string) {
+  await serviceButton(page, service).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+  await expectNoLinks(page);
+  await nameInput(page).fill(name);
+  await phoneInput(page).pressSequentially(digits);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(confirmDialog(page)).toHaveAccessibleName(`Hi ${name}`);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('heading', { name: `Thank you, ${name}!` })).toBeVisible();
+  await expect(page.getByText(`You're on the list for ${service}.`)).toBeVisible();
+  await expect(
+    page.getByText("You'll get a text message with updates. Reply to it to reach us."),
+  ).toBeVisible();
+  await expectNoLinks(page);
+}
+
+test.describe('a tablet in landscape', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('two guests in a row: each a new customer, the second starts empty, both on the board', async ({
+    page,
+    browser,
+  }) => {
+    const suffix = Date.now() % 100000;
+    const first = `Kiosk One ${suffix}`;
+    const second = `Kiosk Two ${suffix}`;
+    const joins = recordJoins(page);
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await expectNoLinks(page);
+
+    await joinAs(page, 'Facials', first, '4155550101');
+    const firstSession = await storage(page, 'local', 'checkn.customerSession');
+    expect(firstSession).not.toBeNull();
+    await expect(
+      page.getByText("You're next in line").or(page.getByText(/You're number \d+ in line/)),
+    ).toBeVisible();
+
+    // A tap right away (the second half of a double tap on Yes) does not hide the confirmation.
+    await page.locator('main').click({ position: { x: 20, y: 20 } });
+    await expect(page.getByRole('heading', { name: `Thank you, ${first}!` })).toBeVisible();
+    await page.clock.fastForward(2_000);
+    await page.locator('main').click({ position: { x: 20, y: 20 } });
+    await expectStart(page);
+    expect(await storage(page, 'local', 'checkn.customerSession')).toBeNull();
+    expect(await storage(page, 'local', 'checkn.userName')).toBeNull();
+    expect(await storage(page, 'local', 'checkn.userPhone')).toBeNull();
+
+    await serviceButton(page, 'Massage').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(nameInput(page)).toHaveValue('');
+    await expect(phoneInput(page)).toHaveValue('');
+    await expect(nameInput(page)).toHaveAttribute('autocomplete', 'off');
+    await page.getByRole('button', { name: 'Back' }).click();
+    await joinAs(page, 'Massage', second, '4155550102');
+    expect(await storage(page, 'local', 'checkn.customerSession')).not.toBe(firstSession);
+
+    // Nobody taps: it goes back to the start by itself after 15 s, and forgets the guest.
+    await page.clock.fastForward(14_000);
+    await expect(page.getByRole('heading', { name: `Thank you, ${second}!` })).toBeVisible();
+    await page.clock.fastForward(1_000);
+    await expectStart(page);
+    await expect(page.getByText(second)).toHaveCount(0);
+    expect(await storage(page, 'local', 'checkn.customerSession')).toBeNull();
+
+    // Two joins, as two different anonymous customers.
+    expect(joins.requests).toHaveLength(2);
+    const tokens = joins.requests.map((request) => request.headers().authorization);
+    expect(tokens[0]).toMatch(/^Bearer .+/);
+    expect(tokens[1]).toMatch(/^Bearer .+/);
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(joins.requests.map((request) => request.postDataJSON())).toEqual([
+      expect.objectContaining({
+        name: first,
+        serviceType: 'Facials',
+        phoneNumber: '+14155550101',
+        fcmToken: null,
+      }),
+      expect.objectContaining({
+        name: second,
+        serviceType: 'Massage',
+        phoneNumber: '+14155550102',
+        fcmToken: null,
+      }),
+    ]);
+
+    const desk = await openConsole(browser);
+    await expect(desk.locator('.board-row').filter({ hasText: first })).toHaveCount(1);
+    await expect(desk.locator('.board-row').filter({ hasText: second })).toHaveCount(1);
+    await desk.context().close();
+  });
+
+  test('a guest who walks away mid-form is forgotten after 90 s without a touch', async ({ page }) => {
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill('Walked Away');
+    await page.clock.fastForward(89_000);
+    await expect(nameInput(page)).toHaveValue('Walked Away');
+    await page.clock.fastForward(1_000);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(nameInput(page)).toHaveValue('');
+  });
+});
+
+test.describe('a tablet in portrait', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  test('large touch targets, nothing sideways, the spec checks of the form', async ({ page }) => {
+    await page.goto(KIOSK);
+    await expectStart(page);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    for (const target of [serviceButton(page, 'Facials'), page.getByRole('button', { name: 'Next' })]) {
+      const box = await target.boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(48);
+    }
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Please select service', { exact: true })).toBeVisible();
+
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Please enter name & phone number', { exact: true })).toBeVisible();
+    await nameInput(page).fill('Portrait Guest');
+    await phoneInput(page).pressSequentially('415555');
+    await expect(phoneInput(page)).toHaveValue('+1 (415) 555');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(phoneInput(page)).toHaveAttribute('aria-invalid', 'true');
+    await expect(confirmDialog(page)).toBeHidden();
+    const input = await nameInput(page).boundingBox();
+    expect(input?.height).toBeGreaterThanOrEqual(48);
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expectNoLinks(page);
+  });
+});
+
+test('staff open the kiosk from Settings, in a new tab', async ({ browser }) => {
+  const owner = await openConsole(browser, 'settings');
+  const open = owner.getByRole('link', { name: 'Open the kiosk' });
+  await expect(open).toHaveAttribute('href', KIOSK);
+  await expect(open).toHaveAttribute('target', '_blank');
+  const [kiosk] = await Promise.all([owner.context().waitForEvent('page'), open.click()]);
+  await expect(kiosk.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+  await owner.context().close();
+});
