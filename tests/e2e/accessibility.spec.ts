@@ -307,6 +307,20 @@ test.describe('the keyboard alone', () => {
     await tabTo(page, page.getByRole('link', { name: /Message / }));
   });
 
+  test.describe('on a small phone', () => {
+    test.use({ viewport: { width: 320, height: 568 } });
+
+    test('each service reached with Tab shows clear of the bottom bar', async ({ page }) => {
+      await openLanding(page);
+      const bar = await page.locator('.bottom-bar').boundingBox();
+      for (const service of ['Facials', 'Massage', 'Mani/Pedi', 'Waxing']) {
+        await tabTo(page, serviceButton(page, service));
+        const box = await serviceButton(page, service).boundingBox();
+        expect(box && bar && box.y + box.height, `${service} above the bar`).toBeLessThanOrEqual(bar?.y ?? 0);
+      }
+    });
+  });
+
   test('the front desk calls, starts and finishes a walk-in, and uses the More menu, from the keyboard', async ({
     page,
     browser,
