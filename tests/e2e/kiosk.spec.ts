@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { openConsole } from './support/console.ts';
 import { expect, recordJoins, test } from './support/fixtures.ts';
 import {
@@ -57,6 +58,7 @@ test.describe('a tablet in landscape', () => {
     await expectNoLinks(page);
 
     await joinAs(page, 'Facials', first, '4155550101');
+    await expectNoAxeViolations(page);
     const firstSession = await storage(page, 'local', 'checkn.customerSession');
     expect(firstSession).not.toBeNull();
     await expect(
@@ -141,6 +143,7 @@ test.describe('a tablet in portrait', () => {
     await page.goto(KIOSK);
     await expectStart(page);
     expect(await overflowsHorizontally(page)).toBe(false);
+    await expectNoAxeViolations(page);
     for (const target of [serviceButton(page, 'Facials'), page.getByRole('button', { name: 'Next' })]) {
       const box = await target.boundingBox();
       expect(box?.height).toBeGreaterThanOrEqual(48);
@@ -158,6 +161,7 @@ test.describe('a tablet in portrait', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(phoneInput(page)).toHaveAttribute('aria-invalid', 'true');
     await expect(confirmDialog(page)).toBeHidden();
+    await expectNoAxeViolations(page);
     const input = await nameInput(page).boundingBox();
     expect(input?.height).toBeGreaterThanOrEqual(48);
     expect(await overflowsHorizontally(page)).toBe(false);

@@ -1,4 +1,5 @@
 import { qrSvg } from '../../src/client/features/poster/poster-qr.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -31,6 +32,7 @@ test('the owner opens the poster from Settings: QR of the walk-in page, its link
   expect(expected).toContain(`d="${drawnPath}"`);
   expect(await qrSvg(`${baseURL}/other`)).not.toContain(`d="${drawnPath}"`);
 
+  await expectNoAxeViolations(page);
   const print = page.getByRole('button', { name: 'Print' });
   await expect(print).toBeVisible();
   await page.emulateMedia({ media: 'print' });
