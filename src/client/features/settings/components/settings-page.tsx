@@ -31,8 +31,6 @@ import {
 } from '../api/settings-api.ts';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 
-/** Shows the request's outcome next to its Save button: the visible "saved" state. */
-function SaveState({
 /**
  * "Saved" while the form still shows what was saved: an edit after saving takes it away, so the
  * owner never reads "Saved" beside a change that is not (derived in render, React's pattern for
@@ -45,20 +43,22 @@ function useSavedUntilEdited(success: boolean, values: unknown): boolean {
   return success && (seen.success !== success || seen.savedAs === current);
 }
 
+/** Shows the request's outcome next to its Save button: the visible "saved" state. */
+function SaveState({
   pending,
   success,
   error,
+  values,
 }: {
   pending: boolean;
-  values,
   success: boolean;
   error: string | null;
-}) {
-  return (
   /** What the form shows now; "Saved" goes once it differs from what was saved. */
   values?: unknown;
-    <span className={`save-state${error ? ' save-state--error' : ''}`} role="status" aria-live="polite">
+}) {
   const saved = useSavedUntilEdited(success, values);
+  return (
+    <span className={`save-state${error ? ' save-state--error' : ''}`} role="status" aria-live="polite">
       {pending ? texts.settings.saving : error ? error : saved ? texts.settings.saved : ''}
     </span>
   );
@@ -200,9 +200,9 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
             pending={save.isPending}
             success={save.isSuccess}
             error={problem ?? errorText(save.error)}
+            values={form}
           />
         </div>
-            values={form}
       ) : null}
     </form>
   );
@@ -274,9 +274,9 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
             pending={save.isPending}
             success={save.isSuccess}
             error={problem ?? errorText(save.error)}
+            values={rows}
           />
         </div>
-            values={rows}
       ) : null}
     </form>
   );
@@ -357,9 +357,9 @@ function ProviderRow({
             pending={save.isPending}
             success={save.isSuccess}
             error={errorText(save.error ?? remove.error)}
+            values={form}
           />
         </div>
-            values={form}
       ) : null}
     </li>
   );
@@ -422,9 +422,9 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
               pending={add.isPending}
               success={add.isSuccess}
               error={problem ?? errorText(add.error)}
+              values={form}
             />
           </div>
-              values={form}
         </form>
       ) : null}
     </section>
