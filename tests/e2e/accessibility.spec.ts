@@ -321,6 +321,46 @@ test.describe('the keyboard alone', () => {
     });
   });
 
+  for (const size of [
+    { width: 1180, height: 480 },
+    { width: 390, height: 600 },
+  ]) {
+    test(`going back up the board with Shift+Tab, nothing hides under the console's header (${size.width} px)`, async ({
+      browser,
+    }) => {
+      const staff = await openConsole(browser);
+      const me = await (await staff.request.get('/api/v1/staff/me')).json();
+      const names = Array.from({ length: 6 }, (_, index) => uniqueName(`Scroll ${index}`));
+      for (const name of names) {
+        const added = await staff.request.post('/api/v1/staff/walk-ins', {
+          data: { serviceType: 'Facials', name },
+          headers: { 'x-csrf-token': me.csrfToken },
+        });
+        expect(added.status()).toBe(201);
+      }
+      await staff.setViewportSize(size);
+      await expect(boardRow(staff, names[5] ?? '')).toBeVisible();
+      await tabTo(staff, boardRow(staff, names[5] ?? '').getByRole('button', { name: 'Call' }), {
+        limit: 300,
+      });
+      const addWalkIn = staff.getByRole('button', { name: 'Add walk-in' });
+      for (let presses = 0; presses < 300; presses++) {
+        const hidden = await staff.evaluate(() => {
+          const focused = document.activeElement?.getBoundingClientRect();
+          const header = document.querySelector('.console__header')?.getBoundingClientRect();
+          return focused && header && focused.top < header.bottom
+            ? `${document.activeElement?.outerHTML.slice(0, 80)} top ${focused.top} < header ${header.bottom}`
+            : null;
+        });
+        expect(hidden).toBeNull();
+        if (await addWalkIn.evaluate((element) => element === document.activeElement)) break;
+        await staff.keyboard.press('Shift+Tab');
+      }
+      await expect(addWalkIn).toBeFocused();
+      await staff.context().close();
+    });
+  }
+
   test('the front desk calls, starts and finishes a walk-in, and uses the More menu, from the keyboard', async ({
     page,
     browser,
