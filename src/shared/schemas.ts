@@ -370,10 +370,14 @@ export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
  * 555-0123" or "+1 415 555 0123", kept as the wait list stores it ("+1" and 10 digits).
  */
 export const customerLookupSchema = z.object({
-  phoneNumber: z.pipe(
-    z.string('Please enter a 10-digit phone number').check(z.maxLength(40, 'Please enter a 10-digit phone number')),
-    z.transform((typed) => toStoredPhoneNumber(phoneDigitsFromInput(typed))),
-  ).check(z.regex(/^\+1\d{10}$/, 'Please enter a 10-digit phone number')),
+  phoneNumber: z
+    .pipe(
+      z
+        .string('Please enter a 10-digit phone number')
+        .check(z.maxLength(40, 'Please enter a 10-digit phone number')),
+      z.transform((typed) => toStoredPhoneNumber(phoneDigitsFromInput(typed))),
+    )
+    .check(z.regex(/^\+1\d{10}$/, 'Please enter a 10-digit phone number')),
 });
 export type CustomerLookup = z.input<typeof customerLookupSchema>;
 
