@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { openConsole } from './support/console.ts';
+import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
   confirmDialog,
@@ -94,34 +94,39 @@ test('a malformed address shows the not-found page, not raw JSON', async ({ page
   await expect(page.getByText('"error"')).toHaveCount(0);
 });
 
-test('offline, Yes and a chat message say they will go out when the phone is back online', async ({
-  page,
-  context,
-}) => {
-  await openUserInfo(page);
-  const name = `Offline ${Date.now() % 100000}`;
-  await fillAndConfirm(page, name);
-  await context.setOffline(true);
-  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
-  await expect(confirmDialog(page)).toContainText(
-    "You're offline. Keep this page open: we'll add you to the list as soon as you're back online.",
-  );
-  await context.setOffline(false);
-  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+test.describe(() => {
+  // Offline, the browser logs what it could not fetch (analytics, the realtime socket): expected.
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
-  await page.getByRole('link', { name: /^Message / }).click();
-  await context.setOffline(true);
-  await page.getByLabel('Write a message').fill('Running 5 minutes late');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(
-    page.getByText("You're offline. Your message will be sent when you're back online."),
-  ).toBeVisible();
-  await expect(page.getByLabel('Write a message')).toHaveValue('Running 5 minutes late');
-  await context.setOffline(false);
-  await expect(
-    page.locator('.chat-message--mine').filter({ hasText: 'Running 5 minutes late' }),
-  ).toBeVisible();
-  await expect(page.getByLabel('Write a message')).toHaveValue('');
+  test('offline, Yes and a chat message say they will go out when the phone is back online', async ({
+    page,
+    context,
+  }) => {
+    await openUserInfo(page);
+    const name = `Offline ${Date.now() % 100000}`;
+    await fillAndConfirm(page, name);
+    await context.setOffline(true);
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect(confirmDialog(page)).toContainText(
+      "You're offline. Keep this page open: we'll add you to the list as soon as you're back online.",
+    );
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+
+    await page.getByRole('link', { name: /^Message / }).click();
+    await context.setOffline(true);
+    await page.getByLabel('Write a message').fill('Running 5 minutes late');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(
+      page.getByText("You're offline. Your message will be sent when you're back online."),
+    ).toBeVisible();
+    await expect(page.getByLabel('Write a message')).toHaveValue('Running 5 minutes late');
+    await context.setOffline(false);
+    await expect(
+      page.locator('.chat-message--mine').filter({ hasText: 'Running 5 minutes late' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Write a message')).toHaveValue('');
+  });
 });
 
 test('the console: an unknown page is not the board, the More menu closes on Escape and outside', async ({
@@ -199,4 +204,37 @@ test('add-client for a business that does not exist says so in words', async ({ 
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('We could not find that business. Check the link or code.')).toBeVisible();
   await expect(page.getByText(/please try again/i)).toHaveCount(0);
+});
+
+test("Text messages show the business's clock, whatever zone the browser is in", async ({
+  browser,
+  page,
+}) => {
+  await openUserInfo(page);
+  await fillAndConfirm(page, `Zone ${Date.now() % 100000}`, '4155550177');
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+
+  // A laptop set to Tokyo looks at a salon in Chicago (the demo's zone).
+  const context = await browser.newContext({
+    viewport: { width: 1180, height: 820 },
+    timezoneId: 'Asia/Tokyo',
+  });
+  const staff = await context.newPage();
+  await staff.goto('/console/texts');
+  await staff.getByLabel('Email').fill(DEMO_ACCOUNTS.owner.email);
+  await staff.getByLabel('Password').fill(DEMO_ACCOUNTS.owner.password);
+  await staff.getByRole('button', { name: 'Sign in' }).click();
+  await expect(staff).toHaveTitle(/^Text messages · Bella Demo Salon/);
+  const time = staff.locator('.sms-row--outbound[data-phone="+14155550177"] time').first();
+  const sentAt = new Date((await time.getAttribute('datetime'))!);
+  const chicago = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Chicago',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(sentAt);
+  await expect(time).toContainText(
+    chicago.replace(/\s?(AM|PM)$/, (_, half: string) => ` ${half.toLowerCase()}`),
+  );
+  await context.close();
 });
