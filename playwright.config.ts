@@ -68,6 +68,8 @@ export default defineConfig({
     env: {
       PORT: String(PORT),
       HOST: '127.0.0.1',
+      // The address the browser uses: the poster's QR code and the texts' links carry it.
+      PUBLIC_URL: BASE_URL,
       DATA_DIR: e2eDataDir(),
       LOG_LEVEL: 'warn',
       // Every test signs in and joins from the same IP within a minute.

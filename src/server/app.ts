@@ -265,6 +265,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
   const staffSession = createStaffSessionCookie({
     companies,
+    publicUrl: config.publicUrl,
     secureCookies: config.publicUrl.startsWith('https:'),
   });
   registerStaffRoutes(app, { staff, session: staffSession });

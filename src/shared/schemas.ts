@@ -689,6 +689,8 @@ export const staffMeSchema = z.object({
   companyName: z.string(),
   /** The business's IANA time zone: the console shows every time in it, as the chat does. */
   timeZone: z.string(),
+  /** PUBLIC_URL: the address customers use, for the poster's QR code and the walk-in link. */
+  publicUrl: z.string(),
   providerId: z.nullable(z.string()),
   /** Sent back in the X-CSRF-Token header on every change. */
   csrfToken: z.string(),

@@ -19,7 +19,9 @@ test('Forget me takes the customer off the board and erases their details, after
 
   await page.getByRole('button', { name: 'Forget me' }).click();
   const dialog = confirmDialog(page);
-  await expect(dialog).toContainText('Your name, phone number and messages will be erased');
+  await expect(dialog).toContainText(
+    'You will leave the wait list at Bella Demo Salon. Your name, phone number and messages at Bella Demo Salon will be erased',
+  );
   await dialog.getByRole('button', { name: 'Erase my details' }).click();
 
   await expect(page.getByRole('heading', { name: 'Your details were erased' })).toBeVisible();
@@ -30,4 +32,8 @@ test('Forget me takes the customer off the board and erases their details, after
   await owner.reload();
   await expect(owner.getByText('Bella Demo Salon', { exact: true })).toBeVisible();
   await expect(owner.getByText(name)).toHaveCount(0);
+  // The visit stays among the finished ones, saying why it has no name.
+  await expect(
+    owner.locator('.board-row--cancelled').filter({ hasText: 'Details erased' }).first(),
+  ).toBeVisible();
 });

@@ -332,8 +332,10 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     await event('walk_in_next_pressed', 'first', '2026-03-07T18:01Z');
     await event('screen_view', 'last', '2026-03-10T06:59Z', walkIn);
     await event('walk_in_next_pressed', 'late', '2026-03-10T07:00Z'); // Tuesday, after it
+    // A guest at the kiosk (docs/door.md) opened the page too.
+    await event('screen_view', 'guest', '2026-03-08T17:00Z', { screen_name: 'kiosk', source: 'kiosk' });
     expect((await getInsights(owner)).funnel).toEqual({
-      landing: 2,
+      landing: 3,
       serviceNext: 1,
       userInfoNext: 0,
       joined: 0,

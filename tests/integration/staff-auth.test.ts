@@ -85,6 +85,7 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
       companyId: 'demo',
       companyName: 'Bella Demo Salon',
       timeZone: 'America/Chicago',
+      publicUrl: 'http://localhost:3000',
       providerId: null,
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/),
     });

@@ -430,12 +430,14 @@ export const texts = {
   privacy: {
     forgetMe: 'Forget me',
     forgetTitle: 'Erase your details?',
-    forgetBody: (company: string) =>
-      `You will leave the wait list at ${company}. Your name, phone number and messages will be erased, and we will stop texting you. This cannot be undone.`,
+    forgetBody: (company: string, inLine: boolean) =>
+      `${inLine ? `You will leave the wait list at ${company}. ` : ''}Your name, phone number and messages at ${company} will be erased, and we will stop texting you. This cannot be undone.`,
     forgetConfirm: 'Erase my details',
     forgetCancel: 'Keep them',
     forgetFailed: 'We could not erase your details. Please try again.',
     erasedTitle: 'Your details were erased',
+    // The board's row of a visit whose details were erased (Forget me, retention).
+    erasedName: 'Details erased',
     erasedBody: (company: string) =>
       `You are off the wait list at ${company}, and your name, phone number and messages are gone. This phone no longer remembers them either.`,
     startAgain: 'Start again',

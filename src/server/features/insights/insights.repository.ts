@@ -112,7 +112,7 @@ export function createInsightsRepository(db: Queryable) {
             where company_id = $1
               and occurred_at >= $3::date::timestamp at time zone $2
               and occurred_at < ($4::date + 1)::timestamp at time zone $2)
-         select count(distinct who) filter (where name = 'screen_view' and params->>'screen_name' = 'walk_in')::int as landing,
+         select count(distinct who) filter (where name = 'screen_view' and params->>'screen_name' in ('walk_in', 'kiosk'))::int as landing,
                 count(distinct who) filter (where name = 'walk_in_next_pressed')::int as "serviceNext",
                 count(distinct who) filter (where name = 'user_info_next_pressed')::int as "userInfoNext",
                 count(distinct who) filter (where name = 'user_info_new_walkin_success')::int as joined

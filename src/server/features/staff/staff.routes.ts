@@ -6,7 +6,11 @@ import type { CompanyService } from '../company/company.service.ts';
 import { SESSION_DAYS, type StaffPrincipal, type StaffService } from './staff.service.ts';
 
 /** The console's session cookie, and who it belongs to as the console sees it. */
-export function createStaffSessionCookie(deps: { companies: CompanyService; secureCookies: boolean }) {
+export function createStaffSessionCookie(deps: {
+  companies: CompanyService;
+  publicUrl: string;
+  secureCookies: boolean;
+}) {
   async function me(principal: StaffPrincipal): Promise<StaffMe> {
     const company = await deps.companies.requireCompany(principal.companyId);
     return {
@@ -17,6 +21,7 @@ export function createStaffSessionCookie(deps: { companies: CompanyService; secu
       companyId: principal.companyId,
       companyName: company.name,
       timeZone: company.timeZone,
+      publicUrl: deps.publicUrl,
       providerId: principal.providerId,
       csrfToken: principal.csrfToken,
     };

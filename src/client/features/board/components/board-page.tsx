@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { BoardEntry, Provider, StaffMe } from '../../../../shared/schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { useConnectionState } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
+import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
 import { useAssignProvider, useEntryAction } from '../api/board-api.ts';
 import type { LiveBoard } from '../api/use-live-board.ts';
@@ -134,13 +135,27 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
         ) : null}
         <div className="board__tools">
           {me.role === 'provider' ? null : (
-            <button
-              type="button"
-              className="button button--small button--primary"
-              onClick={() => setAddingWalkIn(true)}
-            >
-              {texts.deskWalkIn.open}
-            </button>
+            <>
+              <button
+                type="button"
+                className="button button--small button--primary"
+                onClick={() => setAddingWalkIn(true)}
+              >
+                {texts.deskWalkIn.open}
+              </button>
+              {/* The door (docs/door.md): the front desk has no Settings, so it opens them here. */}
+              <a
+                className="button button--small button--secondary"
+                href={kioskPath.getHref(me.companyId)}
+                target="_blank"
+                rel="noopener"
+              >
+                {texts.door.openKiosk}
+              </a>
+              <Link className="button button--small button--secondary" to="/console/poster">
+                {texts.door.printPoster}
+              </Link>
+            </>
           )}
         </div>
         <AddWalkInDialog

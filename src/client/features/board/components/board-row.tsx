@@ -89,7 +89,7 @@ export function BoardRow({
     >
       <div className="board-row__who">
         <p className="board-row__name">
-          {entry.name}
+          {entry.name || <span className="board-row__erased">{texts.privacy.erasedName}</span>}
           {isNew ? <span className="badge badge--new">{texts.console.newArrival}</span> : null}
           {entry.unread > 0 ? (
             <span className="badge badge--unread">{texts.console.unread(entry.unread)}</span>

@@ -17,7 +17,7 @@ const noop = () => {};
  * console's header, and the toolbar hides in print (styles.css, "Poster").
  */
 export function PosterPage({ me }: { me: StaffMe }) {
-  const url = walkInUrl(window.location.origin, me.companyId);
+  const url = walkInUrl(me.publicUrl, me.companyId);
   const [qr, setQr] = useState<{ svg: string } | { failed: true } | null>(null);
   useDocumentTitle(`${texts.poster.title} · ${me.companyName}`);
 

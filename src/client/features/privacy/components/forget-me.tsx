@@ -10,10 +10,13 @@ import { useForgetMe } from '../api/forget-me.ts';
 export function ForgetMeButton({
   companyId,
   companyName,
+  inLine,
   onErased,
 }: {
   companyId: string;
   companyName: string;
+  /** Still waiting or called: erasing also takes them off the list, and the dialog says so. */
+  inLine: boolean;
   onErased: () => void;
 }) {
   const [confirming, setConfirming] = useState(false);
@@ -29,7 +32,7 @@ export function ForgetMeButton({
         busy={forget.isPending}
         onClose={() => setConfirming(false)}
       >
-        <p className="modal__text">{texts.privacy.forgetBody(companyName)}</p>
+        <p className="modal__text">{texts.privacy.forgetBody(companyName, inLine)}</p>
         <p className="form-error" role="alert">
           {forget.isError ? texts.privacy.forgetFailed : ''}
         </p>

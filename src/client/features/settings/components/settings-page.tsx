@@ -444,7 +444,15 @@ const logoErrorText = (error: unknown) =>
     ? texts.settings.logoTooLarge
     : errorText(error);
 
-function LogoForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+function LogoForm({
+  settings,
+  canEdit,
+  publicUrl,
+}: {
+  settings: BusinessSettings;
+  canEdit: boolean;
+  publicUrl: string;
+}) {
   const upload = useUploadLogo();
   const inputId = useId();
   const [version, setVersion] = useState(0);
@@ -494,9 +502,10 @@ function LogoForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: 
       </div>
       <p className="field__note">
         {texts.settings.link}:{' '}
-        <a
-          href={paths.landing.getHref(settings.companyId)}
-        >{`${window.location.origin}${paths.landing.getHref(settings.companyId)}`}</a>
+        {/* PUBLIC_URL, as texts and the poster give it, not the address this console is open at. */}
+        <a href={paths.landing.getHref(settings.companyId)}>
+          {`${publicUrl.replace(/\/$/, '')}${paths.landing.getHref(settings.companyId)}`}
+        </a>
       </p>
       {/* The door (issue 13, docs/door.md): a poster to print and the kiosk for a tablet. */}
       <p className="field__note">{texts.door.hint}</p>
@@ -577,7 +586,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
   return (
     <div className="settings">
       <BusinessForm settings={settings.data} canEdit={canEdit} />
-      <LogoForm settings={settings.data} canEdit={canEdit} />
+      <LogoForm settings={settings.data} canEdit={canEdit} publicUrl={me.publicUrl} />
       <ServicesForm settings={settings.data} canEdit={canEdit} />
       <ProvidersForm settings={settings.data} canEdit={canEdit} />
     </div>

@@ -145,6 +145,7 @@ export function CheckedInPage() {
         <ForgetMeButton
           companyId={companyId}
           companyName={companyName}
+          inLine={!ended}
           onErased={() => setErasedAt(companyName)}
         />
       </div>
