@@ -292,7 +292,8 @@ test.describe('the keyboard alone', () => {
     await tabTo(page, page.getByRole('button', { name: 'Next' }));
     await page.keyboard.press('Enter');
 
-    await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+    // The new page's heading has the focus (a screen reader reads where one landed); Tab goes on from there.
+    await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeFocused();
     await tabTo(page, nameInput(page));
     await page.keyboard.type(name);
     await page.keyboard.press('Tab');
@@ -316,7 +317,7 @@ test.describe('the keyboard alone', () => {
     await tabTo(page, dialog.getByRole('button', { name: 'Yes' }), { limit: 4 });
     await page.keyboard.press('Enter');
 
-    await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "You're on the list" })).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: /in line/ })).toBeVisible();
     await tabTo(page, page.getByRole('link', { name: /Message / }));
   });

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { logEvent } from '../lib/analytics.ts';
 
@@ -22,8 +22,41 @@ function useScreenViews() {
   }, [location.pathname]);
 }
 
+/** How long a new page may show its spinner before its heading appears (a slow phone's fetch). */
+const HEADING_WAIT_MS = 10_000;
+
+/**
+ * After moving to another page in the app (not on the first load), the focus goes to the new
+ * page's heading, once it is there: a screen reader then reads where the person landed, and Tab
+ * continues from the top of the new page instead of from where the old page's button was.
+ */
+function useFocusOnNewPage() {
+  const { pathname } = useLocation();
+  const firstPage = useRef(true);
+  useEffect(() => {
+    if (firstPage.current) {
+      firstPage.current = false;
+      return;
+    }
+    const started = performance.now();
+    let frame = 0;
+    const focusHeading = () => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      if (heading) {
+        heading.tabIndex = -1;
+        heading.focus({ preventScroll: true });
+      } else if (performance.now() - started < HEADING_WAIT_MS) {
+        frame = requestAnimationFrame(focusHeading);
+      }
+    };
+    focusHeading();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
+}
+
 export function RootLayout() {
   useScreenViews();
+  useFocusOnNewPage();
   const navigation = useNavigation();
   return (
     <>
