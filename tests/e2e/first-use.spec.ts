@@ -114,6 +114,8 @@ test.describe(() => {
     await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
 
     await page.getByRole('link', { name: /^Message / }).click();
+    // The conversation loads first (its code and messages); then the connection goes.
+    await expect(page.getByText('No messages yet.', { exact: false })).toBeVisible();
     await context.setOffline(true);
     await page.getByLabel('Write a message').fill('Running 5 minutes late');
     await page.getByRole('button', { name: 'Send' }).click();

@@ -123,8 +123,9 @@ test('the front desk signs in to the board, texts and their account, but not set
     'Text messages',
     'Your account',
   ]);
-  // A typed address of an owner's page shows the board instead.
+  // A typed address of an owner's page says it is not open to them (not the board in disguise).
   await desk.goto('/console/people');
   await expect(desk.getByRole('heading', { name: 'People' })).toHaveCount(0);
-  await expect(desk.getByRole('region', { name: 'Board' })).toBeVisible();
+  await expect(desk.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await expect(desk.getByText('not open to your role')).toBeVisible();
 });

@@ -6,7 +6,6 @@ import { firstIssue, joinWaitListRequestSchema, type WalkInLanding } from '../..
 import { BackIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -14,6 +13,7 @@ import { useWaitEntry } from '../../wait-list/api/get-wait-entry.ts';
 import { useJoinWaitList } from '../../wait-list/api/join-wait-list.ts';
 import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.tsx';
 import { NameAndPhoneFields } from '../../wait-list/components/name-and-phone-fields.tsx';
+import { fieldProblemFromJoinError, joinErrorText } from '../../wait-list/join-errors.ts';
 import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-phone.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/get-walk-in-landing.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
@@ -239,24 +239,17 @@ function KioskDetailsStep(props: {
           onJoined({ guestName: parsed.data.name, waitId, textSent });
         },
         onError: (error) => {
-          if (error instanceof ApiRequestError && error.field) {
+          const problem = fieldProblemFromJoinError(error);
+          if (problem) {
             setConfirming(null);
-            const field =
-              (['name', 'phoneNumber', 'serviceType'] as const).find((f) => f === error.field) ?? 'form';
-            setProblem({ field, message: error.message });
+            setProblem(problem);
           }
         },
       },
     );
   };
 
-  const modalError = join.isError
-    ? join.error instanceof ApiRequestError && join.error.isOffline
-      ? texts.confirm.offline
-      : join.error instanceof ApiRequestError && join.error.status < 500
-        ? join.error.message
-        : texts.confirm.failed
-    : null;
+  const modalError = join.isError ? joinErrorText(join.error) : null;
 
   return (
     <>

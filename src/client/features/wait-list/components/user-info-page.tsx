@@ -5,7 +5,6 @@ import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../../shared/ph
 import { firstIssue, joinWaitListRequestSchema } from '../../../../shared/schemas.ts';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
-import { ApiRequestError } from '../../../lib/api-client.ts';
 import { reportConversion } from '../../../lib/conversion.ts';
 import { paths } from '../../../lib/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
@@ -15,6 +14,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/get-walk-in-landing.ts';
 import { LandingUnavailable } from '../../walk-in/components/landing-unavailable.tsx';
 import { useJoinWaitList } from '../api/join-wait-list.ts';
+import { fieldProblemFromJoinError, joinErrorText } from '../join-errors.ts';
 import { findJoinedVisit, rememberJoinedVisit } from '../joined-visits.ts';
 import { checkNameAndPhone, type FieldProblem } from '../name-and-phone.ts';
 import { ConfirmJoinModal } from './confirm-join-modal.tsx';
@@ -96,24 +96,17 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
         },
         onError: (error) => {
           setConfirmed(false);
-          if (error instanceof ApiRequestError && error.field) {
+          const problem = fieldProblemFromJoinError(error);
+          if (problem) {
             setConfirming(null);
-            const field =
-              (['name', 'phoneNumber', 'serviceType'] as const).find((f) => f === error.field) ?? 'form';
-            setProblem({ field, message: error.message });
+            setProblem(problem);
           }
         },
       },
     );
   };
 
-  const modalError = join.isError
-    ? join.error instanceof ApiRequestError && join.error.isOffline
-      ? texts.confirm.offline
-      : join.error instanceof ApiRequestError && join.error.status < 500
-        ? join.error.message
-        : texts.confirm.failed
-    : null;
+  const modalError = join.isError ? joinErrorText(join.error) : null;
 
   return (
     <>
