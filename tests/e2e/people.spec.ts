@@ -57,7 +57,8 @@ test('the owner invites a provider, who sets a password from the link and sees t
   await expect(tablet).toHaveURL(/\/console$/);
   // A provider's console: the board and their account, nothing of the owner's.
   await expect(tablet.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
-    'Board',
+    // Board carries the unread count other specs' customers may have left.
+    /^Board/,
     'Your account',
   ]);
   await expect(tablet.getByRole('button', { name: 'Mine' })).toHaveAttribute('aria-pressed', 'true');
@@ -119,7 +120,8 @@ test('the front desk signs in to the board, texts and their account, but not set
 }) => {
   const desk = await openConsole(browser, '', DEMO_ACCOUNTS.frontDesk);
   await expect(desk.getByRole('navigation', { name: 'Console' }).getByRole('link')).toHaveText([
-    'Board',
+    // Board carries the unread count other specs' customers may have left.
+    /^Board/,
     'Text messages',
     'Your account',
   ]);
