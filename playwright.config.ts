@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 
-const PORT = 3199;
+// E2E_PORT lets a second run (another checkout on the same machine) use a port of its own.
+const PORT = Number(process.env.E2E_PORT ?? 3199);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 
 /**

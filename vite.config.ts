@@ -45,22 +45,39 @@ export function precompressAssets(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * Two builds: the browser's app into dist/client, and with `--ssr` the server's entry
+ * (src/client/entry-server.tsx) into dist/ssr, which the server imports to render pages
+ * (docs/decisions/0008). The server build holds its packages too, built for production: React's
+ * production server renderer whatever NODE_ENV the server process has.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/client',
-  publicDir: 'public',
-  plugins: [react(), precompressAssets()],
-  build: {
-    outDir: '../../dist/client',
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: true,
-    // bench/ reads the manifest to add up what each route downloads.
-    manifest: true,
-    // The landing page budget is counted by bench/bundle-size.ts; keep chunks per route.
-    reportCompressedSize: false,
-  },
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: isSsrBuild ? [react()] : [react(), precompressAssets()],
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
+  build: isSsrBuild
+    ? {
+        outDir: '../../dist/ssr',
+        emptyOutDir: true,
+        target: 'node20',
+        sourcemap: true,
+        rollupOptions: { input: 'entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
+      }
+    : {
+        outDir: '../../dist/client',
+        emptyOutDir: true,
+        target: 'es2022',
+        sourcemap: true,
+        // bench/ and the server read the manifest: what each route downloads, what a page preloads.
+        manifest: true,
+        // The landing page budget is counted by bench/bundle-size.ts; keep chunks per route.
+        reportCompressedSize: false,
+      },
   server: {
     port: 5173,
     proxy: { '/api': { target: apiTarget, ws: true }, '/logo': apiTarget },
   },
-});
+}));

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import { createRouter } from './app/router.tsx';
+import { createRouter, readServerRouteData } from './app/router.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { ensureCustomerSession } from './lib/session.ts';
 import './styles.css';
@@ -12,8 +12,13 @@ registerServiceWorker();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root');
-createRoot(rootElement).render(
+// Customer pages come rendered by the server (docs/decisions/0008) and are hydrated; the console
+// is rendered here.
+const serverData = readServerRouteData();
+const app = (
   <StrictMode>
-    <RouterProvider router={createRouter()} />
-  </StrictMode>,
+    <RouterProvider router={await createRouter(serverData)} />
+  </StrictMode>
 );
+if (serverData) hydrateRoot(rootElement, app);
+else createRoot(rootElement).render(app);

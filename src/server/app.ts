@@ -1,18 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-} from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
+import type { RenderPage } from '../shared/page-rendering.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { ERROR_CODES } from './errors.ts';
@@ -41,7 +34,7 @@ import { createCustomerService } from './features/customer/customer.service.ts';
 import { createInsightsRepository } from './features/insights/insights.repository.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
-import { createIndexPages } from './features/manifest/page-head.ts';
+import { type NotFoundHandler, registerClientApp } from './features/pages/pages.routes.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { createPeopleService } from './features/people/people.service.ts';
@@ -77,6 +70,7 @@ const RETENTION_FIRST_PASS_MS = 60_000;
 const RETENTION_PASS_MS = 60 * 60 * 1000;
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
+const DEFAULT_SSR_ENTRY = fileURLToPath(new URL('../../dist/ssr/entry-server.js', import.meta.url));
 
 export interface AppDependencies {
   config: Config;
@@ -91,6 +85,10 @@ export interface AppDependencies {
   conversions?: ConversionTracker;
   /** Built customer app; the API works without it (tests, `npm run dev` where Vite serves it). */
   clientDir?: string;
+  /** Built server entry that renders the pages (docs/decisions/0008); without it the browser does. */
+  ssrEntry?: string;
+  /** Replaces the built server entry (tests render with the app's sources). */
+  renderPage?: RenderPage;
 }
 
 function smsSenderFrom(config: Config): SmsSender {
@@ -311,58 +309,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (config.benchRoutes) await registerBenchRoutes(app, { db });
   app.get('/api/health', async () => ({ ok: true, database: db.kind, realtime: hub.stats() }));
 
-  answerNotFound = await registerClientApp(app, deps.clientDir ?? DEFAULT_CLIENT_DIR);
+  answerNotFound = await registerClientApp(app, {
+    clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR,
+    ssrEntry: deps.ssrEntry ?? DEFAULT_SSR_ENTRY,
+    ...(deps.renderPage ? { renderPage: deps.renderPage } : {}),
+    companies,
+    sendRouteNotFound,
+  });
   return app;
 }
-
-const IMMUTABLE = 'public, max-age=31536000, immutable';
-
-/**
- * Serves the built SPA (docs/decisions/0007): hashed assets cached for good and sent as the `.br`
- * or `.gz` written at build when the browser takes it; everything else revalidated on each use;
- * every other page answered by index.html, linked to its own web app manifest (page-head.ts).
- */
-async function registerClientApp(app: FastifyInstance, clientDir: string): Promise<NotFoundHandler> {
-  const indexPath = path.join(clientDir, 'index.html');
-  const hasClient = existsSync(indexPath);
-  if (hasClient) {
-    await app.register(fastifyStatic, {
-      root: clientDir,
-      wildcard: false,
-      index: false,
-      preCompressed: true,
-      // Ours, below: send's default `max-age=0` would override them.
-      cacheControl: false,
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
-        // The same URL answers br, gzip or plain: caches must key on what the browser accepts.
-        if (hashed) res.setHeader('Vary', 'Accept-Encoding');
-      },
-    });
-  }
-  const pageFor = hasClient ? createIndexPages(readFileSync(indexPath, 'utf8')) : null;
-  const answerNotFound: NotFoundHandler = async (request, reply) => {
-    const isPage =
-      request.method === 'GET' &&
-      !request.url.startsWith('/api/') &&
-      !request.url.startsWith('/logo/') &&
-      !request.url.startsWith('/assets/');
-    if (isPage && pageFor) {
-      const page = pageFor(request.url);
-      reply.header('Cache-Control', 'no-cache').header('ETag', page.etag);
-      if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === page.etag)) {
-        return reply.status(304).send();
-      }
-      return reply.type('text/html; charset=utf-8').send(page.html);
-    }
-    return sendRouteNotFound(reply);
-  };
-  app.setNotFoundHandler(answerNotFound);
-  return answerNotFound;
-}
-
-type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 function sendRouteNotFound(reply: FastifyReply) {
   const { status, message } = ERROR_CODES.ROUTE_NOT_FOUND;

@@ -5,6 +5,10 @@ import { logEvent } from '../lib/analytics.ts';
 export interface RouteHandle {
   /** The screen name recorded with each screen view (spec §2). */
   screen: string;
+  /** False for the pages the server leaves to the browser (the console; docs/decisions/0008). */
+  serverRendered: boolean;
+  /** A lazy route's modules (app/routes.tsx): the server preloads their chunks with its HTML. */
+  modules: readonly string[];
 }
 
 /** Records a screen_view for every page shown, with the screen name and the route params. */

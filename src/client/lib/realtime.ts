@@ -13,7 +13,12 @@ export function customerRealtime(): RealtimeClient {
 /** The socket's connection state, re-rendering on each change. */
 export function useConnectionState(client: RealtimeClient): ConnectionState {
   const subscribe = useCallback((onChange: () => void) => client.onStateChange(onChange), [client]);
-  return useSyncExternalStore(subscribe, () => client.state);
+  // The server's HTML (and its hydration) shows no connection notice: there is no socket yet.
+  return useSyncExternalStore(
+    subscribe,
+    () => client.state,
+    () => 'connecting',
+  );
 }
 
 /**

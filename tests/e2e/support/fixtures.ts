@@ -13,8 +13,37 @@ interface Fixtures {
   failOnPageErrors: undefined;
 }
 
+/**
+ * A customer page arrives rendered by the server (docs/decisions/0008) and only works once React
+ * has hydrated it: a tap before that does nothing, as for a person on a slow phone. Tests act after
+ * it, as a person does once the page responds. React marks each node it hydrated with its fiber.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    if (!document.getElementById('checkn-route-data')) return true;
+    const node = document.querySelector('#root main, #root > div');
+    return node !== null && Object.keys(node).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
 export const test = base.extend<Options & Fixtures>({
   allowedConsoleErrors: [[], { option: true }],
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (!javaScriptEnabled) return use(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (options) => {
+      const response = await reload(options);
+      if (options?.waitUntil !== 'commit') await waitForHydration(page);
+      return response;
+    };
+    await use(page);
+  },
   failOnPageErrors: [
     async ({ page, allowedConsoleErrors }, use) => {
       const problems: string[] = [];

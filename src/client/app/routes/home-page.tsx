@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useTypedBeforeHydration } from '../../lib/hydration.ts';
 import { pathFromTypedCode, paths } from '../../lib/paths.ts';
 import { texts } from '../../lib/texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
@@ -10,6 +11,7 @@ export function HomePage() {
   const inputId = useId();
   const [code, setCode] = useState('');
   const [error, setError] = useState(false);
+  const codeField = useTypedBeforeHydration(code, setCode);
   useDocumentTitle(null);
 
   return (
@@ -47,6 +49,7 @@ export function HomePage() {
             {texts.home.codeLabel}
           </label>
           <input
+            ref={codeField}
             id={inputId}
             className="input"
             autoCapitalize="none"

@@ -1,4 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
+import { useTypedBeforeHydration } from '../../lib/hydration.ts';
 import { Field } from './field.tsx';
 
 type TextFieldProps = Omit<
@@ -14,11 +15,13 @@ type TextFieldProps = Omit<
 
 /** A labelled text input. */
 export function TextField({ label, value, onChange, width, ...inputProps }: TextFieldProps) {
+  const field = useTypedBeforeHydration(value, onChange);
   return (
     <Field label={label} width={width}>
       {(id) => (
         <input
           {...inputProps}
+          ref={field}
           id={id}
           className="input"
           value={value}

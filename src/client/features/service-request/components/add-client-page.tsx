@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useTypedBeforeHydration } from '../../../lib/hydration.ts';
 import { paths } from '../../../lib/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -31,6 +32,9 @@ export function AddClientPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const idempotency = useRef<{ details: string; key: string } | null>(null);
   const addClient = useAddClient();
+  const phoneField = useTypedBeforeHydration(maskPhone(phoneDigits), (typed) =>
+    setPhoneDigits(phoneDigitsFromInput(typed)),
+  );
   useDocumentTitle(spName || texts.addClient.title);
 
   if (!companyId) return <MessagePage title={texts.notFound.title} body={texts.addClient.missingLink} />;
@@ -128,6 +132,7 @@ export function AddClientPage() {
             {texts.addClient.phone}
           </label>
           <input
+            ref={phoneField}
             id={phoneId}
             className="input"
             required

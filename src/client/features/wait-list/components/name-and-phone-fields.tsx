@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { maskPhone, phoneDigitsFromInput } from '../../../../shared/phone.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { useTypedBeforeHydration } from '../../../lib/hydration.ts';
 import { texts } from '../../../lib/texts.ts';
 import type { FieldProblem } from '../name-and-phone.ts';
 
@@ -31,6 +32,10 @@ export function NameAndPhoneFields({
 }: NameAndPhoneFieldsProps) {
   const nameId = useId();
   const phoneId = useId();
+  const nameField = useTypedBeforeHydration(name, onNameChange);
+  const phoneField = useTypedBeforeHydration(maskPhone(phoneDigits), (typed) =>
+    onPhoneDigitsChange(phoneDigitsFromInput(typed)),
+  );
   const nameInvalid = problem?.field === 'name';
   const phoneInvalid = problem?.field === 'phoneNumber';
   return (
@@ -41,6 +46,7 @@ export function NameAndPhoneFields({
         </label>
         <div className="field__control">
           <input
+            ref={nameField}
             id={nameId}
             className="input"
             name="name"
@@ -70,6 +76,7 @@ export function NameAndPhoneFields({
         </label>
         <div className="field__control">
           <input
+            ref={phoneField}
             id={phoneId}
             className="input"
             name="phone"

@@ -6,6 +6,7 @@ import { firstIssue, joinWaitListRequestSchema } from '../../../../shared/schema
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { reportConversion } from '../../../lib/conversion.ts';
+import { useStateFromBrowser } from '../../../lib/hydration.ts';
 import { paths } from '../../../lib/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
@@ -41,15 +42,18 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
   const { companyId, companyName, address, service } = props;
   const navigate = useNavigate();
   const location = useLocation();
-  const [name, setName] = useState(() => readStored('local', storageKeys.userName) ?? '');
-  const [phoneDigits, setPhoneDigits] = useState(() =>
-    phoneDigitsFromInput(readStored('local', storageKeys.userPhone) ?? ''),
+  // Kept from an earlier visit in this browser; the server's HTML has the fields empty.
+  const [name, setName] = useStateFromBrowser(() => readStored('local', storageKeys.userName) ?? '', '');
+  const [phoneDigits, setPhoneDigits] = useStateFromBrowser(
+    () => phoneDigitsFromInput(readStored('local', storageKeys.userPhone) ?? ''),
+    '',
   );
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
   // Back from the confirmation remounts this page on the same history entry: it already joined.
-  const [joinedWaitId] = useState(() => findJoinedVisit(location.key, location.pathname));
-  const [confirmed, setConfirmed] = useState(joinedWaitId !== null);
+  const [joinedWaitId] = useStateFromBrowser(() => findJoinedVisit(location.key, location.pathname), null);
+  const [confirmedHere, setConfirmed] = useState(false);
+  const confirmed = confirmedHere || joinedWaitId !== null;
   const join = useJoinWaitList();
   // The same details keep the same key, so re-confirming after a lost response cannot join twice.
   const idempotency = useRef<{ details: string; key: string } | null>(null);

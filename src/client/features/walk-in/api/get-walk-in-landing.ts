@@ -1,7 +1,10 @@
-import { type LoaderFunctionArgs, redirect } from 'react-router';
+import { data, type LoaderFunction, redirect } from 'react-router';
 import type { WalkInLanding } from '../../../../shared/schemas.ts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { readWithRetry } from '../../../lib/retry.ts';
+
+/** Finds a business's landing data: null when there is no such business; throws when it failed. */
+export type FindWalkInLanding = (companyId: string) => Promise<WalkInLanding | null>;
 
 function getWalkInLanding(companyId: string): Promise<WalkInLanding> {
   return apiRequest<WalkInLanding>(`/v1/companies/${encodeURIComponent(companyId)}/walk-in`);
@@ -20,6 +23,21 @@ function loadWalkInLanding(companyId: string, now = Date.now()): Promise<WalkInL
   return promise;
 }
 
+/** Landing data the page already has (the server's HTML carried it): the next step reads it from here. */
+export function rememberWalkInLanding(landing: WalkInLanding, now = Date.now()): void {
+  cache.set(landing.companyId, { at: now, promise: Promise.resolve(landing) });
+}
+
+/** In the browser: through the API, with the retries of spec §9. */
+export const fetchWalkInLanding: FindWalkInLanding = async (companyId) => {
+  try {
+    return await loadWalkInLanding(companyId);
+  } catch (error) {
+    if (error instanceof ApiRequestError && error.status === 404) return null;
+    throw error;
+  }
+};
+
 /** The same page at the business's own id: the first path segment replaced. */
 function withCompanyId(url: string, companyId: string): string {
   const { pathname, search, hash } = new URL(url);
@@ -31,19 +49,29 @@ export type WalkInLandingResult =
   | { status: 'not-found'; companyId: string }
   | { status: 'failed'; companyId: string };
 
-/** Route loader: nothing renders until the service list is loaded (spec §2). */
-export async function walkInLandingLoader({
-  params,
-  request,
-}: LoaderFunctionArgs): Promise<WalkInLandingResult | Response> {
-  const companyId = params.companyId ?? '';
-  try {
-    const landing = await loadWalkInLanding(companyId);
+export function isWalkInLandingResult(value: unknown): value is WalkInLandingResult {
+  const status = (value as { status?: unknown } | null)?.status;
+  return status === 'ok' || status === 'not-found' || status === 'failed';
+}
+
+/**
+ * Route loader of the landing, user-info and kiosk pages: nothing renders until the service list
+ * is loaded (spec §2). The browser finds the data through the API; the server in its own process.
+ */
+export function createWalkInLandingLoader(find: FindWalkInLanding): LoaderFunction {
+  return async ({ params, request }) => {
+    const companyId = params.companyId ?? '';
+    let landing: WalkInLanding | null;
+    try {
+      landing = await find(companyId);
+    } catch {
+      return { status: 'failed', companyId } satisfies WalkInLandingResult;
+    }
+    // The server's answer for a business that does not exist says so (search engines, link checkers).
+    if (!landing)
+      return data({ status: 'not-found', companyId } satisfies WalkInLandingResult, { status: 404 });
     // "/DEMO" found "demo": continue at the business's own address, which later steps and links use.
     if (landing.companyId !== companyId) return redirect(withCompanyId(request.url, landing.companyId));
-    return { status: 'ok', landing };
-  } catch (error) {
-    if (error instanceof ApiRequestError && error.status === 404) return { status: 'not-found', companyId };
-    return { status: 'failed', companyId };
-  }
+    return { status: 'ok', landing } satisfies WalkInLandingResult;
+  };
 }

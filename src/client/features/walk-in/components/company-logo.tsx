@@ -19,9 +19,17 @@ export function CompanyLogo({
   const [src, setSrc] = useState(`/logo/${encodeURIComponent(companyId)}.jpg`);
   const imageRef = useRef<HTMLImageElement>(null);
 
+  const fallBack = () => {
+    if (src !== DEFAULT_LOGO_URL) setSrc(DEFAULT_LOGO_URL);
+    else onSettled();
+  };
+
+  // A cached image, or one in the server's HTML, can load or fail before React attaches its handlers.
   useEffect(() => {
-    // A cached image can finish before React attaches its handlers.
-    if (imageRef.current?.complete && imageRef.current.naturalWidth > 0) onSettled();
+    const image = imageRef.current;
+    if (!image?.complete) return;
+    if (image.naturalWidth > 0) onSettled();
+    else fallBack();
   }, [onSettled]);
 
   return (
@@ -33,10 +41,7 @@ export function CompanyLogo({
       width={LOGO_WIDTH_PX}
       height={LOGO_WIDTH_PX}
       onLoad={onSettled}
-      onError={() => {
-        if (src !== DEFAULT_LOGO_URL) setSrc(DEFAULT_LOGO_URL);
-        else onSettled();
-      }}
+      onError={fallBack}
     />
   );
 }

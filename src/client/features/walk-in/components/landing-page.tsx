@@ -5,6 +5,7 @@ import type { WalkInLanding } from '../../../../shared/schemas.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { captureConversionToken } from '../../../lib/conversion.ts';
+import { useIsHydrating, useStateFromBrowser } from '../../../lib/hydration.ts';
 import { paths } from '../../../lib/paths.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -30,11 +31,14 @@ export function LandingPage() {
 function WalkInServiceStep({ landing }: { landing: WalkInLanding }) {
   const navigate = useNavigate();
   const errorId = useId();
-  const [logoSettled, setLogoSettled] = useState(false);
-  const [selected, setSelected] = useState<string | null>(() => {
+  // Spec §2's full-page spinner covers the page while the logo loads. Not over the server's HTML,
+  // which shows the page at once with the logo preloaded beside it (docs/decisions/0008).
+  const hydrating = useIsHydrating();
+  const [logoSettled, setLogoSettled] = useState(hydrating);
+  const [selected, setSelected] = useStateFromBrowser<string | null>(() => {
     const stored = readStored('session', storageKeys.selectedService);
     return stored && landing.services.includes(stored) ? stored : null;
-  });
+  }, null);
   const [showError, setShowError] = useState(false);
   const address = formatLocation(landing.location);
   useDocumentTitle(landing.name);

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { companyIdSchema } from '../../../shared/schemas.ts';
-import { manifestHrefFor } from './manifest.routes.ts';
+import { manifestHrefFor } from '../manifest/manifest.routes.ts';
 
 const GENERIC_MANIFEST_LINK = 'href="/manifest.webmanifest"';
 /** Made-up business ids must not grow the cache for ever; past this, pages are made per request. */

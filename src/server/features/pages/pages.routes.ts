@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderPage } from '../../../shared/page-rendering.ts';
+import { companyIdSchema, type WalkInLanding } from '../../../shared/schemas.ts';
+import { AppError } from '../../errors.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import { createIndexPages } from './page-head.ts';
+import { chunksForModules, fillPage, type ViteManifest } from './page-html.ts';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+export interface ClientAppOptions {
+  /** The built browser app (dist/client): index.html, the hashed assets, Vite's manifest. */
+  clientDir: string;
+  /** The built server entry (dist/ssr/entry-server.js); without it pages are rendered in the browser. */
+  ssrEntry: string;
+  /** Replaces the built server entry (tests render with the sources). */
+  renderPage?: RenderPage;
+  companies: CompanyService;
+  /** Answers everything that is no page (an unknown /api/ route, a missing asset). */
+  sendRouteNotFound: (reply: FastifyReply) => unknown;
+}
+
+/**
+ * The server entry, imported in the background: the server is ready without waiting for it, and
+ * the first page waits for it if it comes that early. A build without it renders in the browser.
+ */
+function loadRenderPage(app: FastifyInstance, ssrEntry: string): Promise<RenderPage | null> {
+  if (!existsSync(ssrEntry)) return Promise.resolve(null);
+  return import(pathToFileURL(ssrEntry).href).then(
+    (module: { renderPage: RenderPage }) => module.renderPage,
+    (error: unknown) => {
+      app.log.error({ err: error }, 'pages: the server entry did not load; pages render in the browser');
+      return null;
+    },
+  );
+}
+
+function readManifest(clientDir: string): ViteManifest {
+  try {
+    return JSON.parse(readFileSync(path.join(clientDir, '.vite', 'manifest.json'), 'utf8')) as ViteManifest;
+  } catch {
+    return {};
+  }
+}
+
+/** The landing data the pages are rendered with, read in this process (no HTTP round trip). */
+function findWalkInLandingWith(companies: CompanyService) {
+  return async (companyId: string): Promise<WalkInLanding | null> => {
+    if (!companyIdSchema.safeParse(companyId).success) return null;
+    try {
+      return await companies.getWalkInLanding(companyId);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'COMPANY_NOT_FOUND') return null;
+      throw error;
+    }
+  };
+}
+
+const etagOf = (html: string) => `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
+
+/**
+ * Serves the built app (docs/decisions/0007, 0008): hashed assets cached for good and sent as the
+ * `.br` or `.gz` written at build when the browser takes it; everything else revalidated on each
+ * use; every other address is a page: rendered on the server for the customer's pages (the
+ * console's shell is left to the browser), linked to its own web app manifest (page-head.ts).
+ */
+export async function registerClientApp(
+  app: FastifyInstance,
+  options: ClientAppOptions,
+): Promise<NotFoundHandler> {
+  const { clientDir, sendRouteNotFound } = options;
+  const indexPath = path.join(clientDir, 'index.html');
+  if (!existsSync(indexPath)) {
+    const answerNotFound: NotFoundHandler = (_request, reply) => sendRouteNotFound(reply);
+    app.setNotFoundHandler(answerNotFound);
+    return answerNotFound;
+  }
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    // Ours, below: send's default `max-age=0` would override them.
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+      // The same URL answers br, gzip or plain: caches must key on what the browser accepts.
+      if (hashed) res.setHeader('Vary', 'Accept-Encoding');
+    },
+  });
+  const pageFor = createIndexPages(readFileSync(indexPath, 'utf8'));
+  const manifest = readManifest(clientDir);
+  const renderPage = options.renderPage
+    ? Promise.resolve(options.renderPage)
+    : loadRenderPage(app, options.ssrEntry);
+  const findWalkInLanding = findWalkInLandingWith(options.companies);
+
+  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+    const etag = etagOf(html);
+    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
+      return reply.status(304).send();
+    }
+    return reply.status(status).type('text/html; charset=utf-8').send(html);
+  };
+
+  const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    const shell = pageFor(request.url);
+    const render = await renderPage;
+    if (!render) return sendHtml(request, reply, 200, shell.html);
+    const abort = new AbortController();
+    reply.raw.once('close', () => abort.abort());
+    let page: Awaited<ReturnType<RenderPage>>;
+    try {
+      page = await render({
+        url: `http://localhost${request.url}`,
+        signal: abort.signal,
+        findWalkInLanding,
+      });
+    } catch (error) {
+      // The browser can still render the page (and say what is wrong) from the shell.
+      request.log.error({ err: error }, 'pages: server rendering failed; sent the shell');
+      return sendHtml(request, reply, 200, shell.html);
+    }
+    if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
+    if (page.kind === 'browser-only') return sendHtml(request, reply, 200, shell.html);
+    const html = fillPage(shell.html, {
+      title: page.title,
+      appHtml: page.appHtml,
+      routeDataJson: page.routeDataJson,
+      chunks: chunksForModules(manifest, page.modules),
+    });
+    return sendHtml(request, reply, page.status, html);
+  };
+
+  const answerNotFound: NotFoundHandler = async (request, reply) => {
+    const isPage =
+      request.method === 'GET' &&
+      !request.url.startsWith('/api/') &&
+      !request.url.startsWith('/logo/') &&
+      !request.url.startsWith('/assets/');
+    return isPage ? answerPage(request, reply) : sendRouteNotFound(reply);
+  };
+  app.setNotFoundHandler(answerNotFound);
+  return answerNotFound;
+}

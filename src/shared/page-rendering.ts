@@ -1,0 +1,36 @@
+/**
+ * The contract between the server and the app's server entry (src/client/entry-server.tsx, built by
+ * Vite into dist/ssr): the server asks for a page, the entry renders it with React Router's static
+ * handler (docs/decisions/0008). Types only, so neither side imports the other's code.
+ */
+import type { WalkInLanding } from './schemas.ts';
+
+/** The `<script type="application/json">` that carries the routes' data to hydration. */
+export const ROUTE_DATA_ELEMENT_ID = 'checkn-route-data';
+
+export interface PageRequest {
+  /** The page's absolute URL (the server's own origin; only its path and query matter). */
+  url: string;
+  /** Ends the rendering when the browser goes away. */
+  signal?: AbortSignal;
+  /** The business's landing data from the database: null when it does not exist; throws when that failed. */
+  findWalkInLanding: (companyId: string) => Promise<WalkInLanding | null>;
+}
+
+export type RenderedPage =
+  /** The console: rendered in the browser, so the server sends the bare shell. */
+  | { kind: 'browser-only' }
+  | { kind: 'redirect'; status: number; location: string }
+  | {
+      kind: 'page';
+      status: number;
+      /** What goes inside `<div id="root">`. */
+      appHtml: string;
+      title: string;
+      /** JSON for `#checkn-route-data`, already safe inside a `<script>` element. */
+      routeDataJson: string;
+      /** Source modules (as Vite's manifest names them) of the page's lazy route: preloaded. */
+      modules: readonly string[];
+    };
+
+export type RenderPage = (request: PageRequest) => Promise<RenderedPage>;

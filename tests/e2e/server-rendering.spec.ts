@@ -1,0 +1,109 @@
+import { expect, test, waitForHydration } from './support/fixtures.ts';
+import {
+  demo,
+  nameInput,
+  phoneInput,
+  serviceButton,
+  WOMENS_HAIRCUT,
+  WOMENS_HAIRCUT_USER_INFO,
+} from './support/walk-in.ts';
+
+const WALK_IN_API = '/api/v1/companies/demo/walk-in';
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the landing page shows the business, its address, the heading and every service', async ({
+    page,
+  }) => {
+    await page.goto('/demo');
+    await expect(page).toHaveTitle(`${demo.name} · CheckN`);
+    await expect(page.getByRole('img', { name: `${demo.name} logo` })).toBeVisible();
+    await expect(page.getByText(demo.name, { exact: true })).toBeVisible();
+    await expect(page.getByText(demo.address, { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+    await expect(page.getByText('Select your service', { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Services' }).getByRole('button')).toHaveText([
+      ...demo.services,
+    ]);
+    await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  });
+
+  test('user-info, the kiosk, add-client and the home page show their content too', async ({ page }) => {
+    await page.goto(WOMENS_HAIRCUT_USER_INFO);
+    await expect(page).toHaveTitle('Enter your name and phone number · CheckN');
+    await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+    await expect(page.getByText(WOMENS_HAIRCUT, { exact: true })).toBeVisible();
+    await expect(nameInput(page)).toBeVisible();
+    await expect(phoneInput(page)).toBeVisible();
+
+    await page.goto('/demo/kiosk');
+    await expect(page.getByRole('list', { name: 'Services' }).getByRole('button')).toHaveText([
+      ...demo.services,
+    ]);
+
+    await page.goto('/add-client/sp-1?companyId=demo&spName=Maria&spSpeciality=Color');
+    await expect(page.getByText('Maria', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'CheckN Walkin Service' })).toBeVisible();
+  });
+
+  test('an unknown business and an unknown address say so, with a 404', async ({ page }) => {
+    const business = await page.goto('/no-such-salon');
+    expect(business?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Business not found' })).toBeVisible();
+    const address = await page.goto('/demo/Facials/user-info/more');
+    expect(address?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});
+
+test('the page hydrates without asking for its data again, and the next step needs no request either', async ({
+  page,
+}) => {
+  const landingRequests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === WALK_IN_API) landingRequests.push(request.url());
+  });
+  await page.goto('/demo');
+  await serviceButton(page, WOMENS_HAIRCUT).click();
+  await expect(serviceButton(page, WOMENS_HAIRCUT)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+  await expect(page.getByText(WOMENS_HAIRCUT, { exact: true })).toBeVisible();
+  expect(landingRequests).toEqual([]);
+});
+
+test('what a person types before the scripts arrive is kept when the page comes alive', async ({ page }) => {
+  // The app's scripts held back, as on a slow connection, until the person has typed.
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(WOMENS_HAIRCUT_USER_INFO, { waitUntil: 'commit' });
+  await nameInput(page).pressSequentially('Early Bird');
+  await phoneInput(page).pressSequentially('4155550123');
+  releaseScripts();
+  await waitForHydration(page);
+
+  await page.getByRole('button', { name: 'Next' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: 'Hi Early Bird' })).toBeVisible();
+  await expect(nameInput(page)).toHaveValue('Early Bird');
+  await expect(phoneInput(page)).toHaveValue('+1 (415) 555-0123');
+});
+
+test('a service picked earlier in this tab is selected again when the server-rendered page hydrates', async ({
+  page,
+}) => {
+  await page.goto('/demo');
+  await serviceButton(page, 'Facials').click();
+  await page.reload();
+  await expect(serviceButton(page, 'Facials')).toHaveAttribute('aria-pressed', 'true');
+});

@@ -1,0 +1,172 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPage } from '../../src/client/entry-server.tsx';
+import { buildApp } from '../../src/server/app.ts';
+import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
+import { seedDemoCompany } from '../../src/server/seed/demo.ts';
+import { ROUTE_DATA_ELEMENT_ID } from '../../src/shared/page-rendering.ts';
+import { testConfig } from '../support/test-app.ts';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+/** index.html as `vite build` leaves it, in miniature, with the manifest the server preloads from. */
+const INDEX_HTML =
+  '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest" />' +
+  '<title>CheckN Walkin Service</title><script type="module" src="/assets/index-Abc123.js"></script></head>' +
+  '<body><div id="root"></div></body></html>';
+const MANIFEST = {
+  'index.html': { file: 'assets/index-Abc123.js', isEntry: true, imports: ['_shared-Aaa111.js'] },
+  '_shared-Aaa111.js': { file: 'assets/shared-Aaa111.js' },
+  '_form-Bbb222.js': { file: 'assets/form-Bbb222.js', imports: ['_shared-Aaa111.js'] },
+  'features/wait-list/components/user-info-page.tsx': {
+    file: 'assets/user-info-page-Ccc333.js',
+    imports: ['_shared-Aaa111.js', '_form-Bbb222.js'],
+  },
+  'lib/query-client.tsx': { file: 'assets/query-client-Ddd444.js', imports: ['_shared-Aaa111.js'] },
+};
+
+function writeClientDir(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'checkn-ssr-'));
+  mkdirSync(path.join(dir, '.vite'));
+  writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
+  writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  return dir;
+}
+
+/** The JSON the page carries for hydration, read back as the browser does. */
+function routeDataOf(html: string): { loaderData: Record<string, unknown> } {
+  const match = new RegExp(
+    `<script type="application/json" id="${ROUTE_DATA_ELEMENT_ID}">([^<]*)</script>`,
+  ).exec(html);
+  if (!match) throw new Error('the page carries no route data');
+  return JSON.parse(match[1]!) as { loaderData: Record<string, unknown> };
+}
+
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(html)?.[1] ?? '';
+
+describe.each(databaseKinds)('server rendering on %s', (kind) => {
+  let app: FastifyInstance;
+  let database: TestDatabase;
+  let clientDir: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    await seedDemoCompany(database.db);
+    const companies = createCompanyRepository(database.db);
+    await companies.insertCompany({
+      id: 'tricky',
+      accountId: '0b4f2a51-5f1d-4b0a-a7f5-0f8f3c1e6b21',
+      name: 'Tricky </script><script>alert(1)</script> & Co',
+      location: '1 Elm St|Salem|MA|01970',
+    });
+    await companies.replaceServices('tricky', ['Cut <b>bold</b>', 'Shave']);
+    clientDir = writeClientDir();
+    app = await buildApp({ config: testConfig(), db: database.db, clientDir, renderPage });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await database?.close();
+    if (clientDir) rmSync(clientDir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    app.inject({ method: 'GET', url, headers });
+
+  it("sends the landing page's content in the HTML, with its data for hydration and its own title", async () => {
+    const response = await get('/demo');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    const root = rootOf(response.payload);
+    expect(root).toContain('<h1 class="page__title">Walk ins</h1>');
+    expect(root).toContain('Select your service');
+    expect(root).toContain('Bella Demo Salon');
+    expect(root).toContain('1200 Main Street, Springfield, IL 62701');
+    expect(root).toContain('Women&#x27;s Haircut');
+    expect(root).toContain('src="/logo/demo.jpg"');
+    // The full-page spinner is for a landing reached in the app, not over the server's page.
+    expect(root).not.toContain('full-page-spinner');
+    expect(response.payload).toContain('<title>Bella Demo Salon · CheckN</title>');
+    const data = routeDataOf(response.payload);
+    expect(Object.values(data.loaderData)).toContainEqual(
+      expect.objectContaining({ status: 'ok', landing: expect.objectContaining({ companyId: 'demo' }) }),
+    );
+  });
+
+  it("answers the same page again with 304, and another page's validator with the page", async () => {
+    const first = await get('/demo');
+    expect(first.headers['cache-control']).toBe('no-cache');
+    const again = await get('/demo', { 'if-none-match': String(first.headers.etag) });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload).toHaveLength(0);
+    const other = await get('/tricky', { 'if-none-match': String(first.headers.etag) });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it("keeps a business's own text from closing the data script or adding markup", async () => {
+    const response = await get('/tricky');
+    expect(response.payload).not.toContain('<script>alert(1)');
+    expect(response.payload).not.toContain('<b>bold</b>');
+    expect(response.payload).toContain(
+      '<title>Tricky &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co · CheckN</title>',
+    );
+    const data = routeDataOf(response.payload);
+    expect(JSON.stringify(data)).toContain('Tricky </script><script>alert(1)</script> & Co');
+    expect(JSON.stringify(data)).toContain('Cut <b>bold</b>');
+  });
+
+  it("answers an unknown business and an unknown address with 404 and the app's words", async () => {
+    const business = await get('/no-such-salon');
+    expect(business.statusCode).toBe(404);
+    expect(rootOf(business.payload)).toContain('Business not found');
+    const page = await get('/demo/Facials/user-info/extra');
+    expect(page.statusCode).toBe(404);
+    expect(rootOf(page.payload)).toContain('Page not found');
+  });
+
+  it("moves a business code typed in another case to the business's own address", async () => {
+    const response = await get('/DEMO/Facials/user-info?from=poster');
+    expect(response.statusCode).toBeGreaterThanOrEqual(300);
+    expect(response.statusCode).toBeLessThan(400);
+    expect(response.headers.location).toBe('/demo/Facials/user-info?from=poster');
+  });
+
+  it("renders the user-info form and preloads its page's chunks, not the entry's", async () => {
+    const response = await get(`/demo/${encodeURIComponent("Women's Haircut/Style")}/user-info`);
+    expect(response.statusCode).toBe(200);
+    const root = rootOf(response.payload);
+    expect(root).toContain('Enter your name and phone number');
+    expect(root).toContain('Women&#x27;s Haircut/Style');
+    expect(root).toMatch(/<input[^>]*type="tel"/);
+    expect(response.payload).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/user-info-page-Ccc333.js">',
+    );
+    expect(response.payload).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/form-Bbb222.js">',
+    );
+    expect(response.payload).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/query-client-Ddd444.js">',
+    );
+    // Already loaded with the entry: index.html has it.
+    expect(response.payload).not.toContain('href="/assets/shared-Aaa111.js"');
+  });
+
+  it('renders the home, kiosk and add-client pages', async () => {
+    expect(rootOf((await get('/')).payload)).toContain('CheckN Walkin Service');
+    expect(rootOf((await get('/demo/kiosk')).payload)).toContain('Bella Demo Salon');
+    const addClient = await get('/add-client/sp-1?companyId=demo&spName=Maria&spSpeciality=Color');
+    expect(rootOf(addClient.payload)).toContain('Maria');
+    expect(rootOf(addClient.payload)).toContain('Color');
+  });
+
+  it('leaves the console to the browser: its shell, no data', async () => {
+    const response = await get('/console/settings');
+    expect(response.statusCode).toBe(200);
+    expect(response.payload).toContain('<div id="root"></div>');
+    expect(response.payload).not.toContain(ROUTE_DATA_ELEMENT_ID);
+  });
+});
