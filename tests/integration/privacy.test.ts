@@ -287,13 +287,20 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       });
       expect(elsewhere.statusCode).toBe(201);
       const elsewhereId = elsewhere.json().waitId as string;
+      const meElsewhere = { ...me, companyId: other.companyId, waitId: elsewhereId };
+      for (const customer of [me, someoneElse, meElsewhere]) await subscribePush(customer);
 
       expect((await forgetMe(someoneElse)).json()).toEqual({ erased: 1 });
+      expect(await pushCount(someoneElse)).toBe(0);
       expect(await entry(me.waitId)).toMatchObject({ name: me.name, phone_number: me.phoneNumber });
       expect(await chatCount(me)).toBe(1);
+      expect(await pushCount(me)).toBe(1);
 
       expect((await forgetMe(me)).json()).toEqual({ erased: 1 });
       expect(await entry(me.waitId)).toMatchObject({ name: '' });
+      // Their device hears no more from this business, but still from the other one.
+      expect(await pushCount(me)).toBe(0);
+      expect(await pushCount(meElsewhere)).toBe(1);
       // Another visit of theirs (another device's token) and the other business keep theirs.
       expect(await entry(mySecondVisit.waitId)).toMatchObject({ name: mySecondVisit.name });
       expect(await entry(sameNumberOtherPhone.waitId)).toMatchObject({ name: sameNumberOtherPhone.name });
