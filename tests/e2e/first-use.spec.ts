@@ -30,6 +30,49 @@ test('the heading follows the visit: after leaving it no longer says "You\'re on
   await expect(page).toHaveTitle(/^You're no longer in line/);
 });
 
+for (const { action, heading, status } of [
+  {
+    action: 'Done',
+    heading: 'Thanks for coming in',
+    status: 'All done. Thank you for visiting Bella Demo Salon!',
+  },
+  {
+    action: 'No-show',
+    heading: "You're no longer in line",
+    status: 'We called you but could not find you. Join again if you are still here.',
+  },
+  { action: 'Remove', heading: "You're no longer in line", status: 'You are no longer on the wait list.' },
+] as const) {
+  test(`the heading follows the visit: after staff mark it ${action} it no longer says "You're on the list"`, async ({
+    page,
+    browser,
+  }) => {
+    const name = `Heading ${action} ${Date.now() % 100000}`;
+    await openLanding(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await fillAndConfirm(page, name);
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+
+    const staff = await openConsole(browser);
+    const row = staff.locator('.board-row').filter({ hasText: name });
+    if (action === 'Done') {
+      // Done comes after a call (src/shared/wait-status.ts).
+      await row.getByRole('button', { name: 'Call' }).click();
+      await expect(row.locator('.status-pill')).toHaveText('Called');
+    }
+    await row.getByText('More').click();
+    await row.getByRole('button', { name: action, exact: true }).click();
+
+    await expect(page.getByText(status)).toBeVisible();
+    await expect(page.getByRole('heading', { name: heading })).toBeVisible();
+    await expect(page.getByText("You're on the list")).toHaveCount(0);
+    await expect(page).toHaveTitle(new RegExp(`^${heading}`));
+    await staff.context().close();
+  });
+}
+
 test('a 60-letter name without spaces keeps the confirmation on the screen', async ({ page }) => {
   await openUserInfo(page);
   await fillAndConfirm(page, 'W'.repeat(60));

@@ -73,6 +73,25 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
   const chatCount = (customer: JoinedCustomer) =>
     count('select 1 from chat_messages where thread_key = $1', [customer.chatThreadKey]);
   const textCount = (waitId: string) => count('select 1 from sms_messages where wait_id = $1', [waitId]);
+  const pushCount = (customer: Pick<JoinedCustomer, 'customerId' | 'companyId'>) =>
+    count('select 1 from push_subscriptions where customer_id = $1 and company_id = $2', [
+      customer.customerId,
+      customer.companyId,
+    ]);
+
+  /** The customer's browser gives the business a push subscription, as the checked-in page does. */
+  async function subscribePush(customer: Pick<JoinedCustomer, 'authorization' | 'companyId' | 'waitId'>) {
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/companies/${customer.companyId}/push-subscription`,
+      headers: { authorization: customer.authorization },
+      payload: {
+        endpoint: `https://push.checkn.invalid/${customer.waitId}`,
+        keys: { p256dh: 'BPublicKeyOfTheBrowser', auth: 'AuthSecret' },
+      },
+    });
+    expect(response.statusCode).toBe(204);
+  }
 
   /** Moves a visit and everything of it `days` into the past. */
   async function age(customer: JoinedCustomer, days: number) {
@@ -89,6 +108,10 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       customer.waitId,
       interval,
     ]);
+    await db().query(
+      'update push_subscriptions set date = date - $3::interval where customer_id = $1 and company_id = $2',
+      [customer.customerId, customer.companyId, interval],
+    );
   }
 
   async function joinAndChat(companyId = 'demo', phoneNumber = freshPhone()) {
@@ -161,6 +184,24 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
         expect(await chatCount(kept)).toBe(1);
         expect(await textCount(kept.waitId)).toBeGreaterThan(0);
       }
+    });
+
+    it("deletes the push subscriptions of visits older than their business's days, and keeps newer ones", async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const old = await joinAndChat();
+      const recent = await joinAndChat();
+      const elsewhere = await joinAndChat(other.companyId);
+      for (const customer of [old, recent, elsewhere]) await subscribePush(customer);
+      await age(old, 31);
+      await age(recent, 29);
+      await age(elsewhere, 31); // the other business keeps 90 days
+
+      const passed = await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+      expect(passed.pushSubscriptions).toBeGreaterThanOrEqual(1);
+
+      expect(await pushCount(old)).toBe(0);
+      expect(await pushCount(recent)).toBe(1);
+      expect(await pushCount(elsewhere)).toBe(1);
     });
 
     it('is harmless run twice, or by two processes at once: each visit is erased once', async () => {
@@ -246,13 +287,20 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       });
       expect(elsewhere.statusCode).toBe(201);
       const elsewhereId = elsewhere.json().waitId as string;
+      const meElsewhere = { ...me, companyId: other.companyId, waitId: elsewhereId };
+      for (const customer of [me, someoneElse, meElsewhere]) await subscribePush(customer);
 
       expect((await forgetMe(someoneElse)).json()).toEqual({ erased: 1 });
+      expect(await pushCount(someoneElse)).toBe(0);
       expect(await entry(me.waitId)).toMatchObject({ name: me.name, phone_number: me.phoneNumber });
       expect(await chatCount(me)).toBe(1);
+      expect(await pushCount(me)).toBe(1);
 
       expect((await forgetMe(me)).json()).toEqual({ erased: 1 });
       expect(await entry(me.waitId)).toMatchObject({ name: '' });
+      // Their device hears no more from this business, but still from the other one.
+      expect(await pushCount(me)).toBe(0);
+      expect(await pushCount(meElsewhere)).toBe(1);
       // Another visit of theirs (another device's token) and the other business keep theirs.
       expect(await entry(mySecondVisit.waitId)).toMatchObject({ name: mySecondVisit.name });
       expect(await entry(sameNumberOtherPhone.waitId)).toMatchObject({ name: sameNumberOtherPhone.name });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { qrSvg, walkInUrl } from './poster-qr.ts';
 
 describe('poster QR', () => {
-  it("builds the business's walk-in address from the console's origin", () => {
+  it("builds the business's walk-in address from the public URL", () => {
     expect(walkInUrl('https://wait.example.com', 'demo')).toBe('https://wait.example.com/demo');
     expect(walkInUrl('https://wait.example.com/', 'bella salon')).toBe(
       'https://wait.example.com/bella%20salon',

@@ -1,12 +1,11 @@
 import QRCode from 'qrcode';
 
 /**
- * The walk-in page the poster points to: this console's own address, as Settings shows it. The
- * server's PUBLIC_URL does not reach the client (docs/door.md); a console opened at the public
- * address, as staff normally do, gives the same link.
+ * The walk-in page the poster points to, as Settings shows it: at the server's PUBLIC_URL
+ * (StaffMe.publicUrl), not at the address this console happens to be open at (docs/door.md).
  */
-export function walkInUrl(origin: string, companyId: string): string {
-  return `${origin.replace(/\/$/, '')}/${encodeURIComponent(companyId)}`;
+export function walkInUrl(publicUrl: string, companyId: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/${encodeURIComponent(companyId)}`;
 }
 
 /**
