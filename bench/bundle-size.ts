@@ -9,11 +9,11 @@ import { gzipSync } from 'node:zlib';
 import { paths } from '../src/client/lib/paths.ts';
 
 export const LANDING_GZIP_BUDGET_BYTES = 110 * 1024;
-/** Chunks the landing page must never download (router.tsx loads them on demand). */
+/** Chunks the landing page must never download (app/routes.tsx loads them on demand). */
 const LAZY_ONLY_SOURCES = ['user-info-page', 'checked-in-page'];
 
 /**
- * The lazy routes and the modules their `lazy()` imports, as written in src/client/app/router.tsx.
+ * The lazy routes and the modules their `lazy()` imports, as written in src/client/app/routes.tsx.
  * A renamed module fails the bench instead of being silently left out.
  */
 const LAZY_ROUTES = [

@@ -23,8 +23,12 @@ export const BUILD_INPUTS = [
   'package-lock.json',
 ];
 export const FINGERPRINT_FILE = path.join('dist', '.build-fingerprint');
-/** What the server needs from a build; without either there is nothing to start. */
-const BUILD_OUTPUTS = [path.join('dist', 'server', 'main.js'), path.join('dist', 'client', 'index.html')];
+/** What the server needs from a build: the server, the browser's app, the pages' renderer (0008). */
+const BUILD_OUTPUTS = [
+  path.join('dist', 'server', 'main.js'),
+  path.join('dist', 'client', 'index.html'),
+  path.join('dist', 'ssr', 'entry-server.js'),
+];
 
 function listFiles(root, relative, files) {
   const absolute = path.join(root, relative);

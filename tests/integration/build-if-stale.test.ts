@@ -17,6 +17,7 @@ function makeProject(): string {
   write('package.json', '{}\n');
   write('dist/server/main.js', 'console.log(1);\n');
   write('dist/client/index.html', '<!doctype html>\n');
+  write('dist/ssr/entry-server.js', 'export const renderPage = null;\n');
   return root;
 }
 
@@ -67,6 +68,12 @@ describe('npm start builds only when the sources changed', () => {
     recordFingerprint(root);
     unlinkSync(path.join(root, 'dist/client/index.html'));
     expect(staleReason(root)).toBe('dist/client/index.html is missing');
+  });
+
+  it("builds when the pages' renderer is missing (a build from before server rendering)", () => {
+    recordFingerprint(root);
+    unlinkSync(path.join(root, 'dist/ssr/entry-server.js'));
+    expect(staleReason(root)).toBe('dist/ssr/entry-server.js is missing');
   });
 
   it('ignores what is not a build input', () => {
