@@ -4,6 +4,7 @@
  * first HTML response already shows the page. React Router's static handler runs the same routes
  * and loaders as the browser, with the data read in the server's process instead of over HTTP.
  */
+import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
@@ -15,7 +16,10 @@ import {
 } from 'react-router';
 import type { PageRequest, RenderedPage } from '../shared/page-rendering.ts';
 import type { RouteHandle } from './app/root-layout.tsx';
+import type { ServerRouteData } from './app/router.ts';
 import { createRoutes } from './app/routes.tsx';
+import { chatThreadQueryKey } from './features/chat/api/get-chat-thread.ts';
+import { waitEntryQueryKey } from './features/wait-list/api/get-wait-entry.ts';
 import { createWalkInLandingLoader } from './features/walk-in/api/get-walk-in-landing.ts';
 import { createQueryClient, RequestQueryClientContext } from './lib/query-client.tsx';
 import { documentTitle, type ServerHead, ServerHeadContext } from './lib/use-document-title.ts';
@@ -29,8 +33,8 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const routes = createRoutes({ walkInLanding: createWalkInLandingLoader(request.findWalkInLanding) });
   const url = new URL(request.url);
   const matches = matchRoutes(routes, url.pathname) ?? [];
-  const page = matches.at(-1)?.route.handle as RouteHandle | undefined;
-  if (page && !page.serverRendered) return { kind: 'browser-only' };
+  const matched = matches.at(-1)?.route.handle as RouteHandle | undefined;
+  if (matched && !matched.serverRendered) return { kind: 'browser-only' };
 
   const handler = createStaticHandler(routes);
   const result = await handler.query(new Request(url, { signal: request.signal ?? null }));
@@ -44,11 +48,20 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   // A loader or a lazy import that threw: the browser renders the page (and its error page) itself.
   if (result.errors) return { kind: 'browser-only' };
 
+  const page = result.matches.at(-1);
+  const queryClient = createQueryClient();
+  const personal = await prefetchCustomerData(queryClient, {
+    screen: (page?.route.handle as RouteHandle | undefined)?.screen,
+    companyId: page?.params.companyId ?? '',
+    search: url.searchParams,
+    customer: request.customer,
+  });
+
   const head: ServerHead = { title: documentTitle(null) };
   const appHtml = renderToString(
     <StrictMode>
       <ServerHeadContext.Provider value={head}>
-        <RequestQueryClientContext.Provider value={createQueryClient()}>
+        <RequestQueryClientContext.Provider value={queryClient}>
           <StaticRouterProvider
             router={createStaticRouter(handler.dataRoutes, result)}
             context={result}
@@ -63,12 +76,50 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     status: result.statusCode,
     appHtml,
     title: head.title,
-    routeDataJson: jsonForScript(hydrationDataOf(result)),
-    modules: (result.matches.at(-1)?.route.handle as RouteHandle | undefined)?.modules ?? [],
+    routeDataJson: jsonForScript(routeDataOf(result, queryClient, personal)),
+    modules: (page?.route.handle as RouteHandle | undefined)?.modules ?? [],
+    personal,
   };
 }
 
-/** What createBrowserRouter needs to start where the server left off, without loading again. */
-function hydrationDataOf(context: StaticHandlerContext) {
-  return { loaderData: context.loaderData };
+/**
+ * The customer's own place in line or chat, read with their cookie into the page's query cache,
+ * so the page renders with it as the browser would once it had fetched it. Whether it did.
+ */
+async function prefetchCustomerData(
+  queryClient: QueryClient,
+  page: {
+    screen: string | undefined;
+    companyId: string;
+    search: URLSearchParams;
+    customer: PageRequest['customer'];
+  },
+): Promise<boolean> {
+  const { customer, companyId } = page;
+  if (!customer) return false;
+  if (page.screen === 'checked_in') {
+    const waitId = page.search.get('waitId');
+    const entry = waitId ? await customer.findWaitEntry(companyId, waitId) : null;
+    if (waitId && entry) queryClient.setQueryData(waitEntryQueryKey(companyId, waitId), entry);
+    return entry !== null;
+  }
+  if (page.screen === 'chat') {
+    const waitId = page.search.get('id');
+    const thread = waitId ? await customer.findChatThread(companyId, waitId) : null;
+    if (waitId && thread) queryClient.setQueryData(chatThreadQueryKey(companyId, waitId), thread);
+    return thread !== null;
+  }
+  return false;
+}
+
+/**
+ * What the browser needs to start where the server left off without loading again: the routes'
+ * loader data for createBrowserRouter, and the customer's data for the query cache.
+ */
+function routeDataOf(
+  context: StaticHandlerContext,
+  queryClient: QueryClient,
+  personal: boolean,
+): ServerRouteData {
+  return { loaderData: context.loaderData, ...(personal ? { queries: dehydrate(queryClient) } : {}) };
 }

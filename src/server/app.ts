@@ -259,7 +259,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerCompanyRoutes(app, { companies });
   registerLogoRoutes(app, { companies: companyRepository });
   registerManifestRoutes(app, { companies: companyRepository });
-  registerCustomerRoutes(app, { customers, signInsPerMinute: config.rateLimits.signInsPerMinute });
+  registerCustomerRoutes(app, {
+    customers,
+    signInsPerMinute: config.rateLimits.signInsPerMinute,
+    secureCookies: config.publicUrl.startsWith('https:'),
+  });
   registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
   const staffSession = createStaffSessionCookie({
     companies,
@@ -314,6 +318,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ssrEntry: deps.ssrEntry ?? DEFAULT_SSR_ENTRY,
     ...(deps.renderPage ? { renderPage: deps.renderPage } : {}),
     companies,
+    customers,
+    waitList,
+    chat,
     sendRouteNotFound,
   });
   return app;

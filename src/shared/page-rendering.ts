@@ -3,7 +3,7 @@
  * Vite into dist/ssr): the server asks for a page, the entry renders it with React Router's static
  * handler (docs/decisions/0008). Types only, so neither side imports the other's code.
  */
-import type { WalkInLanding } from './schemas.ts';
+import type { ChatThread, WaitEntryResponse, WalkInLanding } from './schemas.ts';
 
 /** The `<script type="application/json">` that carries the routes' data to hydration. */
 export const ROUTE_DATA_ELEMENT_ID = 'checkn-route-data';
@@ -15,6 +15,14 @@ export interface PageRequest {
   signal?: AbortSignal;
   /** The business's landing data from the database: null when it does not exist; throws when that failed. */
   findWalkInLanding: (companyId: string) => Promise<WalkInLanding | null>;
+  /**
+   * The customer the browser's cookie names, if any: their own place in line and chat, null for
+   * what is not theirs or does not exist (the page then loads it in the browser and says so).
+   */
+  customer: {
+    findWaitEntry: (companyId: string, waitId: string) => Promise<WaitEntryResponse | null>;
+    findChatThread: (companyId: string, waitId: string) => Promise<ChatThread | null>;
+  } | null;
 }
 
 export type RenderedPage =
@@ -31,6 +39,8 @@ export type RenderedPage =
       routeDataJson: string;
       /** Source modules (as Vite's manifest names them) of the page's lazy route: preloaded. */
       modules: readonly string[];
+      /** The page shows the customer's own data: not for shared caches. */
+      personal: boolean;
     };
 
 export type RenderPage = (request: PageRequest) => Promise<RenderedPage>;

@@ -1,7 +1,11 @@
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import {
+  confirmDialog,
+  customer,
   demo,
+  fillAndConfirm,
   nameInput,
+  openUserInfo,
   phoneInput,
   serviceButton,
   WOMENS_HAIRCUT,
@@ -106,4 +110,42 @@ test('a service picked earlier in this tab is selected again when the server-ren
   await serviceButton(page, 'Facials').click();
   await page.reload();
   await expect(serviceButton(page, 'Facials')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test("the customer's place in line and their chat show from the first HTML too, for them alone", async ({
+  page,
+  browser,
+}) => {
+  await openUserInfo(page);
+  await fillAndConfirm(page);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/demo\/checked-in\?waitId=/);
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+  const checkedIn = page.url();
+  const waitId = new URL(checkedIn).searchParams.get('waitId') ?? '';
+
+  // The same phone with its scripts off: the server renders its visit from the cookie.
+  const sameBrowser = await browser.newContext({
+    storageState: await page.context().storageState(),
+    javaScriptEnabled: false,
+  });
+  const noScript = await sameBrowser.newPage();
+  await noScript.goto(checkedIn);
+  await expect(noScript.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+  await expect(noScript.getByText(`for ${WOMENS_HAIRCUT}`)).toBeVisible();
+  await noScript.goto(`/demo/chat?id=${waitId}`);
+  await expect(noScript.getByPlaceholder('Write a message')).toBeVisible();
+  await sameBrowser.close();
+
+  // Another phone with the link gets nothing of it from the server.
+  const otherPhone = await browser.newContext({ javaScriptEnabled: false });
+  const other = await otherPhone.newPage();
+  await other.goto(checkedIn);
+  await expect(other.getByText(customer.name)).toHaveCount(0);
+  await expect(other.getByText(`for ${WOMENS_HAIRCUT}`)).toHaveCount(0);
+  await otherPhone.close();
+
+  // And the page with its scripts hydrates from that HTML, live.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
 });

@@ -8,7 +8,8 @@ import { buildApp } from '../../src/server/app.ts';
 import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
 import { ROUTE_DATA_ELEMENT_ID } from '../../src/shared/page-rendering.ts';
-import { testConfig } from '../support/test-app.ts';
+import { buildSendMessage, joinAsNewCustomer, sendMessage } from '../support/customer.ts';
+import { type TestApp, testConfig } from '../support/test-app.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /** index.html as `vite build` leaves it, in miniature, with the manifest the server preloads from. */
@@ -161,6 +162,103 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     const addClient = await get('/add-client/sp-1?companyId=demo&spName=Maria&spSpeciality=Color');
     expect(rootOf(addClient.payload)).toContain('Maria');
     expect(rootOf(addClient.payload)).toContain('Color');
+  });
+
+  describe("the customer's own pages", () => {
+    /** What the test helpers need of a test app: this one renders pages. */
+    const asTestApp = () =>
+      ({
+        app,
+        database,
+        async signIn() {
+          const response = await app.inject({ method: 'POST', url: '/api/v1/customers/anonymous' });
+          const { customerId, token } = response.json() as { customerId: string; token: string };
+          return { customerId, authorization: `Bearer ${token}` };
+        },
+        close: async () => {},
+      }) satisfies TestApp;
+    const cookieOf = (token: string) => `checkn_customer=${token}`;
+
+    it('signs a customer in with their token in an httpOnly, same-site cookie too', async () => {
+      const response = await app.inject({ method: 'POST', url: '/api/v1/customers/anonymous' });
+      const { token } = response.json() as { token: string };
+      const cookie = response.cookies.find((c) => c.name === 'checkn_customer');
+      expect(cookie).toMatchObject({ value: token, httpOnly: true, sameSite: 'Lax', path: '/' });
+    });
+
+    it('renders the place in line with its cookie, for that browser alone', async () => {
+      const customer = await joinAsNewCustomer(asTestApp(), { serviceType: 'Facials' });
+      const response = await get(`/demo/checked-in?waitId=${customer.waitId}`, {
+        cookie: cookieOf(customer.token),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('private, no-cache');
+      const root = rootOf(response.payload);
+      expect(root).toContain('You&#x27;re on the list');
+      expect(root).toContain('Facials');
+      expect(root).not.toContain('full-page-spinner');
+      expect(JSON.stringify(routeDataOf(response.payload))).toContain(customer.waitId);
+    });
+
+    it("renders someone else's place in line without it: another cookie, or none, sees no data", async () => {
+      const customer = await joinAsNewCustomer(asTestApp(), { name: 'Private Person' });
+      const other = await joinAsNewCustomer(asTestApp());
+      for (const headers of [{ cookie: cookieOf(other.token) }, {}] as Record<string, string>[]) {
+        const response = await get(`/demo/checked-in?waitId=${customer.waitId}`, headers);
+        expect(response.payload).not.toContain('Private Person');
+        expect(response.payload).not.toContain(customer.chatThreadKey);
+        expect(rootOf(response.payload)).toContain('full-page-spinner');
+        expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('renders the chat with its provider and messages', async () => {
+      const customer = await joinAsNewCustomer(asTestApp());
+      const sent = await sendMessage(
+        app,
+        { authorization: customer.authorization },
+        buildSendMessage(customer, { message: 'Running ten minutes late' }),
+      );
+      expect(sent.statusCode).toBeLessThan(300);
+      const response = await get(`/demo/chat?id=${customer.waitId}`, { cookie: cookieOf(customer.token) });
+      const root = rootOf(response.payload);
+      expect(root).toContain('Running ten minutes late');
+      expect(root).toMatch(/<h1 class="chat__title">[^<]+<\/h1>/);
+    });
+
+    it('gives a customer kept from before the cookie existed their cookie on their next call', async () => {
+      const customer = await joinAsNewCustomer(asTestApp());
+      const response = await app.inject({
+        url: `/api/v1/companies/demo/wait-list/${customer.waitId}`,
+        headers: { authorization: customer.authorization },
+      });
+      expect(response.cookies.find((c) => c.name === 'checkn_customer')?.value).toBe(customer.token);
+      const again = await app.inject({
+        url: `/api/v1/companies/demo/wait-list/${customer.waitId}`,
+        headers: { authorization: customer.authorization, cookie: cookieOf(customer.token) },
+      });
+      expect(again.cookies).toEqual([]);
+      const unknown = await app.inject({
+        url: `/api/v1/companies/demo/wait-list/${customer.waitId}`,
+        headers: { authorization: 'Bearer not-a-known-token' },
+      });
+      expect(unknown.cookies).toEqual([]);
+    });
+
+    it('never takes the cookie as a credential of the API (another site cannot act with it)', async () => {
+      const customer = await joinAsNewCustomer(asTestApp());
+      const read = await app.inject({
+        url: `/api/v1/companies/demo/wait-list/${customer.waitId}`,
+        headers: { cookie: cookieOf(customer.token) },
+      });
+      expect(read.statusCode).toBe(401);
+      const leave = await app.inject({
+        method: 'POST',
+        url: `/api/v1/companies/demo/wait-list/${customer.waitId}/leave`,
+        headers: { cookie: cookieOf(customer.token) },
+      });
+      expect(leave.statusCode).toBe(401);
+    });
   });
 
   it('leaves the console to the browser: its shell, no data', async () => {

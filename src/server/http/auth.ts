@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import type { CustomerService } from '../features/customer/customer.service.ts';
 
@@ -30,4 +30,36 @@ export async function requireCustomer(request: FastifyRequest, customers: Custom
   const customerId = await findCustomerId(request, customers);
   if (!customerId) throw new AppError('UNAUTHENTICATED');
   return customerId;
+}
+
+/**
+ * The customer's token as a cookie too: the server renders the customer's own pages (their place in
+ * line, their chat) with it (docs/decisions/0008). It is read for rendering pages only, never as a
+ * credential of the API, which takes the `Authorization` header alone: a page of another site
+ * cannot make the browser act with it.
+ */
+export const CUSTOMER_COOKIE = 'checkn_customer';
+/** Browsers keep a cookie at most 400 days (RFC 6265bis); the token itself does not expire. */
+const CUSTOMER_COOKIE_MAX_AGE_SECONDS = 400 * 24 * 60 * 60;
+
+export function setCustomerCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(CUSTOMER_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: CUSTOMER_COOKIE_MAX_AGE_SECONDS,
+  });
+}
+
+/**
+ * After an API request made with a customer's token: the cookie follows that token (a session kept
+ * from before the cookie existed, a kiosk's next guest). Only once the route has found the
+ * customer, so an unknown token never becomes a cookie.
+ */
+export async function keepCustomerCookie(request: FastifyRequest, reply: FastifyReply, secure: boolean) {
+  const token = bearerToken(request);
+  const lookup = customerIds.get(request);
+  if (!token || !lookup || request.cookies[CUSTOMER_COOKIE] === token) return;
+  if (await lookup.catch(() => null)) setCustomerCookie(reply, token, secure);
 }

@@ -1,20 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { CustomerSession } from '../../../shared/schemas.ts';
-import { requireCustomer } from '../../http/auth.ts';
+import { keepCustomerCookie, requireCustomer, setCustomerCookie } from '../../http/auth.ts';
 import type { CustomerService } from './customer.service.ts';
 
 export function registerCustomerRoutes(
   app: FastifyInstance,
-  deps: { customers: CustomerService; signInsPerMinute: number },
+  deps: { customers: CustomerService; signInsPerMinute: number; secureCookies: boolean },
 ) {
-  const { customers } = deps;
+  const { customers, secureCookies } = deps;
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    await keepCustomerCookie(request, reply, secureCookies);
+    return payload;
+  });
 
   app.post(
     '/api/v1/customers/anonymous',
     { config: { rateLimit: { max: deps.signInsPerMinute, timeWindow: '1 minute' } } },
     async (_request, reply): Promise<CustomerSession> => {
+      const session = await customers.signInAnonymously();
+      setCustomerCookie(reply, session.token, secureCookies);
       reply.status(201);
-      return customers.signInAnonymously();
+      return session;
     },
   );
 

@@ -4,10 +4,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RenderPage } from '../../../shared/page-rendering.ts';
+import type { PageRequest, RenderPage } from '../../../shared/page-rendering.ts';
 import { companyIdSchema, type WalkInLanding } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
+import { CUSTOMER_COOKIE } from '../../http/auth.ts';
+import type { ChatService } from '../chat/chat.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { CustomerService } from '../customer/customer.service.ts';
+import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import { createIndexPages } from './page-head.ts';
 import { chunksForModules, fillPage, type ViteManifest } from './page-html.ts';
 
@@ -23,6 +27,9 @@ export interface ClientAppOptions {
   /** Replaces the built server entry (tests render with the sources). */
   renderPage?: RenderPage;
   companies: CompanyService;
+  customers: CustomerService;
+  waitList: WaitListService;
+  chat: ChatService;
   /** Answers everything that is no page (an unknown /api/ route, a missing asset). */
   sendRouteNotFound: (reply: FastifyReply) => unknown;
 }
@@ -60,6 +67,42 @@ function findWalkInLandingWith(companies: CompanyService) {
       if (error instanceof AppError && error.code === 'COMPANY_NOT_FOUND') return null;
       throw error;
     }
+  };
+}
+
+/** What is not the customer's, or not there: rendered without it (the browser then says so). */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.status < 500) return null;
+    throw error;
+  }
+}
+
+/**
+ * The customer the request's cookie names (auth.ts CUSTOMER_COOKIE), with their own data only;
+ * looked up only by a page that shows it.
+ */
+function customerOf(request: FastifyRequest, options: ClientAppOptions): PageRequest['customer'] {
+  const token = request.cookies[CUSTOMER_COOKIE];
+  if (!token) return null;
+  let lookup: Promise<string | null> | undefined;
+  const customerId = () => {
+    lookup ??= options.customers.findCustomerIdByToken(token);
+    return lookup;
+  };
+  return {
+    async findWaitEntry(companyId, waitId) {
+      const id = await customerId();
+      return id ? orNull(options.waitList.getOwnWaitEntry(companyId, waitId, id)) : null;
+    },
+    async findChatThread(companyId, waitId) {
+      const id = await customerId();
+      return id
+        ? orNull(options.chat.getThread({ kind: 'customer', customerId: id }, waitId, companyId))
+        : null;
+    },
   };
 }
 
@@ -103,9 +146,16 @@ export async function registerClientApp(
     : loadRenderPage(app, options.ssrEntry);
   const findWalkInLanding = findWalkInLandingWith(options.companies);
 
-  const sendHtml = (request: FastifyRequest, reply: FastifyReply, status: number, html: string) => {
+  const sendHtml = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    html: string,
+    personal = false,
+  ) => {
     const etag = etagOf(html);
-    reply.header('Cache-Control', 'no-cache').header('ETag', etag);
+    // A customer's own place in line or chat is for their browser only, never a shared cache.
+    reply.header('Cache-Control', personal ? 'private, no-cache' : 'no-cache').header('ETag', etag);
     if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
       return reply.status(304).send();
     }
@@ -124,6 +174,7 @@ export async function registerClientApp(
         url: `http://localhost${request.url}`,
         signal: abort.signal,
         findWalkInLanding,
+        customer: customerOf(request, options),
       });
     } catch (error) {
       // The browser can still render the page (and say what is wrong) from the shell.
@@ -138,7 +189,7 @@ export async function registerClientApp(
       routeDataJson: page.routeDataJson,
       chunks: chunksForModules(manifest, page.modules),
     });
-    return sendHtml(request, reply, page.status, html);
+    return sendHtml(request, reply, page.status, html, page.personal);
   };
 
   const answerNotFound: NotFoundHandler = async (request, reply) => {

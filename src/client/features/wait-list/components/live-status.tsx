@@ -1,4 +1,5 @@
 import type { WaitEntryResponse } from '../../../../shared/schemas.ts';
+import { useIsHydrating } from '../../../lib/hydration.ts';
 import { texts } from '../../../lib/texts.ts';
 
 const timeOfDay = (iso: string) =>
@@ -12,11 +13,13 @@ function RequestStatus({
   failed,
 }: RequestStatusProps & { entry: WaitEntryResponse }) {
   const request = entry.request!;
+  // A time in the phone's own zone, which the server does not know: shown once the page is hydrated.
+  const hydrating = useIsHydrating();
   if (request.status === 'pending')
     return (
       <div className="live-status" data-status="request-pending">
         <p className="live-status__main">{texts.request.pending(request.providerName)}</p>
-        {request.deadline ? (
+        {request.deadline && !hydrating ? (
           <p className="live-status__detail">{texts.request.answerBy(timeOfDay(request.deadline))}</p>
         ) : null}
       </div>

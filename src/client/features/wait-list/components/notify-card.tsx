@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useStateFromBrowser } from '../../../lib/hydration.ts';
 import {
   askForNotifications,
   pushSupported,
@@ -12,8 +13,10 @@ import { texts } from '../../../lib/texts.ts';
  * on a landing page is what people block. Already granted: keeps the subscription saved.
  */
 export function NotifyCard({ companyId, texting }: { companyId: string; texting: boolean }) {
-  const [state, setState] = useState<'offer' | 'on' | 'blocked' | 'failed' | 'asking' | 'hidden'>(() =>
-    shouldOfferNotifications() ? 'offer' : 'hidden',
+  // The server cannot know the browser's permission: the offer appears once the page is hydrated.
+  const [state, setState] = useStateFromBrowser<'offer' | 'on' | 'blocked' | 'failed' | 'asking' | 'hidden'>(
+    () => (shouldOfferNotifications() ? 'offer' : 'hidden'),
+    'hidden',
   );
 
   useEffect(() => {
