@@ -2,8 +2,7 @@ import type { Config } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
-import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
+import { compilePglite, openPglite } from './pglite.ts';
 
 export interface OpenedDatabase {
   db: Database;
@@ -19,10 +18,15 @@ export async function openDatabase(
   options: { onEmbeddedDatabaseFailure?: (error: Error) => void } = {},
 ): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
+    // Loaded only here: the pg driver's modules cost a start on PGlite about 50 ms.
+    const { openPostgres } = await import('./postgres.ts');
     const db = await openPostgres(config.databaseUrl);
     await migrate(db);
     return { db, close: () => db.close() };
   }
+  // PGlite's WASM compiles (on V8's own threads) while the folder is locked: it opens nothing. A
+  // failure comes back from openPglite, which waits for the same compilation.
+  compilePglite().catch(() => {});
   const lock = await lockDataDir(config.dataDir);
   try {
     const db = await openPglite(config.dataDir, { onThreadFailure: options.onEmbeddedDatabaseFailure });

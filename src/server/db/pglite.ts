@@ -54,6 +54,10 @@ type Operation = ToPgliteWorker extends infer Message
 let compiled:
   | Promise<Pick<PgliteWorkerData, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>>
   | undefined;
+/** Compiles PGlite's WASM now (once per process), so that a later openPglite need not wait for it. */
+export function compilePglite(): Promise<unknown> {
+  return compiledModules();
+}
 function compiledModules() {
   compiled ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
