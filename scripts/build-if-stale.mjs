@@ -5,6 +5,8 @@
  *
  *   node scripts/build-if-stale.mjs           build when stale, else nothing
  *   node scripts/build-if-stale.mjs --stamp   record the current inputs (end of `npm run build`)
+ *
+ * `npm start` runs it through scripts/start.mjs, in the server's own process.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -70,18 +72,23 @@ export function recordFingerprint(root) {
   writeFileSync(path.join(root, FINGERPRINT_FILE), `${fingerprintInputs(root)}\n`);
 }
 
-function main() {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  if (process.argv.includes('--stamp')) {
-    recordFingerprint(root);
-    return 0;
-  }
+/** Builds when dist/ is stale; returns the build's exit status (0 when there was nothing to do). */
+export function buildIfStale(root) {
   const reason = staleReason(root);
   if (reason === null) return 0;
   console.log(`Building the app first: ${reason}.`);
   // `npm run build` ends by recording the fingerprint (package.json).
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   return build.status ?? 1;
+}
+
+function main() {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (process.argv.includes('--stamp')) {
+    recordFingerprint(root);
+    return 0;
+  }
+  return buildIfStale(root);
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

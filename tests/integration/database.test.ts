@@ -23,6 +23,18 @@ describe.each(databaseKinds)('migrations on %s', (kind) => {
     }
   });
 
+  it('apply a new file to a database that has all the others', async () => {
+    const { db, close } = await openTestDatabase(kind);
+    try {
+      const added = { version: '9999_added_later', sql: 'create table added_later (id int primary key);\n' };
+      expect(await migrate(db, [...listMigrations(), added])).toEqual(['9999_added_later']);
+      await expect(db.query('select id from added_later')).resolves.toEqual({ rows: [] });
+      expect(await migrate(db, [...listMigrations(), added])).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('roll a failed statement back whole', async () => {
     const { db, close } = await openTestDatabase(kind);
     try {

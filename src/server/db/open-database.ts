@@ -3,7 +3,6 @@ import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
 import { openPglite } from './pglite.ts';
-import { openPostgres } from './postgres.ts';
 
 export interface OpenedDatabase {
   db: Database;
@@ -16,16 +15,37 @@ export interface OpenedDatabase {
 /** PostgreSQL when DATABASE_URL is set, otherwise embedded PGlite in DATA_DIR (locked). Migrates either. */
 export async function openDatabase(
   config: Config,
-  options: { onEmbeddedDatabaseFailure?: (error: Error) => void } = {},
+  options: {
+    onEmbeddedDatabaseFailure?: (error: Error) => void;
+    /**
+     * Called once the opening no longer needs the main thread (PGlite's thread opens the folder;
+     * PostgreSQL connects): work done from then on overlaps with it instead of delaying it.
+     */
+    onOpening?: () => void;
+  } = {},
 ): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
+    options.onOpening?.();
+    // Loaded only here: the pg driver's modules cost a start on PGlite about 50 ms.
+    const { openPostgres } = await import('./postgres.ts');
     const db = await openPostgres(config.databaseUrl);
     await migrate(db);
     return { db, close: () => db.close() };
   }
-  const lock = await lockDataDir(config.dataDir);
+  // PGlite's thread starts and its WASM compiles while the folder is locked; the thread opens the
+  // folder only once the lock is ours.
+  const locking = lockDataDir(config.dataDir);
+  const opening = openPglite(config.dataDir, {
+    openWhen: locking,
+    onOpening: options.onOpening,
+    onThreadFailure: options.onEmbeddedDatabaseFailure,
+  });
+  const lock = await locking.catch(async (error: unknown) => {
+    await opening.catch(() => {});
+    throw error;
+  });
   try {
-    const db = await openPglite(config.dataDir, { onThreadFailure: options.onEmbeddedDatabaseFailure });
+    const db = await opening;
     await migrate(db);
     return {
       db,

@@ -5,6 +5,14 @@ export interface PgliteWorkerData {
   maxPreparedStatements: number | undefined;
   /** How often the thread vacuums the database (PGlite has no autovacuum). */
   vacuumEveryMs: number;
+}
+
+/**
+ * The thread's first message: open the folder now. The thread starts (a V8 isolate, PGlite's
+ * modules) while the main thread locks the folder and compiles the WASM, and waits for this.
+ */
+export interface OpenPglite {
+  op: 'open';
   /** Compiled once by the main thread (pglite.ts); a thread compiling its own took 2 s more. */
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;

@@ -9,6 +9,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { createStatementRunner } from './pglite-statements.ts';
 import {
   type FromPgliteWorker,
+  type OpenPglite,
   type PgliteWorkerData,
   serializeError,
   type ToPgliteWorker,
@@ -16,13 +17,12 @@ import {
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite.ts)');
 const port = parentPort;
-const { dataDir, maxPreparedStatements, vacuumEveryMs, pgliteWasmModule, initdbWasmModule, fsBundle } =
-  workerData as PgliteWorkerData;
+const { dataDir, maxPreparedStatements, vacuumEveryMs } = workerData as PgliteWorkerData;
 /** Marks the thread's own vacuum among the messages: its answer goes to no caller. */
 const VACUUM_ID = 0;
 const post = (message: FromPgliteWorker) => port.postMessage(message);
 
-async function start() {
+async function start({ pgliteWasmModule, initdbWasmModule, fsBundle }: OpenPglite) {
   const pg = new PGlite({ dataDir, pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([fsBundle]) });
   await pg.waitReady;
   const statements = createStatementRunner(pg, maxPreparedStatements);
@@ -163,4 +163,7 @@ async function start() {
   post({ op: 'ready' });
 }
 
-start().catch((error: unknown) => post({ op: 'failed-to-start', error: serializeError(error) }));
+// The folder is opened only when the main thread says so: it holds the folder's lock by then.
+port.once('message', (open: OpenPglite) =>
+  start(open).catch((error: unknown) => post({ op: 'failed-to-start', error: serializeError(error) })),
+);

@@ -6,6 +6,7 @@ import type { Database, Queryable } from './database.ts';
 import {
   deserializeError,
   type FromPgliteWorker,
+  type OpenPglite,
   type PgliteWorkerData,
   type ToPgliteWorker,
 } from './pglite-worker-protocol.ts';
@@ -15,6 +16,13 @@ export interface PgliteOptions {
   maxPreparedStatements?: number;
   /** Tests shorten it to see the vacuum happen. */
   vacuumEveryMs?: number;
+  /**
+   * The folder is opened only once this resolves (open-database.ts passes the lock being taken):
+   * the thread starts meanwhile. A rejection ends the thread and is what openPglite rejects with.
+   */
+  openWhen?: Promise<unknown>;
+  /** Called when the thread has been told to open the folder: the main thread is free until ready. */
+  onOpening?: () => void;
   /**
    * Called once if the database thread dies while open (a WASM abort, out of memory): every later
    * statement fails. The server exits on it (main.ts) so its supervisor starts a fresh one.
@@ -51,9 +59,7 @@ type Operation = ToPgliteWorker extends infer Message
  * PGlite's WASM modules, compiled once per process and handed to each database thread: compiling
  * them again in every new thread made opening a database take 4–5 s instead of 2.6 s.
  */
-let compiled:
-  | Promise<Pick<PgliteWorkerData, 'pgliteWasmModule' | 'initdbWasmModule' | 'fsBundle'>>
-  | undefined;
+let compiled: Promise<Omit<OpenPglite, 'op'>> | undefined;
 function compiledModules() {
   compiled ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -95,11 +101,12 @@ export async function openPglite(
   dataDir: string | undefined,
   options: PgliteOptions = {},
 ): Promise<Database> {
+  // The thread starts (an isolate, PGlite's modules) while the WASM compiles and the caller locks
+  // the folder; it opens the folder when it gets the compiled modules.
   const worker = startWorker({
     dataDir,
     maxPreparedStatements: options.maxPreparedStatements,
     vacuumEveryMs: options.vacuumEveryMs ?? VACUUM_EVERY_MS,
-    ...(await compiledModules()),
   });
   const waiting = new Map<
     number,
@@ -150,7 +157,13 @@ export async function openPglite(
     );
     worker.on('exit', (code) => stop(new Error(`The database thread stopped (exit code ${code}).`)));
   });
+  // Awaited once the thread is told to open; a thread that fails before then must not make it an
+  // unhandled rejection.
+  ready.catch(() => {});
   try {
+    const [modules] = await Promise.all([compiledModules(), options.openWhen]);
+    worker.postMessage({ op: 'open', ...modules } satisfies OpenPglite);
+    options.onOpening?.();
     await ready;
     opened = true;
   } catch (error) {

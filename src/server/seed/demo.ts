@@ -34,6 +34,9 @@ let demoPasswordHashes: Promise<string[]> | undefined;
 export async function seedDemoCompany(db: Database): Promise<boolean> {
   const companies = createCompanyRepository(db);
   const staff = createStaffRepository(db);
+  // Every start on existing data comes here: the hashes below (three scrypt calls of 128 MiB,
+  // about a second of CPU) are only made when there is something to seed.
+  if (await companies.findById(DEMO_COMPANY_ID)) return false;
   const logo = readFileSync(new URL('../../../assets/demo-logo.jpg', import.meta.url));
   // Hashed before the transaction: PGlite runs one thing at a time and scrypt takes a moment.
   demoPasswordHashes ??= Promise.all(
@@ -41,6 +44,7 @@ export async function seedDemoCompany(db: Database): Promise<boolean> {
   );
   const [ownerHash, frontDeskHash, providerHash] = await demoPasswordHashes;
   return db.transaction(async (tx) => {
+    // Another process may have seeded it meanwhile (two servers starting on one PostgreSQL).
     if (await companies.findById(DEMO_COMPANY_ID, tx)) return false;
     await companies.insertCompany(
       {
