@@ -7,6 +7,8 @@ import type { ChatThread, WaitEntryResponse, WalkInLanding } from './schemas.ts'
 
 /** The `<script type="application/json">` that carries the routes' data to hydration. */
 export const ROUTE_DATA_ELEMENT_ID = 'checkn-route-data';
+/** The JSON element that tells src/client/boot.ts which scripts to load after the first paint. */
+export const APP_SCRIPTS_ELEMENT_ID = 'checkn-app-scripts';
 
 export interface PageRequest {
   /** The page's absolute URL (the server's own origin; only its path and query matter). */

@@ -26,6 +26,7 @@ const MANIFEST = {
     imports: ['_shared-Aaa111.js', '_form-Bbb222.js'],
   },
   'lib/query-client.tsx': { file: 'assets/query-client-Ddd444.js', imports: ['_shared-Aaa111.js'] },
+  'boot.ts': { file: 'assets/boot-Eee555.js', isEntry: true },
 };
 
 function writeClientDir(): string {
@@ -136,24 +137,31 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     expect(response.headers.location).toBe('/demo/Facials/user-info?from=poster');
   });
 
-  it("renders the user-info form and preloads its page's chunks, not the entry's", async () => {
+  it("renders the user-info form; its only script loads the app and the page's chunks after the first paint", async () => {
     const response = await get(`/demo/${encodeURIComponent("Women's Haircut/Style")}/user-info`);
     expect(response.statusCode).toBe(200);
     const root = rootOf(response.payload);
     expect(root).toContain('Enter your name and phone number');
     expect(root).toContain('Women&#x27;s Haircut/Style');
     expect(root).toMatch(/<input[^>]*type="tel"/);
+    // Nothing of the app competes with the page's styles and logo before it paints.
     expect(response.payload).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/user-info-page-Ccc333.js">',
+      '<script type="module" fetchpriority="low" crossorigin src="/assets/boot-Eee555.js"></script>',
     );
-    expect(response.payload).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/form-Bbb222.js">',
+    expect(response.payload).not.toContain('src="/assets/index-Abc123.js"');
+    expect(response.payload).not.toContain('modulepreload');
+    const scripts = /<script type="application\/json" id="checkn-app-scripts">([^<]*)<\/script>/.exec(
+      response.payload,
     );
-    expect(response.payload).toContain(
-      '<link rel="modulepreload" crossorigin href="/assets/query-client-Ddd444.js">',
-    );
-    // Already loaded with the entry: index.html has it.
-    expect(response.payload).not.toContain('href="/assets/shared-Aaa111.js"');
+    expect(JSON.parse(scripts?.[1] ?? 'null')).toEqual({
+      entry: '/assets/index-Abc123.js',
+      modules: [
+        '/assets/shared-Aaa111.js',
+        '/assets/user-info-page-Ccc333.js',
+        '/assets/form-Bbb222.js',
+        '/assets/query-client-Ddd444.js',
+      ],
+    });
   });
 
   it('renders the home, kiosk and add-client pages', async () => {
@@ -266,5 +274,8 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.payload).toContain('<div id="root"></div>');
     expect(response.payload).not.toContain(ROUTE_DATA_ELEMENT_ID);
+    // The console has nothing to show without its scripts: they load at once.
+    expect(response.payload).toContain('<script type="module" src="/assets/index-Abc123.js"></script>');
+    expect(response.payload).not.toContain('boot-Eee555.js');
   });
 });

@@ -1,4 +1,4 @@
-import { ROUTE_DATA_ELEMENT_ID } from '../../../shared/page-rendering.ts';
+import { APP_SCRIPTS_ELEMENT_ID, ROUTE_DATA_ELEMENT_ID } from '../../../shared/page-rendering.ts';
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json), the fields read here. */
 export interface ManifestChunk {
@@ -8,6 +8,10 @@ export interface ManifestChunk {
   css?: string[];
 }
 export type ViteManifest = Record<string, ManifestChunk>;
+
+/** Vite's names for the two entries (vite.config.ts): the app, and the server-rendered pages' first script. */
+const APP_ENTRY = 'index.html';
+const BOOT_ENTRY = 'boot.ts';
 
 export interface PageChunks {
   scripts: string[];
@@ -26,7 +30,7 @@ export function chunksForModules(manifest: ViteManifest, modules: readonly strin
     loadedByEntry.add(key);
     for (const imported of manifest[key]?.imports ?? []) markEntry(imported);
   };
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) markEntry(key);
+  markEntry(APP_ENTRY);
 
   const scripts: string[] = [];
   const styles: string[] = [];
@@ -44,6 +48,31 @@ export function chunksForModules(manifest: ViteManifest, modules: readonly strin
   return { scripts, styles };
 }
 
+/** What boot.ts loads after the page's first paint: the app's entry and every module the page needs. */
+export interface AppScripts {
+  boot: string;
+  entry: string;
+  modules: string[];
+}
+
+export function appScriptsOf(manifest: ViteManifest, pageChunks: PageChunks): AppScripts | null {
+  const boot = manifest[BOOT_ENTRY];
+  const app = manifest[APP_ENTRY];
+  if (!boot || !app) return null;
+  const entryModules: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) return;
+    if (key !== APP_ENTRY) entryModules.push(`/${chunk.file}`);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(APP_ENTRY);
+  return { boot: `/${boot.file}`, entry: `/${app.file}`, modules: [...entryModules, ...pageChunks.scripts] };
+}
+
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]!);
 
@@ -52,21 +81,44 @@ export interface RenderedParts {
   appHtml: string;
   routeDataJson: string;
   chunks: PageChunks;
+  /** When the build has boot.ts: the app's scripts wait for the first paint (docs/decisions/0008). */
+  appScripts: AppScripts | null;
 }
 
-/** index.html with the rendered page in `#root`, its title, its data for hydration and its chunks. */
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * index.html with the rendered page in `#root`, its title, its data for hydration and its chunks.
+ * With boot.ts, index.html's own module script and preloads (which would compete with the page's
+ * styles and logo) give way to boot.ts, which loads them once the page has painted.
+ */
 export function fillPage(template: string, parts: RenderedParts): string {
+  const { appScripts } = parts;
   const links = [
     ...parts.chunks.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...parts.chunks.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+    ...(appScripts
+      ? [`<script type="module" fetchpriority="low" crossorigin src="${appScripts.boot}"></script>`]
+      : parts.chunks.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)),
   ];
-  return template
+  const head = appScripts
+    ? template
+        .replace(/\s*<script type="module"[^>]*><\/script>/, '')
+        .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    : template;
+  const scriptsData = appScripts
+    ? `\n    <script type="application/json" id="${APP_SCRIPTS_ELEMENT_ID}">${jsonForScript({
+        entry: appScripts.entry,
+        modules: appScripts.modules,
+      })}</script>`
+    : '';
+  return head
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
     .replace('</head>', () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
     .replace(
       '<div id="root"></div>',
       () =>
         `<div id="root">${parts.appHtml}</div>\n    ` +
-        `<script type="application/json" id="${ROUTE_DATA_ELEMENT_ID}">${parts.routeDataJson}</script>`,
+        `<script type="application/json" id="${ROUTE_DATA_ELEMENT_ID}">${parts.routeDataJson}</script>` +
+        scriptsData,
     );
 }

@@ -13,7 +13,7 @@ import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import { createIndexPages } from './page-head.ts';
-import { chunksForModules, fillPage, type ViteManifest } from './page-html.ts';
+import { appScriptsOf, chunksForModules, fillPage, type ViteManifest } from './page-html.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -183,11 +183,13 @@ export async function registerClientApp(
     }
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
     if (page.kind === 'browser-only') return sendHtml(request, reply, 200, shell.html);
+    const chunks = chunksForModules(manifest, page.modules);
     const html = fillPage(shell.html, {
       title: page.title,
       appHtml: page.appHtml,
       routeDataJson: page.routeDataJson,
-      chunks: chunksForModules(manifest, page.modules),
+      chunks,
+      appScripts: appScriptsOf(manifest, chunks),
     });
     return sendHtml(request, reply, page.status, html, page.personal);
   };
