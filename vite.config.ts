@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -46,43 +46,83 @@ export function precompressAssets(): Plugin {
 }
 
 /**
+ * The source files the landing page's entry loads (its static imports, followed through src/):
+ * they make one chunk, so a walk-in's phone fetches a handful of files, not one per module, each
+ * with its own request and headers (docs/decisions/0009). `import type` and `import()` are skipped:
+ * neither is loaded with the page.
+ */
+export function staticSourceGraph(entry: string): Set<string> {
+  const found = new Set<string>();
+  const visit = (file: string) => {
+    if (found.has(file)) return;
+    found.add(file);
+    const source = readFileSync(file, 'utf8');
+    for (const [, specifier] of source.matchAll(/^import (?!type )[^'";]*?(?:from )?['"](\.[^'"]+)['"]/gm)) {
+      const target = path.resolve(path.dirname(file), specifier!);
+      if (existsSync(target) && !target.endsWith('.css')) visit(target);
+    }
+  };
+  visit(path.resolve(entry));
+  return found;
+}
+
+/**
  * Two builds: the browser's app into dist/client, and with `--ssr` the server's entry
  * (src/client/entry-server.tsx) into dist/ssr, which the server imports to render pages
  * (docs/decisions/0008). The server build holds its packages too, built for production: React's
  * production server renderer whatever NODE_ENV the server process has.
  */
-export default defineConfig(({ isSsrBuild }) => ({
-  root: 'src/client',
-  publicDir: isSsrBuild ? false : 'public',
-  plugins: isSsrBuild ? [react()] : [react(), precompressAssets()],
-  ...(isSsrBuild
-    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
-    : {}),
-  build: isSsrBuild
-    ? {
-        outDir: '../../dist/ssr',
-        emptyOutDir: true,
-        target: 'node20',
-        sourcemap: true,
-        rollupOptions: { input: 'entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
-      }
-    : {
-        outDir: '../../dist/client',
-        emptyOutDir: true,
-        target: 'es2022',
-        sourcemap: true,
-        // bench/ and the server read the manifest: what each route downloads, what a page preloads.
-        manifest: true,
-        // boot.ts: the first script of a server-rendered page, which loads the app after its first
-        // paint (docs/decisions/0008); index.html's own scripts serve the console.
-        rollupOptions: {
-          input: { index: path.resolve('src/client/index.html'), boot: path.resolve('src/client/boot.ts') },
+export default defineConfig(({ isSsrBuild }) => {
+  const landingSources = isSsrBuild ? new Set<string>() : staticSourceGraph('src/client/landing.tsx');
+  // Not the entry itself: it hydrates the page when run, and the app's entry imports the group.
+  landingSources.delete(path.resolve('src/client/landing.tsx'));
+  return {
+    root: 'src/client',
+    publicDir: isSsrBuild ? false : 'public',
+    plugins: isSsrBuild ? [react()] : [react(), precompressAssets()],
+    ...(isSsrBuild
+      ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+      : {}),
+    build: isSsrBuild
+      ? {
+          outDir: '../../dist/ssr',
+          emptyOutDir: true,
+          target: 'node20',
+          sourcemap: true,
+          rollupOptions: { input: 'entry-server.tsx', output: { entryFileNames: 'entry-server.js' } },
+        }
+      : {
+          outDir: '../../dist/client',
+          emptyOutDir: true,
+          target: 'es2022',
+          sourcemap: true,
+          // bench/ and the server read the manifest: what each route downloads, what a page preloads.
+          manifest: true,
+          // boot.ts: the first script of a server-rendered page, which loads the app after its first
+          // paint (docs/decisions/0008); landing.tsx: the landing page without the router (0009);
+          // index.html's own scripts serve the console.
+          rollupOptions: {
+            input: {
+              index: path.resolve('src/client/index.html'),
+              boot: path.resolve('src/client/boot.ts'),
+              landing: path.resolve('src/client/landing.tsx'),
+            },
+            // React is one file every page needs, not three (each request has its own headers).
+            output: {
+              codeSplitting: {
+                groups: [
+                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                  { name: 'landing', test: (id: string) => landingSources.has(id), priority: 1 },
+                ],
+              },
+            },
+          },
+          // The landing page budget is counted by bench/bundle-size.ts; keep chunks per route.
+          reportCompressedSize: false,
         },
-        // The landing page budget is counted by bench/bundle-size.ts; keep chunks per route.
-        reportCompressedSize: false,
-      },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: apiTarget, ws: true }, '/logo': apiTarget },
-  },
-}));
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: apiTarget, ws: true }, '/logo': apiTarget },
+    },
+  };
+});

@@ -16,11 +16,14 @@ import {
 } from 'react-router';
 import type { PageRequest, RenderedPage } from '../shared/page-rendering.ts';
 import type { RouteHandle } from './app/root-layout.tsx';
-import type { ServerRouteData } from './app/router.ts';
 import { createRoutes } from './app/routes.tsx';
+import type { ServerRouteData } from './app/server-route-data.ts';
 import { chatThreadQueryKey } from './features/chat/api/get-chat-thread.ts';
 import { waitEntryQueryKey } from './features/wait-list/api/get-wait-entry.ts';
-import { createWalkInLandingLoader } from './features/walk-in/api/get-walk-in-landing.ts';
+import {
+  createWalkInLandingLoader,
+  isWalkInLandingResult,
+} from './features/walk-in/api/get-walk-in-landing.ts';
 import { createQueryClient, RequestQueryClientContext } from './lib/query-client.tsx';
 import { documentTitle, type ServerHead, ServerHeadContext } from './lib/use-document-title.ts';
 
@@ -79,7 +82,16 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     routeDataJson: jsonForScript(routeDataOf(result, queryClient, personal)),
     modules: (page?.route.handle as RouteHandle | undefined)?.modules ?? [],
     personal,
+    entry: isLandingWithBusiness(result) ? 'landing' : 'app',
   };
+}
+
+/** The landing page of a business that exists: landing.tsx hydrates it without the router. */
+function isLandingWithBusiness(context: StaticHandlerContext): boolean {
+  const page = context.matches.at(-1);
+  if ((page?.route.handle as RouteHandle | undefined)?.screen !== 'walk_in') return false;
+  const result = context.loaderData[page!.route.id];
+  return isWalkInLandingResult(result) && result.status === 'ok';
 }
 
 /**

@@ -43,6 +43,11 @@ export type RenderedPage =
       modules: readonly string[];
       /** The page shows the customer's own data: not for shared caches. */
       personal: boolean;
+      /**
+       * Which script hydrates it: the whole app, or the landing page on its own, without the
+       * router (src/client/landing.tsx, docs/decisions/0009).
+       */
+      entry: 'app' | 'landing';
     };
 
 export type RenderPage = (request: PageRequest) => Promise<RenderedPage>;

@@ -149,3 +149,34 @@ test("the customer's place in line and their chat show from the first HTML too, 
   await page.reload();
   await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
 });
+
+test('the landing page comes alive without the router, which loads from the first tap, and Next stays in the page', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/demo');
+  // The app's entry (index-…) and its router chunk are not part of the landing page.
+  expect(scripts.filter((path) => /\/assets\/(index|router)-/.test(path))).toEqual([]);
+  await page.evaluate(() => {
+    (window as unknown as { samePage: boolean }).samePage = true;
+  });
+
+  await serviceButton(page, WOMENS_HAIRCUT).click();
+  await expect.poll(() => scripts.some((path) => /\/assets\/router-/.test(path))).toBe(true);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeFocused();
+  expect(new URL(page.url()).pathname).toBe(WOMENS_HAIRCUT_USER_INFO);
+  // No page load in between: what the landing page's window held is still there.
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+
+  // Back is the app's own landing page now, and Next works from it as well.
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+  await expect(serviceButton(page, WOMENS_HAIRCUT)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});

@@ -27,6 +27,7 @@ const MANIFEST = {
   },
   'lib/query-client.tsx': { file: 'assets/query-client-Ddd444.js', imports: ['_shared-Aaa111.js'] },
   'boot.ts': { file: 'assets/boot-Eee555.js', isEntry: true },
+  'landing.tsx': { file: 'assets/landing-Fff666.js', isEntry: true, imports: ['_shared-Aaa111.js'] },
 };
 
 function writeClientDir(): string {
@@ -107,6 +108,23 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     const other = await get('/tricky', { 'if-none-match': String(first.headers.etag) });
     expect(other.statusCode).toBe(200);
     expect(other.headers.etag).not.toBe(first.headers.etag);
+  });
+
+  it('hydrates the landing page with its own entry, without the router (decisions/0009)', async () => {
+    const appScripts = (url: string) =>
+      get(url).then((response) => {
+        const match = /<script type="application\/json" id="checkn-app-scripts">([^<]*)<\/script>/.exec(
+          response.payload,
+        );
+        return JSON.parse(match?.[1] ?? 'null') as { entry: string; modules: string[] } | null;
+      });
+    expect(await appScripts('/demo')).toEqual({
+      entry: '/assets/landing-Fff666.js',
+      modules: ['/assets/shared-Aaa111.js'],
+    });
+    // Without a business there is nothing for it to hydrate: the app says so.
+    expect((await appScripts('/no-such-salon'))?.entry).toBe('/assets/index-Abc123.js');
+    expect((await appScripts('/demo/kiosk'))?.entry).toBe('/assets/index-Abc123.js');
   });
 
   it("keeps a business's own text from closing the data script or adding markup", async () => {

@@ -9,9 +9,13 @@ export interface ManifestChunk {
 }
 export type ViteManifest = Record<string, ManifestChunk>;
 
-/** Vite's names for the two entries (vite.config.ts): the app, and the server-rendered pages' first script. */
+/**
+ * Vite's names for its entries (vite.config.ts): the app; the server-rendered pages' first script;
+ * the landing page on its own (decisions/0009).
+ */
 const APP_ENTRY = 'index.html';
 const BOOT_ENTRY = 'boot.ts';
+export const ENTRIES = { app: APP_ENTRY, landing: 'landing.tsx' } as const;
 
 export interface PageChunks {
   scripts: string[];
@@ -55,9 +59,14 @@ export interface AppScripts {
   modules: string[];
 }
 
-export function appScriptsOf(manifest: ViteManifest, pageChunks: PageChunks): AppScripts | null {
+export function appScriptsOf(
+  manifest: ViteManifest,
+  pageChunks: PageChunks,
+  entry: keyof typeof ENTRIES = 'app',
+): AppScripts | null {
   const boot = manifest[BOOT_ENTRY];
-  const app = manifest[APP_ENTRY];
+  const entryKey = manifest[ENTRIES[entry]] ? ENTRIES[entry] : APP_ENTRY;
+  const app = manifest[entryKey];
   if (!boot || !app) return null;
   const entryModules: string[] = [];
   const seen = new Set<string>();
@@ -66,10 +75,10 @@ export function appScriptsOf(manifest: ViteManifest, pageChunks: PageChunks): Ap
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
-    if (key !== APP_ENTRY) entryModules.push(`/${chunk.file}`);
+    if (key !== entryKey) entryModules.push(`/${chunk.file}`);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(APP_ENTRY);
+  visit(entryKey);
   return { boot: `/${boot.file}`, entry: `/${app.file}`, modules: [...entryModules, ...pageChunks.scripts] };
 }
 

@@ -189,7 +189,7 @@ export async function registerClientApp(
       appHtml: page.appHtml,
       routeDataJson: page.routeDataJson,
       chunks,
-      appScripts: appScriptsOf(manifest, chunks),
+      appScripts: appScriptsOf(manifest, chunks, page.entry),
     });
     return sendHtml(request, reply, page.status, html, page.personal);
   };

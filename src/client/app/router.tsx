@@ -1,6 +1,6 @@
-import type { DehydratedState } from '@tanstack/react-query';
-import { createBrowserRouter, type HydrationState, matchRoutes, type RouteObject } from 'react-router';
-import { ROUTE_DATA_ELEMENT_ID } from '../../shared/page-rendering.ts';
+import { StrictMode } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import {
   createWalkInLandingLoader,
   fetchWalkInLanding,
@@ -8,22 +8,17 @@ import {
   rememberWalkInLanding,
 } from '../features/walk-in/api/get-walk-in-landing.ts';
 import { createRoutes } from './routes.tsx';
+import type { ServerRouteData } from './server-route-data.ts';
 
-/** What the server rendered the page with (entry-server.tsx): its loaders' data, the customer's. */
-export interface ServerRouteData extends HydrationState {
-  /** The customer's place in line or chat, for the query cache (TanStack Query's dehydrate). */
-  queries?: DehydratedState;
-}
+export type AppRouter = Awaited<ReturnType<typeof createRouter>>;
 
-/** The data the server rendered the page with, if it did. */
-export function readServerRouteData(): ServerRouteData | null {
-  const element = document.getElementById(ROUTE_DATA_ELEMENT_ID);
-  if (!element?.textContent) return null;
-  try {
-    return JSON.parse(element.textContent) as ServerRouteData;
-  } catch {
-    return null;
-  }
+/** The whole app, at the router's location. */
+export function appElement(router: AppRouter) {
+  return (
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>
+  );
 }
 
 /**

@@ -1,0 +1,121 @@
+import { useCallback, useEffect, useId, useState } from 'react';
+import { formatLocation } from '../../../../shared/address.ts';
+import type { WalkInLanding } from '../../../../shared/schemas.ts';
+import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { logEvent } from '../../../lib/analytics.ts';
+import { captureConversionToken } from '../../../lib/conversion.ts';
+import { useIsHydrating, useStateFromBrowser } from '../../../lib/hydration.ts';
+import { paths } from '../../../lib/paths.ts';
+import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { CompanyLogo } from './company-logo.tsx';
+import { ServicePicker } from './service-picker.tsx';
+
+export interface WalkInServiceStepProps {
+  landing: WalkInLanding;
+  /** The page's query string: a `rwg_token` in it is kept for conversion tracking (spec §2). */
+  search: string;
+  /** Goes to the user-info step at this address. */
+  onNext: (href: string) => void;
+  /** The next step is on its way (the landing page on its own loads the app first: landing.tsx). */
+  leaving?: boolean;
+  /** Moments before the first service is picked: the next step's code can start loading. */
+  onFirstSelect?: () => void;
+}
+
+/**
+ * /{companyId} with its business loaded (spec §2): logo, address, "Walk ins", the services and Next.
+ * No router in here: the server-rendered landing page hydrates it on its own (landing.tsx), and
+ * the app's landing route (LandingPage) renders it too.
+ */
+export function WalkInServiceStep({
+  landing,
+  search,
+  onNext,
+  leaving = false,
+  onFirstSelect,
+}: WalkInServiceStepProps) {
+  const errorId = useId();
+  // Spec §2's full-page spinner covers the page while the logo loads. Not over the server's HTML,
+  // which shows the page at once with the logo preloaded beside it (docs/decisions/0008).
+  const hydrating = useIsHydrating();
+  const [logoSettled, setLogoSettled] = useState(hydrating);
+  const [selected, setSelected] = useStateFromBrowser<string | null>(() => {
+    const stored = readStored('session', storageKeys.selectedService);
+    return stored && landing.services.includes(stored) ? stored : null;
+  }, null);
+  const [showError, setShowError] = useState(false);
+  const address = formatLocation(landing.location);
+  useDocumentTitle(landing.name);
+
+  useEffect(() => {
+    writeStored('local', storageKeys.companyName, landing.name);
+    writeStored('local', storageKeys.userId, landing.accountId);
+  }, [landing]);
+
+  useEffect(() => {
+    captureConversionToken(search, landing.companyId);
+  }, [search, landing.companyId]);
+
+  const onLogoSettled = useCallback(() => setLogoSettled(true), []);
+
+  const select = (service: string) => {
+    onFirstSelect?.();
+    setSelected(service);
+    setShowError(false);
+    writeStored('session', storageKeys.selectedService, service);
+    logEvent('walk_in_service_selected', { companyId: landing.companyId, service });
+  };
+
+  const next = () => {
+    if (leaving) return;
+    if (!selected) {
+      setShowError(true);
+      return;
+    }
+    logEvent('walk_in_next_pressed', { companyId: landing.companyId, service: selected });
+    onNext(paths.userInfo.getHref(landing.companyId, selected));
+  };
+
+  return (
+    <>
+      {logoSettled ? null : <FullPageSpinner />}
+      <main className="page page--with-bottom-bar">
+        <header className="business-header">
+          <CompanyLogo
+            companyId={landing.companyId}
+            alt={texts.landing.logoAlt(landing.name)}
+            onSettled={onLogoSettled}
+          />
+          <div>
+            <p className="business-header__name">{landing.name}</p>
+            {address ? <p className="business-header__address">{address}</p> : null}
+          </div>
+        </header>
+        <h1 className="page__title">{texts.landing.heading}</h1>
+        <p className="page__subtitle">{texts.landing.subheading}</p>
+        <ServicePicker
+          services={landing.services}
+          selected={selected}
+          invalid={showError}
+          errorId={errorId}
+          onSelect={select}
+        />
+        <p id={errorId} className="field-error" aria-live="polite">
+          {showError ? texts.landing.selectService : ''}
+        </p>
+      </main>
+      <div className="bottom-bar">
+        <button
+          type="button"
+          className="button button--primary button--block"
+          aria-busy={leaving || undefined}
+          onClick={next}
+        >
+          {texts.landing.next}
+        </button>
+      </div>
+    </>
+  );
+}
