@@ -33,9 +33,29 @@ export function startApp(): void {
   });
 }
 
-if (typeof document !== 'undefined') {
-  // After the first paint: the frame that paints, then a task. A tab opened in the background
-  // paints no frames until it is shown, and starts at once instead.
-  if (document.visibilityState === 'hidden') startApp();
-  else requestAnimationFrame(() => setTimeout(startApp, 0));
+/** Starts the app once the browser reports the page's first paint (or has nothing to wait for). */
+function startAfterFirstPaint(): void {
+  let started = false;
+  const startOnce = () => {
+    if (started) return;
+    started = true;
+    setTimeout(startApp, 0);
+  };
+  // A tab opened in the background paints nothing until it is shown: start at once.
+  if (document.visibilityState === 'hidden') {
+    startOnce();
+    return;
+  }
+  try {
+    new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length > 0) startOnce();
+    }).observe({ type: 'paint', buffered: true });
+  } catch {
+    // No paint timing in this browser: the frame after the next is after the first paint.
+    requestAnimationFrame(() => requestAnimationFrame(startOnce));
+  }
+  // Whatever happens to the paint's report, the page becomes usable.
+  setTimeout(startOnce, 3000);
 }
+
+if (typeof document !== 'undefined') startAfterFirstPaint();

@@ -115,6 +115,20 @@ describe.each(databaseKinds)('static serving and compression on %s', (kind) => {
       expect(gunzipSync(response.rawPayload).toString()).toBe(SMALL_JS);
     });
 
+    it('sends a hashed asset without the headers that only a document reads, keeping what applies to it', async () => {
+      const response = await get('/assets/index-Abc123.js', { 'accept-encoding': 'br' });
+      for (const name of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+        expect(response.headers[name], name).toBeUndefined();
+      }
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+      expect(response.headers['referrer-policy']).toBe('no-referrer');
+      // The page itself keeps them all.
+      const page = await get('/demo');
+      expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+      expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    });
+
     it('answers a missing asset with 404, not the app page', async () => {
       const response = await get('/assets/gone-Zzz999.js', { 'accept-encoding': 'br, gzip' });
       expect(response.statusCode).toBe(404);

@@ -17,6 +17,23 @@ import { appScriptsOf, chunksForModules, fillPage, type ViteManifest } from './p
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/**
+ * Headers that only mean something on a document (helmet sets them on every answer): a hashed
+ * script or stylesheet goes without them, ~600 bytes less on each of a page's requests over a
+ * slow connection. `X-Content-Type-Options`, `Cross-Origin-Resource-Policy` and `Referrer-Policy`
+ * (which a module script's imports follow) stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 export type NotFoundHandler = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
 export interface ClientAppOptions {
@@ -138,6 +155,12 @@ export async function registerClientApp(
       // The same URL answers br, gzip or plain: caches must key on what the browser accepts.
       if (hashed) res.setHeader('Vary', 'Accept-Encoding');
     },
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/assets/') && reply.statusCode === 200) {
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    }
+    return payload;
   });
   const pageFor = createIndexPages(readFileSync(indexPath, 'utf8'));
   const manifest = readManifest(clientDir);
