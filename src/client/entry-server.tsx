@@ -60,7 +60,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     customer: request.customer,
   });
 
-  const head: ServerHead = { title: documentTitle(null) };
+  const head: ServerHead = { title: documentTitle(null), description: null };
   const appHtml = renderToString(
     <StrictMode>
       <ServerHeadContext.Provider value={head}>
@@ -79,6 +79,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     status: result.statusCode,
     appHtml,
     title: head.title,
+    description: head.description,
     routeDataJson: jsonForScript(routeDataOf(result, queryClient, personal)),
     modules: (page?.route.handle as RouteHandle | undefined)?.modules ?? [],
     personal,

@@ -37,6 +37,8 @@ export type RenderedPage =
       /** What goes inside `<div id="root">`. */
       appHtml: string;
       title: string;
+      /** The page's own meta description, or null for index.html's. */
+      description: string | null;
       /** JSON for `#checkn-route-data`, already safe inside a `<script>` element. */
       routeDataJson: string;
       /** Source modules (as Vite's manifest names them) of the page's lazy route: preloaded. */

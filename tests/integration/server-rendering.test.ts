@@ -15,6 +15,7 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/t
 /** index.html as `vite build` leaves it, in miniature, with the manifest the server preloads from. */
 const INDEX_HTML =
   '<!doctype html><html><head><link rel="manifest" href="/manifest.webmanifest" />' +
+  '<meta name="description" content="Join the wait list from your phone." />' +
   '<title>CheckN Walkin Service</title><script type="module" src="/assets/index-Abc123.js"></script></head>' +
   '<body><div id="root"></div></body></html>';
 const MANIFEST = {
@@ -93,6 +94,10 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     // The full-page spinner is for a landing reached in the app, not over the server's page.
     expect(root).not.toContain('full-page-spinner');
     expect(response.payload).toContain('<title>Bella Demo Salon · CheckN</title>');
+    // Its own description, for search results and shared links.
+    expect(response.payload).toContain(
+      '<meta name="description" content="Join the wait list at Bella Demo Salon, 1200 Main Street, Springfield, IL 62701 from your phone.',
+    );
     const data = routeDataOf(response.payload);
     expect(Object.values(data.loaderData)).toContainEqual(
       expect.objectContaining({ status: 'ok', landing: expect.objectContaining({ companyId: 'demo' }) }),
@@ -131,6 +136,9 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     const response = await get('/tricky');
     expect(response.payload).not.toContain('<script>alert(1)');
     expect(response.payload).not.toContain('<b>bold</b>');
+    expect(response.payload).toContain(
+      '<meta name="description" content="Join the wait list at Tricky &lt;/script&gt;',
+    );
     expect(response.payload).toContain(
       '<title>Tricky &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co · CheckN</title>',
     );

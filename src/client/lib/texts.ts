@@ -18,6 +18,9 @@ export const texts = {
     next: 'Next',
     selectService: 'Please select service', // spec §5
     logoAlt: (company: string) => `${company} logo`,
+    /** The page's meta description (search results, link previews). */
+    description: (company: string, address: string) =>
+      `Join the wait list at ${company}${address ? `, ${address}` : ''} from your phone. We will text you when it is your turn.`,
     notFoundTitle: 'Business not found',
     notFoundBody: (companyId: string) =>
       `We could not find a business with the code "${companyId}". Check the link or the code on the sign.`,
@@ -28,6 +31,7 @@ export const texts = {
   },
   userInfo: {
     heading: 'Enter your name and phone number', // spec §2
+    description: (company: string, service: string) => `Join the wait list at ${company} for ${service}.`,
     nameLabel: 'Name',
     phoneLabel: 'Phone number',
     phonePlaceholder: '+1 (###) ###-####', // spec §2 mask

@@ -87,6 +87,7 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => HT
 
 export interface RenderedParts {
   title: string;
+  description: string | null;
   appHtml: string;
   routeDataJson: string;
   chunks: PageChunks;
@@ -122,6 +123,11 @@ export function fillPage(template: string, parts: RenderedParts): string {
     : '';
   return head
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
+    .replace(/<meta name="description" content="[^"]*" \/>/, (meta) =>
+      parts.description === null
+        ? meta
+        : `<meta name="description" content="${escapeHtml(parts.description)}" />`,
+    )
     .replace('</head>', () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
     .replace(
       '<div id="root"></div>',

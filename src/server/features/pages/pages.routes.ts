@@ -209,6 +209,7 @@ export async function registerClientApp(
     const chunks = chunksForModules(manifest, page.modules);
     const html = fillPage(shell.html, {
       title: page.title,
+      description: page.description,
       appHtml: page.appHtml,
       routeDataJson: page.routeDataJson,
       chunks,

@@ -11,7 +11,7 @@ import { paths } from '../../../lib/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { texts } from '../../../lib/texts.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/get-walk-in-landing.ts';
 import { LandingUnavailable } from '../../walk-in/components/landing-unavailable.tsx';
 import { useJoinWaitList } from '../api/join-wait-list.ts';
@@ -40,6 +40,7 @@ export function UserInfoPage() {
 
 function UserInfoForm(props: { companyId: string; companyName: string; address: string; service: string }) {
   const { companyId, companyName, address, service } = props;
+  useDocumentDescription(texts.userInfo.description(companyName, service));
   const navigate = useNavigate();
   const location = useLocation();
   // Kept from an earlier visit in this browser; the server's HTML has the fields empty.

@@ -8,7 +8,7 @@ import { useIsHydrating, useStateFromBrowser } from '../../../lib/hydration.ts';
 import { paths } from '../../../lib/paths.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { texts } from '../../../lib/texts.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CompanyLogo } from './company-logo.tsx';
 import { ServicePicker } from './service-picker.tsx';
 
@@ -48,6 +48,7 @@ export function WalkInServiceStep({
   const [showError, setShowError] = useState(false);
   const address = formatLocation(landing.location);
   useDocumentTitle(landing.name);
+  useDocumentDescription(texts.landing.description(landing.name, address));
 
   useEffect(() => {
     writeStored('local', storageKeys.companyName, landing.name);
