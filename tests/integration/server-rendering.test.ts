@@ -9,7 +9,7 @@ import { createCompanyRepository } from '../../src/server/features/company/compa
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
 import { ROUTE_DATA_ELEMENT_ID } from '../../src/shared/page-rendering.ts';
 import { buildSendMessage, joinAsNewCustomer, sendMessage } from '../support/customer.ts';
-import { type TestApp, testConfig } from '../support/test-app.ts';
+import { signInAnonymously, type TestApp, testConfig } from '../support/test-app.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /** index.html as `vite build` leaves it, in miniature, with the manifest the server preloads from. */
@@ -204,11 +204,7 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
       ({
         app,
         database,
-        async signIn() {
-          const response = await app.inject({ method: 'POST', url: '/api/v1/customers/anonymous' });
-          const { customerId, token } = response.json() as { customerId: string; token: string };
-          return { customerId, authorization: `Bearer ${token}` };
-        },
+        signIn: () => signInAnonymously(app),
         close: async () => {},
       }) satisfies TestApp;
     const cookieOf = (token: string) => `checkn_customer=${token}`;

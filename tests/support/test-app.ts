@@ -30,6 +30,13 @@ export const DEFAULT_TEXTING_LIMITS = {
   JOIN_LIMIT_PER_PHONE_PER_HOUR: '5',
 };
 
+/** A new anonymous customer of the app, with its Authorization header. */
+export async function signInAnonymously(app: FastifyInstance) {
+  const response = await app.inject({ method: 'POST', url: '/api/v1/customers/anonymous' });
+  const { customerId, token } = response.json() as { customerId: string; token: string };
+  return { customerId, authorization: `Bearer ${token}` };
+}
+
 /** The configuration every test app runs with; `env` adds to it. */
 export function testConfig(env: Record<string, string> = {}) {
   return loadConfig({
@@ -60,11 +67,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   return {
     app,
     database,
-    async signIn() {
-      const response = await app.inject({ method: 'POST', url: '/api/v1/customers/anonymous' });
-      const { customerId, token } = response.json() as { customerId: string; token: string };
-      return { customerId, authorization: `Bearer ${token}` };
-    },
+    signIn: () => signInAnonymously(app),
     async close() {
       await app.close();
       await database.close();
