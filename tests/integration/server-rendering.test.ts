@@ -296,6 +296,9 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     expect(response.statusCode).toBe(200);
     expect(response.payload).toContain('<div id="root"></div>');
     expect(response.payload).not.toContain(ROUTE_DATA_ELEMENT_ID);
+    expect(response.payload).toContain(
+      '<meta name="description" content="Run the day’s walk-ins from the front desk." />',
+    );
     // The console has nothing to show without its scripts: they load at once.
     expect(response.payload).toContain('<script type="module" src="/assets/index-Abc123.js"></script>');
     expect(response.payload).not.toContain('boot-Eee555.js');

@@ -42,10 +42,13 @@ function manifest(
   } satisfies WebAppManifest;
 }
 
+/** The console's words for itself: its manifest, and its pages' meta description (page-head.ts). */
+export const CONSOLE_DESCRIPTION = 'Run the day’s walk-ins from the front desk.';
+
 const CONSOLE_MANIFEST = manifest({
   name: CONSOLE_NAME,
   short_name: 'CheckN',
-  description: 'Run the day’s walk-ins from the front desk.',
+  description: CONSOLE_DESCRIPTION,
   start_url: '/console',
   scope: '/console',
 });

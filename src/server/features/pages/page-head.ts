@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { companyIdSchema } from '../../../shared/schemas.ts';
-import { manifestHrefFor } from '../manifest/manifest.routes.ts';
+import { CONSOLE_DESCRIPTION, manifestHrefFor } from '../manifest/manifest.routes.ts';
 
 const GENERIC_MANIFEST_LINK = 'href="/manifest.webmanifest"';
 /** Made-up business ids must not grow the cache for ever; past this, pages are made per request. */
@@ -43,6 +43,13 @@ export function createIndexPages(indexHtml: string): (urlPath: string) => IndexP
     let page = pages.get(key);
     if (!page) {
       let html = indexHtml.replace(GENERIC_MANIFEST_LINK, `href="${manifestHref}"`);
+      // The console is not for walk-ins: its own description (what a shared link to it says).
+      if (manifestHref === '/console/manifest.webmanifest') {
+        html = html.replace(
+          /<meta name="description" content="[^"]*" \/>/,
+          `<meta name="description" content="${CONSOLE_DESCRIPTION}" />`,
+        );
+      }
       if (logoHref) {
         html = html.replace(
           '</head>',
