@@ -251,7 +251,7 @@ test.describe('axe: the console', () => {
     for (const [path, ready] of [
       ['insights', staff.getByRole('heading', { name: 'Walk-ins per day' })],
       ['people', staff.getByRole('heading', { name: 'Add person' })],
-      ['customers', staff.getByRole('heading', { name: 'Customers' })],
+      ['customers', staff.getByRole('heading', { level: 2, name: 'Customers' })],
       ['settings', staff.getByRole('heading', { name: 'Business' })],
       ['account', staff.getByRole('heading', { name: 'Change your password' })],
       ['no-such-section', staff.getByRole('heading', { name: 'Page not found' })],
@@ -472,4 +472,18 @@ test.describe('status changes are announced', () => {
     await expect(page.locator('.live-status-region')).toContainText('All done.');
     await staff.context().close();
   });
+});
+
+test('a move between console sections lands on the new section: its main content and its heading', async ({
+  browser,
+}) => {
+  const staff = await openConsole(browser, 'texts');
+  await expect(
+    staff.getByRole('main').getByRole('heading', { level: 1, name: 'Text messages' }),
+  ).toBeAttached();
+  await staff.getByRole('link', { name: 'Settings' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Settings' })).toBeFocused();
+  await staff.getByRole('link', { name: 'Board' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Board' })).toBeFocused();
+  await staff.context().close();
 });

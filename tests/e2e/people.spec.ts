@@ -20,7 +20,7 @@ test('the owner invites a provider, who sets a password from the link and sees t
 }) => {
   const suffix = Date.now() % 100000;
   const owner = await openConsole(browser, 'people');
-  await expect(owner.getByRole('heading', { name: 'People' })).toBeVisible();
+  await expect(owner.getByRole('heading', { level: 2, name: 'People' })).toBeVisible();
   await expect(owner).toHaveTitle('People · Bella Demo Salon · CheckN');
 
   // Add a provider: the form asks which provider they are.

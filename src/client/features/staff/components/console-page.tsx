@@ -136,19 +136,26 @@ function StaffConsole({
           companyName={me.companyName}
         />
       ) : null}
-      {section === null ? (
-        <div className="settings">
-          <section className="settings-card">
-            <h1 className="settings-card__title">{texts.notFound.title}</h1>
-            <p className="field__note">{texts.console.notFoundBody}</p>
-            <Link className="button button--primary" to="/console">
-              {texts.console.toBoard}
-            </Link>
-          </section>
-        </div>
-      ) : (
-        <SectionContent section={section} me={me} live={live} />
-      )}
+      {/* The section is the page's main content; its name, the current navigation link, is its
+          heading for screen readers, which the app focuses after a move (root-layout.tsx). */}
+      <main className="console__main">
+        {section === null ? (
+          <div className="settings">
+            <section className="settings-card">
+              <h1 className="settings-card__title">{texts.notFound.title}</h1>
+              <p className="field__note">{texts.console.notFoundBody}</p>
+              <Link className="button button--primary" to="/console">
+                {texts.console.toBoard}
+              </Link>
+            </section>
+          </div>
+        ) : (
+          <>
+            <h1 className="visually-hidden">{sections.find((item) => item.path === section)?.label}</h1>
+            <SectionContent section={section} me={me} live={live} />
+          </>
+        )}
+      </main>
     </div>
   );
 }
