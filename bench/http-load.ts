@@ -34,6 +34,8 @@ export interface LoadOptions {
   nextRequest: () => BenchRequest;
   /** Requests per second over all connections (autocannon's overallRate); as fast as it goes when unset. */
   ratePerSecond?: number;
+  /** POST unless told (the joins); GET for pages. */
+  method?: 'GET' | 'POST';
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -47,7 +49,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     ...(options.ratePerSecond ? { overallRate: options.ratePerSecond } : {}),
     requests: [
       {
-        method: 'POST',
+        method: options.method ?? 'POST',
         setupRequest: (request) => {
           const next = options.nextRequest();
           return {

@@ -21,6 +21,7 @@ import { build } from 'vite';
 import { staleReason } from '../scripts/build-if-stale.mjs';
 import { precompressAssets } from '../vite.config.ts';
 import { onCleanup } from './cleanup.ts';
+import { type LoadResult, runLoad } from './http-load.ts';
 import { findFreePort, spawnServer } from './server-process.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -55,7 +56,40 @@ export interface PageFigures {
 export interface PagesReport {
   lines: string[];
   targets: { name: string; pass: boolean; detail: string }[];
-  data: { floor: PageFigures; pages: PageFigures[]; start: StartFigures | null };
+  data: {
+    floor: PageFigures;
+    pages: PageFigures[];
+    start: StartFigures | null;
+    rendering: RenderingFigures | null;
+  };
+}
+
+/** What rendering a page on the server costs, against a static file from the same server. */
+interface RenderingFigures {
+  page: LoadResult;
+  staticFile: LoadResult;
+}
+
+const RENDER_LOAD_SECONDS = 5;
+const RENDER_LOAD_CONNECTIONS = 10;
+
+/**
+ * The server renders every customer page (decisions/0008): its landing page under load, beside
+ * `/robots.txt` (a file sent as it is) from the same process in the same minute.
+ */
+async function measureRendering(baseUrl: string): Promise<RenderingFigures> {
+  const load = (label: string, pagePath: string) =>
+    runLoad({
+      label,
+      url: baseUrl,
+      method: 'GET',
+      seconds: RENDER_LOAD_SECONDS,
+      connections: RENDER_LOAD_CONNECTIONS,
+      nextRequest: () => ({ path: pagePath, headers: { 'accept-encoding': 'br' }, body: '' }),
+    });
+  const staticFile = await load('robots.txt', '/robots.txt');
+  const page = await load('landing page', `/${COMPANY_ID}`);
+  return { page, staticFile };
 }
 
 // ---- the floor page ----
@@ -406,6 +440,14 @@ export async function benchPages(options: { progress: (message: string) => void 
       await browser.disconnect();
       await stopChrome();
       await releaseFloor();
+      // Stopped here, unless Lighthouse got through: then the rendering is measured first.
+      if (pages.length < 4) await stopServer();
+    }
+    let rendering: RenderingFigures | null = null;
+    try {
+      progress('pages: the landing page rendered under load, beside a static file');
+      rendering = await measureRendering(server.baseUrl);
+    } finally {
       await stopServer();
     }
 
@@ -431,6 +473,12 @@ export async function benchPages(options: { progress: (message: string) => void 
         : `  npm start on existing data: healthy after ${start.npmStartSeconds.toFixed(2)} s` +
           `${start.builtFirst ? ` (it built first: ${start.builtFirst})` : ''}; ` +
           `node dist/server/main.js alone: ${start.serverAloneSeconds.toFixed(2)} s`,
+      rendering === null
+        ? '  rendering under load: not measured'
+        : `  rendering under load (${RENDER_LOAD_CONNECTIONS} connections, ${RENDER_LOAD_SECONDS} s each): ` +
+          `landing page ${Math.round(rendering.page.requestsPerSecond)} req/s, p99 ${rendering.page.p99Ms} ms; ` +
+          `robots.txt ${Math.round(rendering.staticFile.requestsPerSecond)} req/s, p99 ${rendering.staticFile.p99Ms} ms ` +
+          `(${(rendering.page.requestsPerSecond / rendering.staticFile.requestsPerSecond).toFixed(2)}×)`,
     ];
     const landing = pages.find((figures) => figures.name === 'landing')!;
     const targets = [
@@ -460,7 +508,7 @@ export async function benchPages(options: { progress: (message: string) => void 
         detail: start === null ? 'not measured' : `${start.npmStartSeconds.toFixed(2)} s`,
       },
     ];
-    return { lines, targets, data: { floor, pages, start } };
+    return { lines, targets, data: { floor, pages, start, rendering } };
   } finally {
     await releaseDirs();
   }
