@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { LAZY_PAGES, QUERY_CLIENT_MODULE } from '../src/client/app/routes.tsx';
 import { paths } from '../src/client/lib/paths.ts';
 
 export const LANDING_GZIP_BUDGET_BYTES = 110 * 1024;
@@ -20,12 +21,12 @@ const LAZY_ROUTES = [
   {
     name: 'user-info',
     path: paths.userInfo.path,
-    dynamicSources: ['features/wait-list/components/user-info-page.tsx', 'lib/query-client.tsx'],
+    dynamicSources: [LAZY_PAGES.user_info, QUERY_CLIENT_MODULE],
   },
   {
     name: 'checked-in',
     path: paths.checkedIn.path,
-    dynamicSources: ['features/wait-list/components/checked-in-page.tsx', 'lib/query-client.tsx'],
+    dynamicSources: [LAZY_PAGES.checked_in, QUERY_CLIENT_MODULE],
   },
 ];
 

@@ -14,23 +14,16 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
-import type { PageRequest, RenderedPage } from '../shared/page-rendering.ts';
+import { jsonForScript, type PageRequest, type RenderedPage } from '../shared/page-rendering.ts';
 import type { RouteHandle } from './app/root-layout.tsx';
 import { createRoutes } from './app/routes.tsx';
 import type { ServerRouteData } from './app/server-route-data.ts';
 import { chatThreadQueryKey } from './features/chat/api/get-chat-thread.ts';
 import { waitEntryQueryKey } from './features/wait-list/api/get-wait-entry.ts';
-import {
-  createWalkInLandingLoader,
-  isWalkInLandingResult,
-} from './features/walk-in/api/get-walk-in-landing.ts';
+import { createWalkInLandingLoader } from './features/walk-in/api/get-walk-in-landing.ts';
+import { landingInLoaderData } from './features/walk-in/api/walk-in-landing-result.ts';
 import { createQueryClient, RequestQueryClientContext } from './lib/query-client.tsx';
 import { documentTitle, type ServerHead, ServerHeadContext } from './lib/use-document-title.ts';
-
-/** `<` never appears raw, so the JSON cannot close its `<script>` element or open a comment. */
-function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c');
-}
 
 export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   const routes = createRoutes({ walkInLanding: createWalkInLandingLoader(request.findWalkInLanding) });
@@ -52,9 +45,10 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
   if (result.errors) return { kind: 'browser-only' };
 
   const page = result.matches.at(-1);
+  const pageHandle = page?.route.handle as RouteHandle | undefined;
   const queryClient = createQueryClient();
   const personal = await prefetchCustomerData(queryClient, {
-    screen: (page?.route.handle as RouteHandle | undefined)?.screen,
+    screen: pageHandle?.screen,
     companyId: page?.params.companyId ?? '',
     search: url.searchParams,
     customer: request.customer,
@@ -81,18 +75,11 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     title: head.title,
     description: head.description,
     routeDataJson: jsonForScript(routeDataOf(result, queryClient, personal)),
-    modules: (page?.route.handle as RouteHandle | undefined)?.modules ?? [],
+    modules: pageHandle?.modules ?? [],
     personal,
-    entry: isLandingWithBusiness(result) ? 'landing' : 'app',
+    // The landing page of a business that exists: landing.tsx hydrates it without the router.
+    entry: pageHandle?.screen === 'walk_in' && landingInLoaderData(result.loaderData) ? 'landing' : 'app',
   };
-}
-
-/** The landing page of a business that exists: landing.tsx hydrates it without the router. */
-function isLandingWithBusiness(context: StaticHandlerContext): boolean {
-  const page = context.matches.at(-1);
-  if ((page?.route.handle as RouteHandle | undefined)?.screen !== 'walk_in') return false;
-  const result = context.loaderData[page!.route.id];
-  return isWalkInLandingResult(result) && result.status === 'ok';
 }
 
 /**

@@ -9,18 +9,10 @@ import { flushSync } from 'react-dom';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { WalkInLanding } from '../shared/schemas.ts';
 import { readServerRouteData, type ServerRouteData } from './app/server-route-data.ts';
+import { landingInLoaderData } from './features/walk-in/api/walk-in-landing-result.ts';
 import { WalkInServiceStep } from './features/walk-in/components/walk-in-service-step.tsx';
 import { logEvent } from './lib/analytics.ts';
 import { startUp } from './lib/start-up.ts';
-
-/** The landing data in the page's route data (the landing route's loader ran on the server). */
-function landingIn(data: ServerRouteData): WalkInLanding | null {
-  for (const value of Object.values(data.loaderData ?? {})) {
-    const result = value as { status?: string; landing?: WalkInLanding } | null;
-    if (result?.status === 'ok' && result.landing) return result.landing;
-  }
-  return null;
-}
 
 let app: Promise<typeof import('./app/router.tsx')> | null = null;
 /** The router and the app, fetched once: from the first tap on a service, or at Next. */
@@ -83,7 +75,7 @@ function LandingIsland({ landing, onNext }: { landing: WalkInLanding; onNext: (h
 startUp();
 const rootElement = document.getElementById('root');
 const data = readServerRouteData();
-const landing = data ? landingIn(data) : null;
+const landing = landingInLoaderData(data?.loaderData);
 if (rootElement && data && landing) {
   // The app's root layout records this for every page it shows (spec §2); here it is alone.
   logEvent('screen_view', {

@@ -53,3 +53,8 @@ export type RenderedPage =
     };
 
 export type RenderPage = (request: PageRequest) => Promise<RenderedPage>;
+
+/** JSON for a `<script type="application/json">`: `<` never appears raw, so it cannot close the element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c');
+}

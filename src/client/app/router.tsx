@@ -4,9 +4,9 @@ import { RouterProvider } from 'react-router/dom';
 import {
   createWalkInLandingLoader,
   fetchWalkInLanding,
-  isWalkInLandingResult,
   rememberWalkInLanding,
 } from '../features/walk-in/api/get-walk-in-landing.ts';
+import { landingInLoaderData } from '../features/walk-in/api/walk-in-landing-result.ts';
 import { createRoutes } from './routes.tsx';
 import type { ServerRouteData } from './server-route-data.ts';
 
@@ -41,9 +41,8 @@ export async function createRouter(serverData: ServerRouteData | null) {
   const routes = createRoutes({ walkInLanding: createWalkInLandingLoader(fetchWalkInLanding) });
   if (!serverData) return createBrowserRouter(routes);
   // The next step (user-info) reads the same business: no second request for what the page has.
-  for (const value of Object.values(serverData.loaderData ?? {})) {
-    if (isWalkInLandingResult(value) && value.status === 'ok') rememberWalkInLanding(value.landing);
-  }
+  const landing = landingInLoaderData(serverData.loaderData);
+  if (landing) rememberWalkInLanding(landing);
   if (serverData.queries) {
     // Loaded on demand: the landing page's bundle has no query cache (lib/query-client.tsx).
     const { queryClient } = await import('../lib/query-client.tsx');

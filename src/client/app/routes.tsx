@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { kioskPath } from '../features/kiosk/kiosk-path.ts';
@@ -18,27 +19,40 @@ export interface RouteLoaders {
 }
 
 /**
- * The modules a lazy route's `lazy()` imports (paths under src/client, as Vite's manifest names
- * them): the server preloads their chunks with a page it renders, and the bench adds up their size.
- * routes.test.ts checks each list against the imports written below.
+ * The page module each lazy route loads (paths under src/client, as Vite's manifest names them):
+ * the server preloads its chunks with a page it renders, and the bench adds up their size.
+ * routes.test.ts checks each against the import written below.
  */
-export const LAZY_ROUTE_MODULES = {
-  console: ['features/staff/components/console-page.tsx', 'lib/query-client.tsx'],
-  add_client: ['features/service-request/components/add-client-page.tsx', 'lib/query-client.tsx'],
-  user_info: ['features/wait-list/components/user-info-page.tsx', 'lib/query-client.tsx'],
-  checked_in: ['features/wait-list/components/checked-in-page.tsx', 'lib/query-client.tsx'],
-  kiosk: ['features/kiosk/components/kiosk-page.tsx', 'lib/query-client.tsx'],
-  chat: ['features/chat/components/chat-page.tsx', 'lib/query-client.tsx'],
+export const LAZY_PAGES = {
+  console: 'features/staff/components/console-page.tsx',
+  add_client: 'features/service-request/components/add-client-page.tsx',
+  user_info: 'features/wait-list/components/user-info-page.tsx',
+  checked_in: 'features/wait-list/components/checked-in-page.tsx',
+  kiosk: 'features/kiosk/components/kiosk-page.tsx',
+  chat: 'features/chat/components/chat-page.tsx',
 } as const;
+/** What every lazy page loads beside its own module (lazyPage below): the query cache. */
+export const QUERY_CLIENT_MODULE = 'lib/query-client.tsx';
 
-type LazyScreen = keyof typeof LAZY_ROUTE_MODULES;
+type LazyScreen = keyof typeof LAZY_PAGES;
+const isLazyScreen = (screen: string): screen is LazyScreen => screen in LAZY_PAGES;
 
 const handle = (screen: string, serverRendered = true): RouteHandle => ({
   screen,
   serverRendered,
-  modules: (LAZY_ROUTE_MODULES as Record<string, readonly string[]>)[screen] ?? [],
+  modules: isLazyScreen(screen) ? [LAZY_PAGES[screen], QUERY_CLIENT_MODULE] : [],
 });
-const lazyHandle = (screen: LazyScreen, serverRendered = true) => handle(screen, serverRendered);
+
+/**
+ * A page loaded on demand, with TanStack Query provided around it (the landing page's bundle has
+ * none: lib/query-client.tsx), within spec §9's chunk time-out.
+ */
+function lazyPage(loadPage: () => Promise<ComponentType>) {
+  return withChunkTimeout(async () => {
+    const [Page, { withQueryClient }] = await Promise.all([loadPage(), import('../lib/query-client.tsx')]);
+    return { Component: withQueryClient(Page) };
+  });
+}
 
 /**
  * The app's routes, the same in the browser (router.ts) and on the server (entry-server.tsx).
@@ -57,25 +71,19 @@ export function createRoutes(loaders: RouteLoaders): RouteObject[] {
         {
           path: 'console/*',
           // The staff console stays rendered in the browser (docs/decisions/0008).
-          handle: lazyHandle('console', false),
-          lazy: withChunkTimeout(async () => {
-            const [page, { withQueryClient }] = await Promise.all([
-              import('../features/staff/components/console-page.tsx'),
-              import('../lib/query-client.tsx'),
-            ]);
-            return { Component: withQueryClient(page.ConsolePage) };
-          }),
+          handle: handle('console', false),
+          lazy: lazyPage(() =>
+            import('../features/staff/components/console-page.tsx').then((page) => page.ConsolePage),
+          ),
         },
         {
           path: relative(paths.addClient.path),
-          handle: lazyHandle('add_client'),
-          lazy: withChunkTimeout(async () => {
-            const [page, { withQueryClient }] = await Promise.all([
-              import('../features/service-request/components/add-client-page.tsx'),
-              import('../lib/query-client.tsx'),
-            ]);
-            return { Component: withQueryClient(page.AddClientPage) };
-          }),
+          handle: handle('add_client'),
+          lazy: lazyPage(() =>
+            import('../features/service-request/components/add-client-page.tsx').then(
+              (page) => page.AddClientPage,
+            ),
+          ),
         },
         {
           path: relative(paths.landing.path),
@@ -85,50 +93,34 @@ export function createRoutes(loaders: RouteLoaders): RouteObject[] {
         },
         {
           path: relative(paths.userInfo.path),
-          handle: lazyHandle('user_info'),
+          handle: handle('user_info'),
           loader: loaders.walkInLanding,
-          lazy: withChunkTimeout(async () => {
-            const [page, { withQueryClient }] = await Promise.all([
-              import('../features/wait-list/components/user-info-page.tsx'),
-              import('../lib/query-client.tsx'),
-            ]);
-            return { Component: withQueryClient(page.UserInfoPage) };
-          }),
+          lazy: lazyPage(() =>
+            import('../features/wait-list/components/user-info-page.tsx').then((page) => page.UserInfoPage),
+          ),
         },
         {
           path: relative(paths.checkedIn.path),
-          handle: lazyHandle('checked_in'),
-          lazy: withChunkTimeout(async () => {
-            const [page, { withQueryClient }] = await Promise.all([
-              import('../features/wait-list/components/checked-in-page.tsx'),
-              import('../lib/query-client.tsx'),
-            ]);
-            return { Component: withQueryClient(page.CheckedInPage) };
-          }),
+          handle: handle('checked_in'),
+          lazy: lazyPage(() =>
+            import('../features/wait-list/components/checked-in-page.tsx').then((page) => page.CheckedInPage),
+          ),
         },
         {
           // The tablet at the door (issue 13): loaded on demand, so the landing bundle stays the same.
           path: relative(kioskPath.path),
-          handle: lazyHandle('kiosk'),
+          handle: handle('kiosk'),
           loader: loaders.walkInLanding,
-          lazy: withChunkTimeout(async () => {
-            const [page, { withQueryClient }] = await Promise.all([
-              import('../features/kiosk/components/kiosk-page.tsx'),
-              import('../lib/query-client.tsx'),
-            ]);
-            return { Component: withQueryClient(page.KioskPage) };
-          }),
+          lazy: lazyPage(() =>
+            import('../features/kiosk/components/kiosk-page.tsx').then((page) => page.KioskPage),
+          ),
         },
         {
           path: relative(paths.chat.path),
-          handle: lazyHandle('chat'),
-          lazy: withChunkTimeout(async () => {
-            const [page, { withQueryClient }] = await Promise.all([
-              import('../features/chat/components/chat-page.tsx'),
-              import('../lib/query-client.tsx'),
-            ]);
-            return { Component: withQueryClient(page.ChatPage) };
-          }),
+          handle: handle('chat'),
+          lazy: lazyPage(() =>
+            import('../features/chat/components/chat-page.tsx').then((page) => page.ChatPage),
+          ),
         },
         // A 404 from the server for an address that is no page (search engines, link checkers).
         {

@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { companyIdSchema } from '../../../shared/schemas.ts';
 import { CONSOLE_DESCRIPTION, manifestHrefFor } from '../manifest/manifest.routes.ts';
+import { withDescription } from './page-html.ts';
 
 const GENERIC_MANIFEST_LINK = 'href="/manifest.webmanifest"';
 /** Made-up business ids must not grow the cache for ever; past this, pages are made per request. */
 const MAX_CACHED_PAGES = 1000;
+
+/** A strong validator of a page's exact HTML. */
+export const etagOf = (html: string) =>
+  `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
 
 export interface IndexPage {
   html: string;
@@ -45,10 +50,7 @@ export function createIndexPages(indexHtml: string): (urlPath: string) => IndexP
       let html = indexHtml.replace(GENERIC_MANIFEST_LINK, `href="${manifestHref}"`);
       // The console is not for walk-ins: its own description (what a shared link to it says).
       if (manifestHref === '/console/manifest.webmanifest') {
-        html = html.replace(
-          /<meta name="description" content="[^"]*" \/>/,
-          `<meta name="description" content="${CONSOLE_DESCRIPTION}" />`,
-        );
+        html = withDescription(html, CONSOLE_DESCRIPTION);
       }
       if (logoHref) {
         html = html.replace(
@@ -56,7 +58,7 @@ export function createIndexPages(indexHtml: string): (urlPath: string) => IndexP
           `  <link rel="preload" as="image" href="${logoHref}" fetchpriority="high" />\n  </head>`,
         );
       }
-      page = { html, etag: `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"` };
+      page = { html, etag: etagOf(html) };
       if (pages.size < MAX_CACHED_PAGES) pages.set(key, page);
     }
     return page;

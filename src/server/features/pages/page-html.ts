@@ -1,4 +1,8 @@
-import { APP_SCRIPTS_ELEMENT_ID, ROUTE_DATA_ELEMENT_ID } from '../../../shared/page-rendering.ts';
+import {
+  APP_SCRIPTS_ELEMENT_ID,
+  jsonForScript,
+  ROUTE_DATA_ELEMENT_ID,
+} from '../../../shared/page-rendering.ts';
 
 /** One entry of Vite's build manifest (dist/client/.vite/manifest.json), the fields read here. */
 export interface ManifestChunk {
@@ -85,6 +89,15 @@ export function appScriptsOf(
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
 export const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]!);
 
+/** index.html's meta description replaced by a page's own (escaped); null keeps it. */
+export function withDescription(html: string, description: string | null): string {
+  if (description === null) return html;
+  return html.replace(
+    /<meta name="description" content="[^"]*" \/>/,
+    () => `<meta name="description" content="${escapeHtml(description)}" />`,
+  );
+}
+
 export interface RenderedParts {
   title: string;
   description: string | null;
@@ -94,8 +107,6 @@ export interface RenderedParts {
   /** When the build has boot.ts: the app's scripts wait for the first paint (docs/decisions/0008). */
   appScripts: AppScripts | null;
 }
-
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 /**
  * index.html with the rendered page in `#root`, its title, its data for hydration and its chunks.
@@ -121,13 +132,8 @@ export function fillPage(template: string, parts: RenderedParts): string {
         modules: appScripts.modules,
       })}</script>`
     : '';
-  return head
+  return withDescription(head, parts.description)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(parts.title)}</title>`)
-    .replace(/<meta name="description" content="[^"]*" \/>/, (meta) =>
-      parts.description === null
-        ? meta
-        : `<meta name="description" content="${escapeHtml(parts.description)}" />`,
-    )
     .replace('</head>', () => `${links.map((link) => `  ${link}\n`).join('')}  </head>`)
     .replace(
       '<div id="root"></div>',

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,8 +11,15 @@ import type { ChatService } from '../chat/chat.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
-import { createIndexPages } from './page-head.ts';
-import { appScriptsOf, chunksForModules, fillPage, type ViteManifest } from './page-html.ts';
+import { createIndexPages, etagOf, type IndexPage } from './page-head.ts';
+import {
+  type AppScripts,
+  appScriptsOf,
+  chunksForModules,
+  fillPage,
+  type PageChunks,
+  type ViteManifest,
+} from './page-html.ts';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -123,8 +129,6 @@ function customerOf(request: FastifyRequest, options: ClientAppOptions): PageReq
   };
 }
 
-const etagOf = (html: string) => `"${createHash('sha1').update(html).digest('base64url').slice(0, 22)}"`;
-
 /**
  * Serves the built app (docs/decisions/0007, 0008): hashed assets cached for good and sent as the
  * `.br` or `.gz` written at build when the browser takes it; everything else revalidated on each
@@ -168,15 +172,27 @@ export async function registerClientApp(
     ? Promise.resolve(options.renderPage)
     : loadRenderPage(app, options.ssrEntry);
   const findWalkInLanding = findWalkInLandingWith(options.companies);
+  // The manifest does not change while the server runs, and pages come from a handful of routes:
+  // each route's scripts are worked out from it once.
+  const scriptsByPage = new Map<string, { chunks: PageChunks; appScripts: AppScripts | null }>();
+  const scriptsFor = (entry: 'app' | 'landing', modules: readonly string[]) => {
+    const key = `${entry} ${modules.join(' ')}`;
+    let scripts = scriptsByPage.get(key);
+    if (!scripts) {
+      const chunks = chunksForModules(manifest, modules);
+      scripts = { chunks, appScripts: appScriptsOf(manifest, chunks, entry) };
+      scriptsByPage.set(key, scripts);
+    }
+    return scripts;
+  };
 
   const sendHtml = (
     request: FastifyRequest,
     reply: FastifyReply,
     status: number,
-    html: string,
+    { html, etag }: IndexPage,
     personal = false,
   ) => {
-    const etag = etagOf(html);
     // A customer's own place in line or chat is for their browser only, never a shared cache.
     reply.header('Cache-Control', personal ? 'private, no-cache' : 'no-cache').header('ETag', etag);
     if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
@@ -188,7 +204,7 @@ export async function registerClientApp(
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
     const shell = pageFor(request.url);
     const render = await renderPage;
-    if (!render) return sendHtml(request, reply, 200, shell.html);
+    if (!render) return sendHtml(request, reply, 200, shell);
     const abort = new AbortController();
     reply.raw.once('close', () => abort.abort());
     let page: Awaited<ReturnType<RenderPage>>;
@@ -202,20 +218,18 @@ export async function registerClientApp(
     } catch (error) {
       // The browser can still render the page (and say what is wrong) from the shell.
       request.log.error({ err: error }, 'pages: server rendering failed; sent the shell');
-      return sendHtml(request, reply, 200, shell.html);
+      return sendHtml(request, reply, 200, shell);
     }
     if (page.kind === 'redirect') return reply.redirect(page.location, page.status);
-    if (page.kind === 'browser-only') return sendHtml(request, reply, 200, shell.html);
-    const chunks = chunksForModules(manifest, page.modules);
+    if (page.kind === 'browser-only') return sendHtml(request, reply, 200, shell);
     const html = fillPage(shell.html, {
       title: page.title,
       description: page.description,
       appHtml: page.appHtml,
       routeDataJson: page.routeDataJson,
-      chunks,
-      appScripts: appScriptsOf(manifest, chunks, page.entry),
+      ...scriptsFor(page.entry, page.modules),
     });
-    return sendHtml(request, reply, page.status, html, page.personal);
+    return sendHtml(request, reply, page.status, { html, etag: etagOf(html) }, page.personal);
   };
 
   const answerNotFound: NotFoundHandler = async (request, reply) => {

@@ -15,7 +15,7 @@ import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.
 import { NameAndPhoneFields } from '../../wait-list/components/name-and-phone-fields.tsx';
 import { fieldProblemFromJoinError, joinErrorText } from '../../wait-list/join-errors.ts';
 import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-phone.ts';
-import type { WalkInLandingResult } from '../../walk-in/api/get-walk-in-landing.ts';
+import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
 import { ServicePicker } from '../../walk-in/components/service-picker.tsx';
 import { forgetGuest, IDLE_RESET_MS, IGNORE_TAPS_MS, RETURN_TO_START_MS } from '../kiosk-guest.ts';

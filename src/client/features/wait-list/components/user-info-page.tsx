@@ -12,7 +12,7 @@ import { randomId } from '../../../lib/random-id.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
-import type { WalkInLandingResult } from '../../walk-in/api/get-walk-in-landing.ts';
+import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { LandingUnavailable } from '../../walk-in/components/landing-unavailable.tsx';
 import { useJoinWaitList } from '../api/join-wait-list.ts';
 import { fieldProblemFromJoinError, joinErrorText } from '../join-errors.ts';

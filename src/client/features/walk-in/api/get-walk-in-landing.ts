@@ -2,6 +2,7 @@ import { data, type LoaderFunction, redirect } from 'react-router';
 import type { WalkInLanding } from '../../../../shared/schemas.ts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { readWithRetry } from '../../../lib/retry.ts';
+import type { WalkInLandingResult } from './walk-in-landing-result.ts';
 
 /** Finds a business's landing data: null when there is no such business; throws when it failed. */
 export type FindWalkInLanding = (companyId: string) => Promise<WalkInLanding | null>;
@@ -42,16 +43,6 @@ export const fetchWalkInLanding: FindWalkInLanding = async (companyId) => {
 function withCompanyId(url: string, companyId: string): string {
   const { pathname, search, hash } = new URL(url);
   return `/${encodeURIComponent(companyId)}${pathname.replace(/^\/[^/]*/, '')}${search}${hash}`;
-}
-
-export type WalkInLandingResult =
-  | { status: 'ok'; landing: WalkInLanding }
-  | { status: 'not-found'; companyId: string }
-  | { status: 'failed'; companyId: string };
-
-export function isWalkInLandingResult(value: unknown): value is WalkInLandingResult {
-  const status = (value as { status?: unknown } | null)?.status;
-  return status === 'ok' || status === 'not-found' || status === 'failed';
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useLoaderData, useLocation, useNavigate } from 'react-router';
-import type { WalkInLandingResult } from '../api/get-walk-in-landing.ts';
+import type { WalkInLandingResult } from '../api/walk-in-landing-result.ts';
 import { LandingUnavailable } from './landing-unavailable.tsx';
 import { WalkInServiceStep } from './walk-in-service-step.tsx';
 

@@ -2,7 +2,7 @@ import { Link, useRevalidator } from 'react-router';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
-import type { WalkInLandingResult } from '../api/get-walk-in-landing.ts';
+import type { WalkInLandingResult } from '../api/walk-in-landing-result.ts';
 
 /** What a walk-in sees when the business is unknown, or its page could not be loaded. */
 export function LandingUnavailable({ result }: { result: Exclude<WalkInLandingResult, { status: 'ok' }> }) {
