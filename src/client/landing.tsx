@@ -17,7 +17,11 @@ import { startUp } from './lib/start-up.ts';
 let app: Promise<typeof import('./app/router.tsx')> | null = null;
 /** The router and the app, fetched once: from the first tap on a service, or at Next. */
 const loadApp = () => {
-  app ??= import('./app/router.tsx');
+  // A failed load (offline, a network error) is tried again by the next caller.
+  app ??= import('./app/router.tsx').catch((error: unknown) => {
+    app = null;
+    throw error;
+  });
   return app;
 };
 
@@ -63,7 +67,8 @@ function LandingIsland({ landing, onNext }: { landing: WalkInLanding; onNext: (h
       landing={landing}
       search={window.location.search}
       leaving={leaving}
-      onFirstSelect={() => void loadApp()}
+      // Only a head start: if it fails, Next loads it again (or loads the next page).
+      onFirstSelect={() => void loadApp().catch(() => {})}
       onNext={(href) => {
         setLeaving(true);
         onNext(href);

@@ -180,3 +180,16 @@ test('the landing page comes alive without the router, which loads from the firs
   await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
+
+test.describe('when the app cannot load behind the landing page', () => {
+  test.use({ allowedConsoleErrors: [/Failed to load resource/] });
+
+  test('Next still reaches the user-info step, by loading that page', async ({ page }) => {
+    await page.route('**/assets/router-*.js', (route) => route.abort());
+    await page.goto('/demo');
+    await serviceButton(page, WOMENS_HAIRCUT).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+    expect(new URL(page.url()).pathname).toBe(WOMENS_HAIRCUT_USER_INFO);
+  });
+});

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -287,6 +296,14 @@ describe('data folder lock', () => {
     const child = spawnSync(process.execPath, ['-e', '0']);
     return child.pid;
   }
+
+  it('opens PGlite only once the folder is ours: a refused lock leaves the folder untouched', async () => {
+    const folder = path.join(root, 'refused');
+    mkdirSync(folder);
+    const refused = new DataDirLockedError(folder);
+    await expect(openPglite(folder, { openWhen: Promise.reject(refused) })).rejects.toBe(refused);
+    expect(readdirSync(folder)).toEqual([]);
+  });
 
   it('lets one holder in, refuses a second with a clear message, and frees the folder on release', async () => {
     const lock = await lockDataDir(dataDir);

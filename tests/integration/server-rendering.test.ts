@@ -156,6 +156,14 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     expect(rootOf(page.payload)).toContain('Page not found');
   });
 
+  it('answers an address that cannot be a business code with 404, without asking the database', async () => {
+    for (const code of ['demo%00', 'a.b%20c']) {
+      const response = await get(`/${code}`);
+      expect(response.statusCode, code).toBe(404);
+      expect(rootOf(response.payload)).toContain('Business not found');
+    }
+  });
+
   it("moves a business code typed in another case to the business's own address", async () => {
     const response = await get('/DEMO/Facials/user-info?from=poster');
     expect(response.statusCode).toBeGreaterThanOrEqual(300);
