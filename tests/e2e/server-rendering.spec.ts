@@ -54,6 +54,27 @@ test.describe('before any script runs', () => {
     await expect(page.getByRole('heading', { name: 'CheckN Walkin Service' })).toBeVisible();
   });
 
+  test('a tap is not lost: a service picked shows picked, and Next goes on to user-info', async ({
+    page,
+  }) => {
+    await page.goto('/demo?rwg_token=from-an-ad');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Please select service', { exact: true })).toBeVisible();
+
+    await serviceButton(page, WOMENS_HAIRCUT).click();
+    await expect(serviceButton(page, WOMENS_HAIRCUT)).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByText('Please select service', { exact: true })).toHaveCount(0);
+    // The ad's token rides along, for the page that can keep it.
+    expect(new URL(page.url()).searchParams.get('rwg_token')).toBe('from-an-ad');
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page).toHaveURL(
+      (url) =>
+        url.pathname === WOMENS_HAIRCUT_USER_INFO && url.searchParams.get('rwg_token') === 'from-an-ad',
+    );
+    await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+  });
+
   test('an unknown business and an unknown address say so, with a 404', async ({ page }) => {
     const business = await page.goto('/no-such-salon');
     expect(business?.status()).toBe(404);
@@ -110,6 +131,20 @@ test('a service picked earlier in this tab is selected again when the server-ren
   await serviceButton(page, 'Facials').click();
   await page.reload();
   await expect(serviceButton(page, 'Facials')).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('a pick made before the scripts ran is kept when they do, and an ad token that rode on to user-info is kept there', async ({
+  page,
+}) => {
+  await page.goto(`/demo?service=${encodeURIComponent('Facials')}`);
+  await expect(serviceButton(page, 'Facials')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/demo/Facials/user-info');
+
+  await page.goto(`${WOMENS_HAIRCUT_USER_INFO}?rwg_token=from-an-ad`);
+  await expect
+    .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('checkn.conversion') ?? '{}').token))
+    .toBe('from-an-ad');
 });
 
 test("the customer's place in line and their chat show from the first HTML too, for them alone", async ({

@@ -1,11 +1,11 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLocation } from '../../../../shared/address.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema } from '../../../../shared/schemas.ts';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
-import { reportConversion } from '../../../lib/conversion.ts';
+import { captureConversionToken, reportConversion } from '../../../lib/conversion.ts';
 import { useStateFromBrowser } from '../../../lib/hydration.ts';
 import { paths } from '../../../lib/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
@@ -56,6 +56,10 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
   const [confirmedHere, setConfirmed] = useState(false);
   const confirmed = confirmedHere || joinedWaitId !== null;
   const join = useJoinWaitList();
+  // Next pressed on the landing page before its scripts ran brings its `rwg_token` here (spec §2).
+  useEffect(() => {
+    captureConversionToken(location.search, companyId);
+  }, [location.search, companyId]);
   // The same details keep the same key, so re-confirming after a lost response cannot join twice.
   const idempotency = useRef<{ details: string; key: string } | null>(null);
 

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { LANDING_SERVICE_PARAM } from '../landing-query.ts';
 
 /** "Women's Haircut/Style" may wrap after its slash instead of mid-word on a narrow tile. */
 function ServiceName({ name }: { name: string }) {
@@ -26,10 +27,15 @@ interface ServicePickerProps {
   invalid: boolean;
   errorId: string;
   onSelect: (service: string) => void;
+  /**
+   * The id of a GET form the buttons submit (as `service`) when tapped before the page's scripts
+   * run: the server renders the page again with that service picked (walk-in-service-step.tsx).
+   */
+  form?: string;
 }
 
 /** One button per service; the selected one is filled and checked, not marked by colour alone. */
-export function ServicePicker({ services, selected, invalid, errorId, onSelect }: ServicePickerProps) {
+export function ServicePicker({ services, selected, invalid, errorId, onSelect, form }: ServicePickerProps) {
   return (
     <ul
       className={`service-list${invalid ? ' service-list--invalid' : ''}`}
@@ -41,10 +47,16 @@ export function ServicePicker({ services, selected, invalid, errorId, onSelect }
         return (
           <li key={service}>
             <button
-              type="button"
+              type={form ? 'submit' : 'button'}
+              form={form}
+              name={form ? LANDING_SERVICE_PARAM : undefined}
+              value={form ? service : undefined}
               className={`service-button${isSelected ? ' service-button--selected' : ''}`}
               aria-pressed={isSelected}
-              onClick={() => onSelect(service)}
+              onClick={(event) => {
+                event.preventDefault();
+                onSelect(service);
+              }}
             >
               <span className="service-button__name">
                 <ServiceName name={service} />

@@ -9,6 +9,7 @@ import { paths } from '../../../lib/paths.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { LANDING_NEXT_PARAM, readLandingQuery } from '../landing-query.ts';
 import { CompanyLogo } from './company-logo.tsx';
 import { ServicePicker } from './service-picker.tsx';
 
@@ -37,15 +38,19 @@ export function WalkInServiceStep({
   onFirstSelect,
 }: WalkInServiceStepProps) {
   const errorId = useId();
+  const formId = useId();
+  // A tap before the scripts ran reloaded the page with it in the query (landing-query.ts).
+  const query = readLandingQuery(search, landing.services);
   // Spec §2's full-page spinner covers the page while the logo loads. Not over the server's HTML,
   // which shows the page at once with the logo preloaded beside it (docs/decisions/0008).
   const hydrating = useIsHydrating();
   const [logoSettled, setLogoSettled] = useState(hydrating);
   const [selected, setSelected] = useStateFromBrowser<string | null>(() => {
+    if (query.pickedService) return query.pickedService;
     const stored = readStored('session', storageKeys.selectedService);
     return stored && landing.services.includes(stored) ? stored : null;
-  }, null);
-  const [showError, setShowError] = useState(false);
+  }, query.pickedService);
+  const [showError, setShowError] = useState(query.nextWithoutService);
   const address = formatLocation(landing.location);
   useDocumentTitle(landing.name);
   useDocumentDescription(texts.landing.description(landing.name, address));
@@ -58,6 +63,14 @@ export function WalkInServiceStep({
   useEffect(() => {
     captureConversionToken(search, landing.companyId);
   }, [search, landing.companyId]);
+
+  // Picked before the scripts ran: kept and counted as a pick made here (spec §3, §7).
+  const pickedBeforeScripts = query.pickedService;
+  useEffect(() => {
+    if (!pickedBeforeScripts) return;
+    writeStored('session', storageKeys.selectedService, pickedBeforeScripts);
+    logEvent('walk_in_service_selected', { companyId: landing.companyId, service: pickedBeforeScripts });
+  }, [pickedBeforeScripts, landing.companyId]);
 
   const onLogoSettled = useCallback(() => setLogoSettled(true), []);
 
@@ -81,6 +94,16 @@ export function WalkInServiceStep({
 
   return (
     <>
+      {/*
+        Before the scripts run (a weak connection), the buttons submit this form instead of doing
+        nothing: a service tapped reloads this page with it picked, and Next goes to the next page
+        (or shows the error). Once hydrated, the buttons' handlers keep it from submitting.
+      */}
+      <form id={formId} method="get" action={paths.landing.getHref(landing.companyId)} hidden>
+        {query.carried.map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+      </form>
       {logoSettled ? null : <FullPageSpinner />}
       <main className="page page--with-bottom-bar">
         <header className="business-header">
@@ -102,6 +125,7 @@ export function WalkInServiceStep({
           invalid={showError}
           errorId={errorId}
           onSelect={select}
+          form={formId}
         />
         <p id={errorId} className="field-error" aria-live="polite">
           {showError ? texts.landing.selectService : ''}
@@ -109,10 +133,17 @@ export function WalkInServiceStep({
       </main>
       <div className="bottom-bar">
         <button
-          type="button"
+          type="submit"
+          form={formId}
+          formAction={selected ? paths.userInfo.getHref(landing.companyId, selected) : undefined}
+          name={selected ? undefined : LANDING_NEXT_PARAM}
+          value={selected ? undefined : '1'}
           className="button button--primary button--block"
           aria-busy={leaving || undefined}
-          onClick={next}
+          onClick={(event) => {
+            event.preventDefault();
+            next();
+          }}
         >
           {texts.landing.next}
         </button>
