@@ -4,7 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
-const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? 3000}`;
+// `npm run dev` runs the server and Vite with one environment: PORT moves both.
+const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
 
 /** Text worth compressing; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(js|css|svg|json|html|txt)$/;
