@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import path from 'node:path';
+import semver from 'semver';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -48,5 +49,18 @@ describe('package.json', () => {
       .filter((use) => !declared.has(use.split(' ')[0]!));
     // Found only because another package happens to depend on it: a version bump there breaks us.
     expect(undeclared).toEqual([]);
+  });
+
+  it('installs only packages that support the oldest Node it promises (engines)', () => {
+    const manifest = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    const lock = JSON.parse(readFileSync(path.join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { engines?: { node?: string } }>;
+    };
+    const oldestNode = semver.minVersion(manifest.engines.node)!.version;
+    // npm only warns (EBADENGINE) and installs anyway: cookie 2 wants Node 22 (overrides in package.json).
+    const unsupported = Object.entries(lock.packages)
+      .filter(([, entry]) => entry.engines?.node && !semver.satisfies(oldestNode, entry.engines.node))
+      .map(([name, entry]) => `${name} (${entry.engines?.node})`);
+    expect(unsupported).toEqual([]);
   });
 });
