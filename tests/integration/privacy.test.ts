@@ -289,6 +289,10 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       const elsewhereId = elsewhere.json().waitId as string;
       const meElsewhere = { ...me, companyId: other.companyId, waitId: elsewhereId };
       for (const customer of [me, someoneElse, meElsewhere]) await subscribePush(customer);
+      // Texts of another visit with my number: anyone can type a number, so mine reach no further.
+      await queueText(sameNumberOtherPhone);
+      const theirTexts = "select 1 from sms_messages where wait_id = $1 and body <> ''";
+      const theirTextsBefore = await count(theirTexts, [sameNumberOtherPhone.waitId]);
 
       expect((await forgetMe(someoneElse)).json()).toEqual({ erased: 1 });
       expect(await pushCount(someoneElse)).toBe(0);
@@ -305,6 +309,12 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       expect(await entry(mySecondVisit.waitId)).toMatchObject({ name: mySecondVisit.name });
       expect(await entry(sameNumberOtherPhone.waitId)).toMatchObject({ name: sameNumberOtherPhone.name });
       expect(await chatCount(sameNumberOtherPhone)).toBe(1);
+      expect(await count(theirTexts, [sameNumberOtherPhone.waitId])).toBe(theirTextsBefore);
+      expect(
+        await count("select 1 from sms_messages where wait_id = $1 and status = 'queued'", [
+          sameNumberOtherPhone.waitId,
+        ]),
+      ).toBe(1);
       expect(await entry(elsewhereId)).toMatchObject({ name: 'Me Elsewhere' });
 
       // Without a customer token nothing is erased.

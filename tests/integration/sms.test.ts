@@ -145,6 +145,21 @@ describe.each(databaseKinds)('text messages on %s', (kind) => {
     );
   });
 
+  it('a reply goes to the visit whose text the phone got, not to a later stranger who typed the same number', async () => {
+    const phone = freshPhone();
+    const owner = await joinAsNewCustomer(t, { phoneNumber: phone, name: 'Real Owner' });
+    await expect.poll(() => sentTo(phone)).toHaveLength(1);
+    // Someone else joins with that number and no texts: the phone never hears of their visit.
+    const stranger = await joinAsNewCustomer(t, { phoneNumber: phone, name: 'Stranger', allowSms: false });
+    expect((await reply(phone, 'Running 10 min late')).json()).toEqual({ outcome: 'chat' });
+    const threadOf = async (waitId: string) =>
+      (await t.app.inject({ url: `/api/v1/staff/chat/${waitId}`, headers: staff.headers })).json().messages;
+    expect(await threadOf(owner.waitId)).toMatchObject([
+      { message: 'Running 10 min late', sender: 'customer' },
+    ]);
+    expect(await threadOf(stranger.waitId)).toEqual([]);
+  });
+
   it('STOP opts out and is confirmed once; nothing more is texted until START; HELP names the business', async () => {
     const phone = freshPhone();
     const customer = await joinAsNewCustomer(t, { phoneNumber: phone });

@@ -34,7 +34,10 @@ export function createPrivacyService(deps: {
         tx,
       );
       await privacy.deleteChats(companyId, visits, tx);
-      await privacy.eraseTexts(companyId, visits, tx);
+      // A number a customer typed is not proof it is theirs (anyone can type another's): Forget me
+      // reaches the texts of their own visits only; the owner's erase by number reaches them all.
+      const textsOf = 'phoneNumber' in by ? visits : { ...visits, phoneNumbers: [] };
+      await privacy.eraseTexts(companyId, textsOf, tx);
       await privacy.deletePushSubscriptions(companyId, visits.customerIds, tx);
       await privacy.scrubRealtimeEvents(boardTopic, visits.waitIds, visits.threadKeys.map(topics.chat), tx);
       return count;

@@ -180,7 +180,9 @@ export function createSmsRepository(
     /**
      * The wait a text from this number is about, at the business of `scope`; on the shared number,
      * at the business whose text reached it last (the one the customer's phone shows the reply
-     * under). An active wait first, else the latest. Null when no business texted it.
+     * under). The visit whose text reached it last first: a number typed at a join is not proof it
+     * is the joiner's, and a stranger who typed it without texts must not get the owner's replies.
+     * Then an active wait, else the latest. Null when no business texted it.
      */
     async findReplyTarget(phoneNumber: string, scope: OptOutScope, tx: Queryable = db) {
       const { rows } = await tx.query<{
@@ -191,16 +193,18 @@ export function createSmsRepository(
         name: string;
         chatThreadKey: string;
       }>(
-        `select w.id as "waitId", w.company_id as "companyId", c.name as "companyName", w.customer_id as "customerId",
+        `with last_text as (
+           select m.company_id, m.wait_id from sms_messages m
+            where m.phone_number = $1 and m.direction = 'outbound' and m.company_id is not null
+              and m.status <> 'blocked' and ($2::text is null or m.company_id = $2::text)
+            order by m.created_at desc, m.id desc limit 1)
+         select w.id as "waitId", w.company_id as "companyId", c.name as "companyName", w.customer_id as "customerId",
                 w.name, w.chat_thread_key as "chatThreadKey"
            from wait_entries w join companies c on c.id = w.company_id
           where w.phone_number = $1
-            and w.company_id = coalesce($2::text,
-                  (select m.company_id from sms_messages m
-                    where m.phone_number = $1 and m.direction = 'outbound' and m.company_id is not null
-                      and m.status <> 'blocked'
-                    order by m.created_at desc, m.id desc limit 1))
-          order by (w.status in ('waiting', 'called', 'in_service')) desc, w.date desc
+            and w.company_id = coalesce($2::text, (select company_id from last_text))
+          order by coalesce(w.id = (select wait_id from last_text), false) desc,
+                   (w.status in ('waiting', 'called', 'in_service')) desc, w.date desc
           limit 1`,
         [phoneNumber, scopeCompanyId(scope)],
       );
