@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderPage } from '../../src/client/entry-server.tsx';
 import { buildApp } from '../../src/server/app.ts';
 import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
@@ -102,6 +103,30 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     expect(Object.values(data.loaderData)).toContainEqual(
       expect.objectContaining({ status: 'ok', landing: expect.objectContaining({ companyId: 'demo' }) }),
     );
+  });
+
+  it('sends a page compressed to a browser that takes it, and answers HEAD as GET without the body', async () => {
+    const plain = await get('/demo');
+    const compressed = await get('/demo', { 'accept-encoding': 'br, gzip' });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(plain.payload);
+    expect(compressed.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+
+    const head = await app.inject({ method: 'HEAD', url: '/demo' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(head.rawPayload).toHaveLength(0);
+    expect((await app.inject({ method: 'HEAD', url: '/no-such-salon' })).statusCode).toBe(404);
+    // Other methods on a page address, and unknown API addresses, stay the API's JSON 404.
+    for (const [method, url] of [
+      ['POST', '/demo'],
+      ['GET', '/api/v1/nothing-here'],
+    ] as const) {
+      const response = await app.inject({ method, url });
+      expect(response.statusCode, `${method} ${url}`).toBe(404);
+      expect(response.json(), `${method} ${url}`).toMatchObject({ error: { code: 'ROUTE_NOT_FOUND' } });
+    }
   });
 
   it("answers the same page again with 304, and another page's validator with the page", async () => {
@@ -247,6 +272,25 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
         expect(response.payload).not.toContain(customer.chatThreadKey);
         expect(rootOf(response.payload)).toContain('full-page-spinner');
         expect(response.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it('renders a place in line or chat asked for by an id that cannot be one without asking the database', async () => {
+      const customer = await joinAsNewCustomer(asTestApp());
+      const query = vi.spyOn(database.db, 'query');
+      try {
+        for (const url of ['/demo/checked-in?waitId=not-a-uuid', "/demo/chat?id=1'", '/demo/chat?id=zzz']) {
+          query.mockClear();
+          const response = await get(url, { cookie: cookieOf(customer.token) });
+          expect(response.statusCode).toBe(200);
+          // The page rendered as for someone else's id (its spinner), not the bare shell of a failure.
+          expect(rootOf(response.payload)).toContain('full-page-spinner');
+          expect(
+            query.mock.calls.map(([sql]) => String(sql)).filter((sql) => /wait_entries|chat/.test(sql)),
+          ).toEqual([]);
+        }
+      } finally {
+        query.mockRestore();
       }
     });
 

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRequest, RenderPage } from '../../../shared/page-rendering.ts';
-import { companyIdSchema, type WalkInLanding } from '../../../shared/schemas.ts';
+import { companyIdSchema, UUID_PATTERN, type WalkInLanding } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { CUSTOMER_COOKIE } from '../../http/auth.ts';
 import type { ChatService } from '../chat/chat.service.ts';
@@ -115,12 +115,16 @@ function customerOf(request: FastifyRequest, options: ClientAppOptions): PageReq
     lookup ??= options.customers.findCustomerIdByToken(token);
     return lookup;
   };
+  // The page's `waitId` or `id` comes straight from the address: one that cannot be an id is
+  // nobody's (the API's schemas refuse it the same way), and the database is not asked.
   return {
     async findWaitEntry(companyId, waitId) {
+      if (!UUID_PATTERN.test(waitId)) return null;
       const id = await customerId();
       return id ? orNull(options.waitList.getOwnWaitEntry(companyId, waitId, id)) : null;
     },
     async findChatThread(companyId, waitId) {
+      if (!UUID_PATTERN.test(waitId)) return null;
       const id = await customerId();
       return id
         ? orNull(options.chat.getThread({ kind: 'customer', customerId: id }, waitId, companyId))
@@ -234,12 +238,15 @@ export async function registerClientApp(
 
   const answerNotFound: NotFoundHandler = async (request, reply) => {
     const isPage =
-      request.method === 'GET' &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
       !request.url.startsWith('/api/') &&
       !request.url.startsWith('/logo/') &&
       !request.url.startsWith('/assets/');
     return isPage ? answerPage(request, reply) : sendRouteNotFound(reply);
   };
+  // Every other GET is a page: as a route (not only the not-found handler) it gets what routes
+  // get, the HTML compressed like the JSON (app.ts) and HEAD answered (uptime and link checkers).
+  app.get('/*', answerNotFound);
   app.setNotFoundHandler(answerNotFound);
   return answerNotFound;
 }
