@@ -433,6 +433,9 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** No visit is older (and PostgreSQL has no year 0, which JavaScript's dates take). */
+export const EARLIEST_CALENDAR_DATE = '2000-01-01';
+
 /** A calendar date, YYYY-MM-DD, of the business's time zone. */
 const calendarDate = (missing: string) =>
   z.string(missing).check(
@@ -441,6 +444,7 @@ const calendarDate = (missing: string) =>
       const at = Date.parse(`${date}T00:00:00Z`);
       return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === date;
     }, 'That date does not exist'),
+    z.refine((date) => date >= EARLIEST_CALENDAR_DATE, 'Choose a date from the year 2000 on'),
   );
 
 /** Days of the business's time zone, both included. */

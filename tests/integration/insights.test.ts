@@ -419,6 +419,9 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
       ['from=2026-3-7&to=2026-03-09', 'from', 'Use a date like 2026-03-31'],
       ['from=2026-02-30&to=2026-03-09', 'from', 'That date does not exist'],
       ['from=2026-03-07', 'to', 'Choose the last day'],
+      // Year 0 is a date to JavaScript and not to PostgreSQL (it answered 500).
+      ['from=0000-01-01&to=0000-01-02', 'from', 'Choose a date from the year 2000 on'],
+      ['from=1999-12-31&to=2000-01-02', 'from', 'Choose a date from the year 2000 on'],
     ];
     for (const [query, field, message] of cases) {
       for (const url of [`/api/v1/staff/insights?${query}`, `/api/v1/staff/insights/visits.csv?${query}`]) {

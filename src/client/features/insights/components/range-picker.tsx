@@ -1,5 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
-import { addDays, firstIssue, type InsightsRange, insightsRangeSchema } from '../../../../shared/schemas.ts';
+import {
+  addDays,
+  EARLIEST_CALENDAR_DATE,
+  firstIssue,
+  type InsightsRange,
+  insightsRangeSchema,
+} from '../../../../shared/schemas.ts';
 import { texts } from '../../../lib/texts.ts';
 
 export type RangePreset = 'today' | '7' | '30' | '90' | 'custom';
@@ -59,6 +65,7 @@ export function RangePicker({
           className="input"
           type="date"
           value={draft[field]}
+          min={EARLIEST_CALENDAR_DATE}
           max={today}
           aria-invalid={invalid}
           aria-describedby={invalid ? `${id}-error` : undefined}
