@@ -75,6 +75,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs in and joins from the same IP within a minute.
       RATE_LIMIT_JOINS_PER_MINUTE: '10000',
+      RATE_LIMIT_JOINS_PER_IP_PER_HOUR: '10000',
       RATE_LIMIT_SIGN_INS_PER_MINUTE: '10000',
       // Tests and benchmarks join many times with one number; the limits' own tests set them.
       TEXT_LIMIT_PER_NUMBER: '1000000',

@@ -56,6 +56,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
         BENCH_ROUTES: '1',
         // Effectively unlimited: the bench measures the work, not the limiter's refusals.
         RATE_LIMIT_JOINS_PER_MINUTE: '100000000',
+        RATE_LIMIT_JOINS_PER_IP_PER_HOUR: '100000000',
         RATE_LIMIT_SIGN_INS_PER_MINUTE: '100000000',
         // Every join texts one business: its day would run out of texts within the first seconds.
         TEXT_LIMIT_PER_BUSINESS_PER_DAY: '100000000',

@@ -95,6 +95,7 @@ async function soakOne(
       ...env,
       SEED_DEMO: 'always',
       RATE_LIMIT_JOINS_PER_MINUTE: '10000000',
+      RATE_LIMIT_JOINS_PER_IP_PER_HOUR: '10000000',
       RATE_LIMIT_SIGN_INS_PER_MINUTE: '10000000',
     },
     progress,

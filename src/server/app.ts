@@ -264,7 +264,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     signInsPerMinute: config.rateLimits.signInsPerMinute,
     secureCookies: config.publicUrl.startsWith('https:'),
   });
-  registerWaitListRoutes(app, { waitList, customers, joinsPerMinute: config.rateLimits.joinsPerMinute });
+  registerWaitListRoutes(app, {
+    waitList,
+    customers,
+    joinsPerMinute: config.rateLimits.joinsPerMinute,
+    joinsPerIpPerHour: config.rateLimits.joinsPerIpPerHour,
+  });
   const staffSession = createStaffSessionCookie({
     companies,
     publicUrl: config.publicUrl,

@@ -108,6 +108,9 @@ const envSchema = z.object({
   TRUST_PROXY: z._default(trustProxySchema, false),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
+  // A salon's guest Wi-Fi or the kiosk's tablet joins everyone from one address: two a minute
+  // is more than a door sees, and far less than fresh anonymous identities could make.
+  RATE_LIMIT_JOINS_PER_IP_PER_HOUR: z._default(countSchema, 120),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z._default(countSchema, 60),
   // Twilio's guidance for texts anyone can cause: 3 per number per 10 minutes.
   TEXT_LIMIT_PER_NUMBER: z._default(countSchema, 3),
@@ -153,6 +156,8 @@ export type Config = Readonly<{
   rateLimits: Readonly<{
     signInsPerMinute: number;
     joinsPerMinute: number;
+    /** Joins and service requests from one client IP, whatever identities it signs in as. */
+    joinsPerIpPerHour: number;
     messagesPerMinute: number;
     /** Per customer: the app sends a batch every few seconds at most while someone taps through. */
     analyticsBatchesPerMinute: number;
@@ -237,6 +242,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimits: Object.freeze({
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
+      joinsPerIpPerHour: values.RATE_LIMIT_JOINS_PER_IP_PER_HOUR,
       messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
       analyticsBatchesPerMinute: values.RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE,
     }),

@@ -86,6 +86,29 @@ describe.each(databaseKinds)('rate limit keys on %s', (kind) => {
     expect(response.statusCode).toBe(201);
   });
 
+  it('counts joins by client IP too, so fresh anonymous identities cannot join (and text) without end', async () => {
+    t = await createTestApp(kind, { env: { RATE_LIMIT_JOINS_PER_IP_PER_HOUR: '3' } });
+    const app = t.app;
+    const joinAsNewIdentity = async (remoteAddress: string, url = '/api/v1/companies/demo/wait-list') => {
+      const { authorization } = await t!.signIn();
+      return app.inject({
+        method: 'POST',
+        url,
+        headers: { authorization, 'idempotency-key': idempotencyKey() },
+        payload: buildJoinRequest(),
+        remoteAddress,
+      });
+    };
+    const statuses = [];
+    for (let i = 0; i < 4; i += 1) statuses.push((await joinAsNewIdentity('198.51.100.20')).statusCode);
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    // The service request counts against the same joins from that address.
+    expect((await joinAsNewIdentity('198.51.100.20', '/api/v1/functions/addClient')).statusCode).toBe(429);
+    expect(await t.database.db.query('select 1 from wait_entries')).toMatchObject({ rows: { length: 3 } });
+    // Another address has its own count.
+    expect((await joinAsNewIdentity('198.51.100.21')).statusCode).toBe(201);
+  });
+
   it('counts chat messages by customer and by staff session, not by how the credentials are written', async () => {
     t = await createTestApp(kind, { env: { RATE_LIMIT_MESSAGES_PER_MINUTE: '2' } });
     const customer = await joinAsNewCustomer(t);

@@ -37,6 +37,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LOG_LEVEL: 'warn',
       // Fault tests send many joins from few customers; the limits have tests of their own.
       RATE_LIMIT_JOINS_PER_MINUTE: '100000',
+      RATE_LIMIT_JOINS_PER_IP_PER_HOUR: '100000',
       RATE_LIMIT_SIGN_INS_PER_MINUTE: '100000',
       ...env,
     },

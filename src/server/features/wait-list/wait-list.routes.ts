@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/constants.ts';
 import {
   addClientRequestSchema,
@@ -26,11 +26,33 @@ function requireIdempotencyKey(header: string | string[] | undefined): string {
 
 export function registerWaitListRoutes(
   app: FastifyInstance,
-  deps: { waitList: WaitListService; customers: CustomerService; joinsPerMinute: number },
+  deps: {
+    waitList: WaitListService;
+    customers: CustomerService;
+    joinsPerMinute: number;
+    joinsPerIpPerHour: number;
+  },
 ) {
   const { waitList, customers } = deps;
-  /** Per customer, not per IP: a salon's guest Wi-Fi puts many phones behind one address. */
-  const perCustomerLimit = {
+  /**
+   * Per customer, tightly; per IP too, loosely: a salon's guest Wi-Fi puts many phones behind one
+   * address, but an anonymous identity costs one request, so without the second one machine could
+   * join (and text) without end under ever-new identities. One count for joins and requests.
+   */
+  // The plugin runs one limit per request (its hooks skip a request another limit has seen), so
+  // the second is checked by hand.
+  const checkIpLimit = app.createRateLimit({
+    max: deps.joinsPerIpPerHour,
+    timeWindow: '1 hour',
+    keyGenerator: (request) => `ip:${request.ip}`,
+  });
+  const joinLimits = {
+    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const limit = await checkIpLimit(request);
+      if (limit.isAllowed || !limit.isExceeded) return;
+      reply.header('retry-after', limit.ttlInSeconds);
+      throw new AppError('RATE_LIMITED');
+    },
     config: {
       rateLimit: {
         max: deps.joinsPerMinute,
@@ -42,7 +64,7 @@ export function registerWaitListRoutes(
 
   app.post(
     '/api/v1/companies/:companyId/wait-list',
-    perCustomerLimit,
+    joinLimits,
     async (request, reply): Promise<JoinWaitListResponse> => {
       const { companyId } = parseCompanyParams(request.params);
       const customerId = await requireCustomer(request, customers);
@@ -62,7 +84,7 @@ export function registerWaitListRoutes(
   /** The spec's addClient cloud function: a service request to a named provider (spec §7). */
   app.post(
     '/api/v1/functions/addClient',
-    perCustomerLimit,
+    joinLimits,
     async (request, reply): Promise<JoinWaitListResponse> => {
       const customerId = await requireCustomer(request, customers);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
