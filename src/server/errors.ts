@@ -41,6 +41,10 @@ export const ERROR_CODES = {
   PROVIDER_NOT_FOUND: { status: 400, message: 'That provider does not work here.' },
   REQUEST_ALREADY_ANSWERED: { status: 409, message: 'That request was already answered, or it expired.' },
   CHAT_NOT_FOUND: { status: 404, message: 'We could not find that conversation.' },
+  CHAT_ERASED: {
+    status: 409,
+    message: "This customer's details were erased, so the conversation is closed.",
+  },
   CHAT_ANSWERED_BY_OTHER: {
     status: 409,
     message: 'Someone else answers this conversation. Take it over to write.',

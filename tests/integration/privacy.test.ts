@@ -273,6 +273,30 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       ).toBe(0);
     });
 
+    it("leaves no trace of them in the console's texts, and staff can no longer write to them", async () => {
+      const customer = await joinAndChat();
+      const listedNumbers = async () =>
+        (
+          (await t.app.inject({ url: '/api/v1/staff/sms', headers: owner.headers })).json() as {
+            messages: { phoneNumber: string }[];
+          }
+        ).messages.map((text) => text.phoneNumber);
+      expect(await listedNumbers()).toContain(customer.phoneNumber);
+      expect((await forgetMe(customer)).statusCode).toBe(200);
+      // The erased texts' rows stay a while for the per-number limits, out of the staff's sight.
+      expect(await count('select 1 from sms_messages where wait_id = $1', [customer.waitId])).toBeGreaterThan(
+        0,
+      );
+      expect(await listedNumbers()).not.toContain(customer.phoneNumber);
+
+      const staffWrites = await sendMessage(t.app, owner.headers, buildSendMessage(customer));
+      expectApiError(staffWrites, 409, 'CHAT_ERASED');
+      expect(await chatCount(customer)).toBe(0);
+      expect(
+        await count("select 1 from sms_messages where wait_id = $1 and body <> ''", [customer.waitId]),
+      ).toBe(0);
+    });
+
     it("touches only the caller's own visits at that business", async () => {
       const me = await joinAndChat();
       const mySecondVisit = await joinAsNewCustomer(t, { phoneNumber: me.phoneNumber }, 'demo');

@@ -105,6 +105,8 @@ export function createChatService(deps: {
     async sendMessage(sender: ChatSender, request: SendMessageRequest): Promise<ChatMessage> {
       const entry = await requireConversation(sender, request.historyId, request.companyId);
       if (request.chatNode !== entry.chatThreadKey) throw new AppError('CHAT_NOT_FOUND');
+      // Erased at the customer's word (or by age): nothing new is kept of them, nor texted.
+      if (entry.erased) throw new AppError('CHAT_ERASED');
       if (sender.kind === 'staff') ensureAnswers(sender, entry);
       // Who wrote it comes from the session, never from the payload's user field.
       const author =

@@ -162,7 +162,9 @@ export function createSmsRepository(
 
     async listForCompany(companyId: string, limit: number): Promise<SmsRow[]> {
       const { rows } = await db.query<SmsRow>(
-        `select ${columns} from sms_messages where company_id = $1 order by created_at desc, id desc limit $2`,
+        // An erased text keeps its number a while for the limits (privacy.repository.ts), unseen.
+        `select ${columns} from sms_messages where company_id = $1 and erased_at is null
+          order by created_at desc, id desc limit $2`,
         [companyId, limit],
       );
       return rows;
