@@ -181,6 +181,19 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     expect(rootOf(page.payload)).toContain('Page not found');
   });
 
+  it('answers a malformed address (bad percent-encoding) with the rendered not-found page and 404', async () => {
+    for (const [url, heading] of [
+      ['/%E0%A4%A', 'Business not found'],
+      ['/demo/%E0%A4%A', 'Page not found'],
+    ]) {
+      // With a customer's cookie too: Fastify's router refuses such an address before any hook runs.
+      const response = await get(url!, { cookie: 'checkn_customer=whatever' });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(rootOf(response.payload), url).toContain(`<h1 class="page__title">${heading}</h1>`);
+    }
+  });
+
   it('answers an address that cannot be a business code with 404, without asking the database', async () => {
     for (const code of ['demo%00', 'a.b%20c']) {
       const response = await get(`/${code}`);

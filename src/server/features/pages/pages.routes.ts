@@ -108,7 +108,9 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
  * looked up only by a page that shows it.
  */
 function customerOf(request: FastifyRequest, options: ClientAppOptions): PageRequest['customer'] {
-  const token = request.cookies[CUSTOMER_COOKIE];
+  // A malformed address comes here from Fastify's router (app.ts frameworkErrors) before any
+  // hook has run: no cookies are parsed then.
+  const token = request.cookies?.[CUSTOMER_COOKIE];
   if (!token) return null;
   let lookup: Promise<string | null> | undefined;
   const customerId = () => {
