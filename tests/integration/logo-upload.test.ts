@@ -28,6 +28,18 @@ describe('toStoredLogo', () => {
     });
   });
 
+  it('says a picture too big in pixels is too big, not unreadable, without decoding it', async () => {
+    // 446 KB of PNG that would decode to 144 million pixels.
+    const huge = await sharp({ create: { width: 12000, height: 12000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    await expect(toStoredLogo(huge)).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: LOGO_MESSAGES.tooManyPixels,
+    });
+    expect(LOGO_MESSAGES.tooManyPixels).toContain('at most 7,071 pixels');
+  });
+
   it('turns a PNG with transparency into an opaque JPEG that fits the stored size', async () => {
     const stored = await toStoredLogo(await transparentPng(1600, 900));
     const meta = await sharp(stored).metadata();
