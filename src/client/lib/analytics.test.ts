@@ -19,6 +19,8 @@ const session = { customerId: 'customer-1', token: 'token-1' };
 describe('analytics events from the customer app (spec §1, §7)', () => {
   let localStorage: MemoryStorage;
   let pageHide: () => void;
+  let backOnline: () => void;
+  let online: boolean;
   let fetchMock: ReturnType<typeof vi.fn>;
   let signIn: Promise<Response>;
 
@@ -48,9 +50,16 @@ describe('analytics events from the customer app (spec §1, §7)', () => {
       sessionStorage: new MemoryStorage(),
       addEventListener: (type: string, listener: () => void) => {
         if (type === 'pagehide') pageHide = listener;
+        if (type === 'online') backOnline = listener;
       },
     });
     vi.stubGlobal('document', { addEventListener: () => {}, visibilityState: 'visible' });
+    online = true;
+    vi.stubGlobal('navigator', {
+      get onLine() {
+        return online;
+      },
+    });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -116,5 +125,54 @@ describe('analytics events from the customer app (spec §1, §7)', () => {
         }),
       },
     ]);
+  });
+
+  it('sends a batch again that did not arrive (offline, server error), when back online or later', async () => {
+    localStorage.setItem(storageKeys.customerSession, JSON.stringify(session));
+    let answer: () => Promise<Response> = () => Promise.reject(new TypeError('Failed to fetch'));
+    fetchMock.mockImplementation(() => answer());
+    const { logEvent } = await openPage();
+    logEvent('user_info_next_pressed', { companyId: 'demo', service: 'Facials' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(analyticsCalls()).toHaveLength(1);
+
+    // Back online: sent again at once.
+    answer = () => Promise.resolve(new Response(null, { status: 503 }));
+    backOnline();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(analyticsCalls()).toHaveLength(2);
+    // A server error: again later, the same events.
+    answer = () => Promise.resolve(new Response(null, { status: 204 }));
+    await vi.advanceTimersByTimeAsync(30_000);
+    const calls = analyticsCalls();
+    expect(calls).toHaveLength(3);
+    expect(calls.map((call) => call.body.events.map((event: { name: string }) => event.name))).toEqual([
+      ['user_info_next_pressed'],
+      ['user_info_next_pressed'],
+      ['user_info_next_pressed'],
+    ]);
+    // Delivered: nothing more.
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(analyticsCalls()).toHaveLength(3);
+  });
+
+  it('drops a batch the server refuses (it would be refused again)', async () => {
+    localStorage.setItem(storageKeys.customerSession, JSON.stringify(session));
+    fetchMock.mockImplementation(() => Promise.resolve(new Response(null, { status: 400 })));
+    const { logEvent } = await openPage();
+    logEvent('user_info_next_pressed', { companyId: 'demo', service: 'Facials' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(analyticsCalls()).toHaveLength(1);
+  });
+
+  it('keeps the events for the next page when the page closes offline', async () => {
+    localStorage.setItem(storageKeys.customerSession, JSON.stringify(session));
+    const { logEvent } = await openPage();
+    logEvent('walk_in_next_pressed', { companyId: 'demo', service: 'Facials' });
+    online = false;
+    pageHide();
+    expect(analyticsCalls()).toEqual([]);
+    expect(localStorage.getItem(storageKeys.analyticsQueue)).toContain('walk_in_next_pressed');
   });
 });

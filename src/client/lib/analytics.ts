@@ -52,15 +52,34 @@ function schedule(delay: number): void {
 function send(token: string): void {
   while (queue.length > 0) {
     const events = queue.splice(0, MAX_BATCH);
-    // Analytics must never disturb the customer: a batch that fails to arrive is dropped.
+    // Analytics never disturbs the customer, and a batch that did not arrive (offline, the server
+    // busy or restarting) is tried again: dropped, a guest who joined offline counted as having
+    // joined without having picked a service (Insights' funnel went up between steps).
     void fetch('/api/v1/analytics/events', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ visitorId: visitorId(), events }),
       keepalive: true,
-    }).catch(() => {});
+    }).then(
+      (response) => {
+        if (response.status >= 500 || response.status === 429 || response.status === 408) putBack(events);
+      },
+      () => putBack(events),
+    );
   }
   writeStored('local', storageKeys.analyticsQueue, null);
+}
+
+/** Back in front of the queue, to be sent again later, or as soon as the device is back online. */
+function putBack(events: QueuedEvent[]): void {
+  queue.unshift(...events);
+  if (queue.length > MAX_QUEUED) queue.splice(0, queue.length - MAX_QUEUED);
+  schedule(RETRY_DELAY_MS);
+}
+
+/** Offline, a request made as the page closes is lost with it: the next page sends the events. */
+function keepForNextPage(): void {
+  writeStored('local', storageKeys.analyticsQueue, JSON.stringify(queue));
 }
 
 function flush(leavingPage: boolean): void {
@@ -68,13 +87,14 @@ function flush(leavingPage: boolean): void {
   timer = undefined;
   if (queue.length === 0) return;
   const session = storedCustomerSession();
-  if (session) {
-    send(session.token);
+  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  if (leavingPage && (offline || !session)) {
+    // No way to deliver them now (offline, or no token and no time left to sign in).
+    keepForNextPage();
     return;
   }
-  if (leavingPage) {
-    // No token yet and no time left to sign in: keep the events for the next page to send.
-    writeStored('local', storageKeys.analyticsQueue, JSON.stringify(queue));
+  if (session) {
+    send(session.token);
     return;
   }
   // No token yet: wait for the sign-in the app starts with (spec §1), then send.
@@ -94,6 +114,7 @@ export function logEvent(name: AnalyticsEventName, params: Record<string, ParamV
 if (typeof window !== 'undefined' && typeof document !== 'undefined') {
   // The page may be closed right after joining: hand the last events to the browser to deliver.
   window.addEventListener('pagehide', () => flush(true));
+  window.addEventListener('online', () => flush(false));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') flush(true);
   });
