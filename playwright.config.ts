@@ -20,6 +20,15 @@ function e2eDataDir(): string {
   return dir;
 }
 
+/**
+ * One instant for the whole run, inherited like the folder: the seeded history's "days ago" and
+ * the tests' expected days count from it (tests/e2e/support/history.ts).
+ */
+function e2eStartedAt(): string {
+  process.env.CHECKN_E2E_STARTED_AT ??= new Date().toISOString();
+  return process.env.CHECKN_E2E_STARTED_AT;
+}
+
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -60,7 +69,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npm run build && node dist/server/main.js',
+    // The past visits go in before the server takes the folder (tests/e2e/support/seed-history.ts).
+    command: 'npm run build && npx tsx tests/e2e/support/seed-history.ts && node dist/server/main.js',
     url: `${BASE_URL}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -72,6 +82,7 @@ export default defineConfig({
       // The address the browser uses: the poster's QR code and the texts' links carry it.
       PUBLIC_URL: BASE_URL,
       DATA_DIR: e2eDataDir(),
+      CHECKN_E2E_STARTED_AT: e2eStartedAt(),
       LOG_LEVEL: 'warn',
       // Every test signs in and joins from the same IP within a minute.
       RATE_LIMIT_JOINS_PER_MINUTE: '10000',

@@ -10,19 +10,22 @@ export const DEMO_ACCOUNTS = {
 
 /**
  * A staff member at the front desk: a tablet-sized page signed in to the demo's console (as its
- * owner unless told), on `section` (the board when empty; 'texts', 'settings').
+ * owner unless told), on `section` (the board when empty; 'texts', 'settings'). Another
+ * business's account names its `business`, which the console then shows; `timezoneId` sets the
+ * tablet's own clock (the machine's unless told).
  */
 export async function openConsole(
   browser: Browser,
   section = '',
   account: { email: string; password: string } = DEMO_ACCOUNTS.owner,
+  { business = 'Bella Demo Salon', timezoneId }: { business?: string; timezoneId?: string } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1180, height: 820 } });
+  const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, timezoneId });
   const page = await context.newPage();
   await page.goto(`/console/${section}`);
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByText('Bella Demo Salon', { exact: true })).toBeVisible();
+  await expect(page.getByText(business, { exact: true })).toBeVisible();
   return page;
 }

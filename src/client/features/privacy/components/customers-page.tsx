@@ -8,14 +8,15 @@ import { useEraseCustomer, useExportCustomer, useLookUpCustomer } from '../api/c
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
 
-const formatVisitDate = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** On the business's clock, as the console's texts and chats are: the tablet may be set elsewhere. */
+const formatVisitDate = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
 
 /**
  * Console › Customers (owner only): find a customer of this business by phone number, see their
  * visits, download their data or erase it (docs/privacy.md).
  */
-export function CustomersPage() {
+export function CustomersPage({ timeZone }: { timeZone: string }) {
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [found, setFound] = useState<CustomerLookupResponse | null>(null);
@@ -91,7 +92,7 @@ export function CustomersPage() {
                 {found.visits.map((visit) => (
                   <li key={visit.waitId} className="settings-row">
                     <span>
-                      <strong>{visit.name}</strong> · {formatVisitDate(visit.date)} ·{' '}
+                      <strong>{visit.name}</strong> · {formatVisitDate(visit.date, timeZone)} ·{' '}
                       {texts.privacy.visitLine(visit.serviceType, visit.providerName)}
                     </span>
                   </li>

@@ -46,7 +46,7 @@ function SectionContent({ section, me, live }: { section: SectionPath; me: Staff
     case 'people':
       return <PeoplePage />;
     case 'customers':
-      return <CustomersPage />;
+      return <CustomersPage timeZone={me.timeZone} />;
     case 'settings':
       return <SettingsPage me={me} />;
     case 'account':
