@@ -39,6 +39,10 @@ export const ERROR_CODES = {
     message: "That step is not possible from the entry's current status.",
   },
   PROVIDER_NOT_FOUND: { status: 400, message: 'That provider does not work here.' },
+  PROVIDER_UNKNOWN: {
+    status: 404,
+    message: 'That provider does not work at this business. Ask them for a new link.',
+  },
   REQUEST_ALREADY_ANSWERED: { status: 409, message: 'That request was already answered, or it expired.' },
   CHAT_NOT_FOUND: { status: 404, message: 'We could not find that conversation.' },
   CHAT_ERASED: {

@@ -64,6 +64,12 @@ export const walkInLandingSchema = z.object({
 });
 export type WalkInLanding = z.infer<typeof walkInLandingSchema>;
 
+/** The provider an add-client link names, as the business has them (spec §2 "/add-client/{spId}"). */
+export interface ServiceRequestProvider {
+  name: string;
+  speciality: string | null;
+}
+
 /** GET /api/v1/getCompanyLocations/{companyId}: a list whose first item's Name is read (spec §7). */
 export const companyLocationsResponseSchema = z.array(z.object({ Name: z.string() }));
 

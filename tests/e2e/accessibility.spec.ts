@@ -1,7 +1,8 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
+import { firstDemoProvider as firstProvider } from './support/providers.ts';
 import {
   confirmDialog,
   fillAndConfirm,
@@ -27,13 +28,6 @@ async function join(page: Page, name: string): Promise<void> {
 }
 
 const boardRow = (staff: Page, name: string) => staff.locator('.board-row').filter({ hasText: name });
-
-/** The demo's first provider, read the way the console does. */
-async function firstProvider(request: APIRequestContext) {
-  await request.post('/api/v1/staff/sign-in', { data: DEMO_ACCOUNTS.owner });
-  const board = await (await request.get('/api/v1/staff/board')).json();
-  return board.providers[0] as { id: string; name: string; speciality: string };
-}
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has the focus: how a keyboard user gets there. Fails

@@ -1,11 +1,5 @@
 import { expect, test } from './support/fixtures.ts';
-
-/** The demo's first provider, read the way the console does. */
-async function firstProvider(request: import('@playwright/test').APIRequestContext) {
-  await request.post('/api/v1/staff/sign-in', { data: { email: 'owner@demo.test', password: 'demo-owner' } });
-  const board = await (await request.get('/api/v1/staff/board')).json();
-  return board.providers[0] as { id: string; name: string; speciality: string };
-}
+import { firstDemoProvider as firstProvider } from './support/providers.ts';
 
 test('a service request to a named provider: validation, spinner, and the success view', async ({
   page,
@@ -64,10 +58,9 @@ test.describe('when the request fails', () => {
   test.use({ allowedConsoleErrors: [/net::ERR_FAILED/] });
 
   test('a failed request ends the spinner and keeps the form as typed', async ({ page }) => {
+    const provider = await firstProvider(page.request);
     await page.route('**/api/v1/functions/addClient', (route) => route.abort());
-    await page.goto(
-      '/add-client/0f3c7b1e-0000-4000-8000-000000000000?companyId=demo&spName=Maria%20Lopez&spSpeciality=Color',
-    );
+    await page.goto(`/add-client/${provider.id}?companyId=demo&spName=Maria%20Lopez&spSpeciality=Color`);
     await page.getByLabel('First name').fill('Tom');
     await page.getByLabel('Phone number').pressSequentially('4155550191');
     await page.getByRole('button', { name: 'Send' }).click();
@@ -76,4 +69,19 @@ test.describe('when the request fails', () => {
     await expect(page.getByLabel('First name')).toHaveValue('Tom');
     await expect(page.getByLabel('Phone number')).toHaveValue('+1 (415) 555-0191');
   });
+});
+
+test('a link to a provider who does not work there says so at once, before anything is typed', async ({
+  page,
+}) => {
+  // Left the business, or a mistyped link: the server knows no such provider there.
+  await page.goto('/add-client/0f3c7b1e-0000-4000-8000-000000000000?companyId=demo&spName=Maria%20Lopez');
+  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
+  await expect(
+    page.getByText('That provider does not work at this business. Ask them for a new link.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveCount(0);
+  // An id that cannot be one: the same, without asking.
+  await page.goto('/add-client/sp-1?companyId=demo&spName=Maria');
+  await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
 });

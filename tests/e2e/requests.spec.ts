@@ -1,13 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
-
-/** The demo's first provider (Maria Lopez), read the way the console does. */
-async function maria(request: import('@playwright/test').APIRequestContext) {
-  await request.post('/api/v1/staff/sign-in', { data: DEMO_ACCOUNTS.owner });
-  const board = await (await request.get('/api/v1/staff/board')).json();
-  return board.providers[0] as { id: string; name: string; speciality: string };
-}
+import { firstDemoProvider as maria } from './support/providers.ts';
 
 async function sendRequest(
   page: Page,

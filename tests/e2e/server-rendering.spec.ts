@@ -1,4 +1,5 @@
 import { expect, test, waitForHydration } from './support/fixtures.ts';
+import { firstDemoProvider } from './support/providers.ts';
 import {
   confirmDialog,
   customer,
@@ -46,9 +47,13 @@ test.describe('before any script runs', () => {
       ...demo.services,
     ]);
 
-    await page.goto('/add-client/sp-1?companyId=demo&spName=Maria&spSpeciality=Color');
+    const provider = await firstDemoProvider(page.request);
+    await page.goto(`/add-client/${provider.id}?companyId=demo&spName=Maria&spSpeciality=Color`);
     await expect(page.getByText('Maria', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    // A link that cannot name a provider says so from the first HTML too.
+    await page.goto('/add-client/sp-1?companyId=demo&spName=Maria');
+    await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
 
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'CheckN Walkin Service' })).toBeVisible();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
 import { apiErrorSchema } from '../../src/shared/schemas.ts';
 import { idempotencyKey } from '../support/factories.ts';
-import { listProviders, signInStaff } from '../support/staff.ts';
+import { createBusiness, listProviders, signInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -55,6 +55,30 @@ describe.each(databaseKinds)('addClient (service request) on %s', (kind) => {
       .toEqual([
         'Bella Demo Salon: your request was sent to Maria Lopez. Reply to this text to message us. Reply STOP to opt out.',
       ]);
+  });
+
+  it("tells the page whether the link's provider works at the link's business, before anything is sent", async () => {
+    const [maria] = await listProviders(t.database.db, 'demo');
+    const other = await createBusiness(t.database.db);
+    const [elsewhere] = await listProviders(t.database.db, other.companyId);
+    const look = (companyId: string, providerId: string) =>
+      t.app.inject({ url: `/api/v1/companies/${companyId}/providers/${providerId}` });
+
+    const found = await look('demo', maria!.id);
+    expect(found.statusCode).toBe(200);
+    expect(found.json()).toEqual({ name: maria!.name, speciality: maria!.speciality });
+    // A provider of another business, an unknown id and one that cannot be an id: not here.
+    for (const providerId of [elsewhere!.id, '0f3c7b1e-0000-4000-8000-000000000000', 'sp-1']) {
+      const response = await look('demo', providerId);
+      expect(response.statusCode, providerId).toBe(404);
+      expect(apiErrorSchema.parse(response.json()).error, providerId).toMatchObject({
+        code: 'PROVIDER_UNKNOWN',
+        message: 'That provider does not work at this business. Ask them for a new link.',
+      });
+    }
+    const noBusiness = await look('no-such-salon', maria!.id);
+    expect(noBusiness.statusCode).toBe(404);
+    expect(apiErrorSchema.parse(noBusiness.json()).error.code).toBe('COMPANY_NOT_FOUND');
   });
 
   it('accepts the phone as digits only, with or without the country code', async () => {

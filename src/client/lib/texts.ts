@@ -153,6 +153,8 @@ export const texts = {
     textSent: 'We just sent you a text message.', // spec §2
     textNotSent: 'We could not send you a text message this time. The provider has your request.',
     missingLink: 'This link is missing the business. Ask your provider for a new one.',
+    linkNotValid: 'This link does not work',
+    unknownProvider: 'That provider does not work at this business. Ask them for a new link.',
   },
   console: {
     title: 'CheckN console',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { WalkInLanding } from '../../../shared/schemas.ts';
+import { type ServiceRequestProvider, UUID_PATTERN, type WalkInLanding } from '../../../shared/schemas.ts';
+import { AppError } from '../../errors.ts';
 import { parseCompanyParams } from '../../http/validate.ts';
 import type { CompanyService } from './company.service.ts';
 
@@ -11,6 +12,24 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: { companies: C
     const { companyId } = parseCompanyParams(request.params);
     return companies.getWalkInLanding(companyId);
   });
+
+  /**
+   * The provider an add-client link names: a link to one who does not work here (left, or a
+   * mistyped link) says so before anything is typed, not after Send.
+   */
+  app.get(
+    '/api/v1/companies/:companyId/providers/:providerId',
+    async (request): Promise<ServiceRequestProvider> => {
+      const { companyId } = parseCompanyParams(request.params);
+      const { providerId } = request.params as { providerId: string };
+      await companies.requireCompany(companyId);
+      const provider = UUID_PATTERN.test(providerId)
+        ? (await companies.listProviders(companyId)).find((candidate) => candidate.id === providerId)
+        : undefined;
+      if (!provider) throw new AppError('PROVIDER_UNKNOWN');
+      return { name: provider.name, speciality: provider.speciality };
+    },
+  );
 
   /** ServiceList/{companyId} of spec §7. */
   app.get('/api/v1/companies/:companyId/services', async (request): Promise<string[]> => {

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { maskPhone, phoneDigitsFromInput, phoneDigitsOnly } from '../../../../shared/phone.ts';
-import { addClientRequestSchema, firstIssue } from '../../../../shared/schemas.ts';
+import { addClientRequestSchema, firstIssue, UUID_PATTERN } from '../../../../shared/schemas.ts';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { MessagePage } from '../../../components/ui/message-page.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
@@ -14,6 +14,7 @@ import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useAddClient } from '../api/add-client.ts';
+import { useServiceRequestProvider } from '../api/service-request-provider.ts';
 
 /**
  * /add-client/{spId}?companyId&spSpeciality&spName&originatorPhoneNumber (spec §2): a service
@@ -35,9 +36,16 @@ export function AddClientPage() {
   const phoneField = useTypedBeforeHydration(maskPhone(phoneDigits), (typed) =>
     setPhoneDigits(phoneDigitsFromInput(typed)),
   );
+  const provider = useServiceRequestProvider(companyId, spId);
   useDocumentTitle(spName || texts.addClient.title);
 
   if (!companyId) return <MessagePage title={texts.notFound.title} body={texts.addClient.missingLink} />;
+  // The link names a provider who does not work there (or a business that does not exist): said
+  // at once, in the server's words. A network failure leaves the form; Send says what happened.
+  if (!UUID_PATTERN.test(spId))
+    return <MessagePage title={texts.addClient.linkNotValid} body={texts.addClient.unknownProvider} />;
+  if (provider.error instanceof ApiRequestError && provider.error.status === 404)
+    return <MessagePage title={texts.addClient.linkNotValid} body={provider.error.message} />;
 
   if (addClient.isSuccess) {
     return (

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { type ServiceRequestProvider, UUID_PATTERN } from '../../../../shared/schemas.ts';
+import { apiRequest } from '../../../lib/api-client.ts';
+
+/**
+ * Whether the link's provider works at the link's business, asked as the page opens: a link to
+ * one who does not (left, mistyped) says so before anything is typed. An id that cannot be one
+ * is not asked about (the query stays idle).
+ */
+export function useServiceRequestProvider(companyId: string, spId: string) {
+  return useQuery({
+    queryKey: ['service-request-provider', companyId, spId] as const,
+    queryFn: () =>
+      apiRequest<ServiceRequestProvider>(
+        `/v1/companies/${encodeURIComponent(companyId)}/providers/${encodeURIComponent(spId)}`,
+      ),
+    enabled: Boolean(companyId) && UUID_PATTERN.test(spId),
+    retry: false,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
