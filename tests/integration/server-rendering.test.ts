@@ -10,6 +10,7 @@ import { createCompanyRepository } from '../../src/server/features/company/compa
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
 import { ROUTE_DATA_ELEMENT_ID } from '../../src/shared/page-rendering.ts';
 import { buildSendMessage, joinAsNewCustomer, sendMessage } from '../support/customer.ts';
+import { listProviders } from '../support/staff.ts';
 import { signInAnonymously, type TestApp, testConfig } from '../support/test-app.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
@@ -239,9 +240,14 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
   it('renders the home, kiosk and add-client pages', async () => {
     expect(rootOf((await get('/')).payload)).toContain('CheckN Walkin Service');
     expect(rootOf((await get('/demo/kiosk')).payload)).toContain('Bella Demo Salon');
-    const addClient = await get('/add-client/sp-1?companyId=demo&spName=Maria&spSpeciality=Color');
+    const [provider] = await listProviders(database.db, 'demo');
+    const addClient = await get(`/add-client/${provider!.id}?companyId=demo&spName=Maria&spSpeciality=Color`);
     expect(rootOf(addClient.payload)).toContain('Maria');
     expect(rootOf(addClient.payload)).toContain('Color');
+    // A link whose provider id cannot be one says so in the HTML.
+    expect(rootOf((await get('/add-client/sp-1?companyId=demo&spName=Maria')).payload)).toContain(
+      'This link does not work',
+    );
   });
 
   describe("the customer's own pages", () => {
@@ -285,6 +291,8 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
         expect(response.payload).not.toContain(customer.chatThreadKey);
         expect(rootOf(response.payload)).toContain('full-page-spinner');
         expect(response.headers['cache-control']).toBe('no-cache');
+        // Nor does its title say they are on the list: that is not known yet.
+        expect(response.payload).toContain('<title>Your place in line · CheckN</title>');
       }
     });
 

@@ -60,6 +60,8 @@ export const texts = {
       "You're offline. Keep this page open: we'll add you to the list as soon as you're back online.",
   },
   checkedIn: {
+    /** The page's title until the visit is known (the server renders someone else's link so). */
+    loadingTitle: 'Your place in line',
     title: "You're on the list",
     sentTo: (provider: string, service: string) => `Your request was sent to ${provider} for ${service}.`, // spec §2
     textSent: "We've sent you a text message. Simply reply directly to that text message for updates.", // spec §2

@@ -22,7 +22,9 @@ import { NotifyCard } from './notify-card.tsx';
 /** The page's heading and tab title: what the page says the visit is, not always "on the list". */
 function checkedInTitle(waitId: string | null, entry: ReturnType<typeof useWaitEntry>): string {
   if (!waitId || (entry.isError && isMissingError(entry.error))) return texts.checkedIn.notFoundTitle;
-  if (!entry.data || ACTIVE_STATUSES.includes(entry.data.status)) return texts.checkedIn.title;
+  // Not "You're on the list" before it is known: the visit may have ended, or be someone else's.
+  if (!entry.data) return texts.checkedIn.loadingTitle;
+  if (ACTIVE_STATUSES.includes(entry.data.status)) return texts.checkedIn.title;
   return entry.data.status === 'done' ? texts.checkedIn.doneTitle : texts.checkedIn.offListTitle;
 }
 
