@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { formatChatTime } from '../../src/shared/chat-format.ts';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { confirmDialog, fillAndConfirm, openLanding, serviceButton, storage } from './support/walk-in.ts';
@@ -70,11 +71,7 @@ test('the owner finds a customer by phone number, downloads their data, and eras
     visits: [{ name, phoneNumber: '+13125550147', serviceType: 'Facials', status: 'waiting' }],
   });
   // The visit's time on the business's clock, as the console's texts and chats show times.
-  const joined = new Date(exported.visits[0].date).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: 'America/Chicago',
-  });
+  const joined = formatChatTime(Date.parse(exported.visits[0].date) / 1000, 'America/Chicago');
   await expect(owner.locator('.settings-row')).toHaveText([`${name} · ${joined} · Facials`]);
 
   await owner.getByRole('button', { name: 'Erase their data' }).click();

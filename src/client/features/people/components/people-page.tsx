@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { formatChatTime } from '../../../../shared/chat-format.ts';
 import {
   addMemberRequestSchema,
   firstIssue,
@@ -21,11 +22,19 @@ const ROLES = staffRoleSchema.options;
 const failureText = (error: unknown) =>
   error instanceof ApiRequestError && error.status < 500 ? error.message : texts.people.failed;
 
-const formatUntil = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { weekday: 'short', hour: 'numeric', minute: '2-digit' });
+/** On the business's clock, as chat and texts show times: the owner's laptop may be set elsewhere. */
+const formatUntil = (iso: string, timeZone: string) => formatChatTime(Date.parse(iso) / 1000, timeZone);
 
 /** The link the owner hands over, shown once (the server keeps only its hash). */
-function LinkDialog({ shown, onClose }: { shown: MemberLinkResponse | null; onClose: () => void }) {
+function LinkDialog({
+  shown,
+  timeZone,
+  onClose,
+}: {
+  shown: MemberLinkResponse | null;
+  timeZone: string;
+  onClose: () => void;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <Modal
@@ -46,7 +55,7 @@ function LinkDialog({ shown, onClose }: { shown: MemberLinkResponse | null; onCl
             aria-label={texts.people.linkFor(shown.member.name)}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <p className="field__note">{texts.people.linkUntil(formatUntil(shown.expiresAt))}</p>
+          <p className="field__note">{texts.people.linkUntil(formatUntil(shown.expiresAt, timeZone))}</p>
           <div className="settings-actions">
             <button
               type="button"
@@ -170,12 +179,20 @@ function AddMemberForm({
 
 type PendingChoice = { kind: 'reset' | 'remove'; member: Member };
 
-function MemberRow({ member, onChoose }: { member: Member; onChoose: (choice: PendingChoice) => void }) {
+function MemberRow({
+  member,
+  timeZone,
+  onChoose,
+}: {
+  member: Member;
+  timeZone: string;
+  onChoose: (choice: PendingChoice) => void;
+}) {
   const details = [
     texts.roles[member.role],
     member.role === 'provider' ? (member.providerName ?? texts.people.notLinked) : null,
     member.status === 'invited' ? texts.people.invited : null,
-    member.linkExpiresAt ? texts.people.linkUntil(formatUntil(member.linkExpiresAt)) : null,
+    member.linkExpiresAt ? texts.people.linkUntil(formatUntil(member.linkExpiresAt, timeZone)) : null,
   ].filter(Boolean);
   return (
     <li className="settings-row people-row" data-member-email={member.email}>
@@ -211,7 +228,7 @@ function MemberRow({ member, onChoose }: { member: Member; onChoose: (choice: Pe
 }
 
 /** /console/people (owner only): the team, a one-time link per new person, resets and removals. */
-export function PeoplePage() {
+export function PeoplePage({ timeZone }: { timeZone: string }) {
   const people = usePeople();
   const reset = useResetMember();
   const remove = useRemoveMember();
@@ -242,12 +259,12 @@ export function PeoplePage() {
         ) : null}
         <ul className="settings-list">
           {people.data.members.map((member) => (
-            <MemberRow key={member.id} member={member} onChoose={setChoice} />
+            <MemberRow key={member.id} member={member} timeZone={timeZone} onChoose={setChoice} />
           ))}
         </ul>
       </section>
       <AddMemberForm providers={people.data.providers} onAdded={setShownLink} />
-      <LinkDialog shown={shownLink} onClose={() => setShownLink(null)} />
+      <LinkDialog shown={shownLink} timeZone={timeZone} onClose={() => setShownLink(null)} />
       <Modal
         open={choice !== null}
         title={choice ? (choice.kind === 'reset' ? texts.people.reset : texts.people.remove) : ''}

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { formatChatTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { type CustomerLookupResponse, customerLookupSchema, firstIssue } from '../../../../shared/schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -8,9 +9,8 @@ import { useEraseCustomer, useExportCustomer, useLookUpCustomer } from '../api/c
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
 
-/** On the business's clock, as the console's texts and chats are: the tablet may be set elsewhere. */
-const formatVisitDate = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+/** On the business's clock, as chat and texts show times: the owner's laptop may be set elsewhere. */
+const formatVisitDate = (iso: string, timeZone: string) => formatChatTime(Date.parse(iso) / 1000, timeZone);
 
 /**
  * Console › Customers (owner only): find a customer of this business by phone number, see their
@@ -92,7 +92,8 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
                 {found.visits.map((visit) => (
                   <li key={visit.waitId} className="settings-row">
                     <span>
-                      <strong>{visit.name}</strong> · {formatVisitDate(visit.date, timeZone)} ·{' '}
+                      <strong>{visit.name}</strong> ·{' '}
+                      <time dateTime={visit.date}>{formatVisitDate(visit.date, timeZone)}</time> ·{' '}
                       {texts.privacy.visitLine(visit.serviceType, visit.providerName)}
                     </span>
                   </li>

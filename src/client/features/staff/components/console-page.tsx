@@ -44,7 +44,7 @@ function SectionContent({ section, me, live }: { section: SectionPath; me: Staff
     case 'insights':
       return <InsightsPage />;
     case 'people':
-      return <PeoplePage />;
+      return <PeoplePage timeZone={me.timeZone} />;
     case 'customers':
       return <CustomersPage timeZone={me.timeZone} />;
     case 'settings':
