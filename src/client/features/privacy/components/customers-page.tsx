@@ -28,10 +28,13 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
 
   const find = (event: FormEvent) => {
     event.preventDefault();
+    // The last number's visits go at once: beside a new search's error, or while it loads, they
+    // would read as its answer.
+    setFound(null);
+    setErasedCount(null);
     const parsed = customerLookupSchema.safeParse({ phoneNumber: typed });
     if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
     setProblem(null);
-    setErasedCount(null);
     lookUp.mutate({ phoneNumber: parsed.data.phoneNumber }, { onSuccess: setFound });
   };
 
