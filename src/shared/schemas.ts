@@ -463,7 +463,19 @@ const insightsRangeFields = {
   from: calendarDate('Choose the first day'),
   to: calendarDate('Choose the last day'),
 };
-const insightsRangeChecks = [
+/**
+ * `today` is the business's (its zone's date): the server works it out, and the page has it from
+ * the server's last answer. A day after it has no visits yet, only empty bars.
+ */
+const insightsRangeChecks = (today: string) => [
+  z.refine<InsightsRange>((range) => range.from <= today, {
+    message: 'The first day cannot be after today',
+    path: ['from'],
+  }),
+  z.refine<InsightsRange>((range) => range.to <= today, {
+    message: 'The last day cannot be after today',
+    path: ['to'],
+  }),
   z.refine<InsightsRange>((range) => range.from <= range.to, {
     message: 'The last day must be on or after the first day',
     path: ['to'],
@@ -474,13 +486,18 @@ const insightsRangeChecks = [
   ),
 ];
 
-/** `?from=YYYY-MM-DD&to=YYYY-MM-DD`: days of the business's time zone, both included. */
-export const insightsRangeSchema = z.object(insightsRangeFields).check(...insightsRangeChecks);
+/**
+ * `?from=YYYY-MM-DD&to=YYYY-MM-DD`: days of the business's time zone, both included, up to its
+ * `today`.
+ */
+export const insightsRangeSchema = (today: string) =>
+  z.object(insightsRangeFields).check(...insightsRangeChecks(today));
 
 /** The CSV of a range's visits; `phones=1` adds each visitor's name and phone number. */
-export const insightsCsvQuerySchema = z
-  .object({ ...insightsRangeFields, phones: z.optional(z.enum(['0', '1'], 'phones is 1 or 0')) })
-  .check(...insightsRangeChecks);
+export const insightsCsvQuerySchema = (today: string) =>
+  z
+    .object({ ...insightsRangeFields, phones: z.optional(z.enum(['0', '1'], 'phones is 1 or 0')) })
+    .check(...insightsRangeChecks(today));
 
 /** Visits, waits and no-shows of one group (a service, a provider, or all). */
 const insightsGroupSchema = z.object({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Insights, insightsSchema, type WaitStatus } from '../../src/shared/schemas.ts';
+import { addDays, type Insights, insightsSchema, type WaitStatus } from '../../src/shared/schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import { getWaitEntry, joinAsNewCustomer } from '../support/customer.ts';
 import {
@@ -412,8 +412,13 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     );
   });
 
-  it('refuses a range that is malformed, backwards or longer than a year, saying why', async () => {
+  it('refuses a range that is malformed, backwards, longer than a year or past today, saying why', async () => {
+    // The salon's today, not the server's: a day after it has no visits, only empty bars.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
+    const tomorrow = addDays(today, 1);
     const cases: [string, string, string][] = [
+      [`from=${today}&to=${tomorrow}`, 'to', 'The last day cannot be after today'],
+      [`from=${tomorrow}&to=${addDays(today, 2)}`, 'from', 'The first day cannot be after today'],
       ['from=2026-03-09&to=2026-03-07', 'to', 'The last day must be on or after the first day'],
       ['from=2025-01-01&to=2026-01-02', 'to', 'Choose at most 366 days'],
       ['from=2026-3-7&to=2026-03-09', 'from', 'Use a date like 2026-03-31'],
@@ -433,8 +438,10 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
         expect(error, url).toMatchObject({ field, message });
       }
     }
-    // A whole year is fine; the CSV needs a range; phones is 1 or 0.
+    // A whole year is fine, and so is one that ends today; the CSV needs a range; phones is 1 or 0.
     expect((await getInsights(owner, 'from=2025-01-01&to=2026-01-01')).days).toHaveLength(366);
+    expect((await getInsights(owner, `from=${today}&to=${today}`)).days).toHaveLength(1);
+    expect((await getCsv(owner, `from=${today}&to=${today}`)).statusCode).toBe(200);
     expect(expectApiError(await getCsv(owner, ''), 400, 'VALIDATION_FAILED').field).toBe('from');
     expect(expectApiError(await getCsv(owner, `${RANGE}&phones=yes`), 400, 'VALIDATION_FAILED').field).toBe(
       'phones',

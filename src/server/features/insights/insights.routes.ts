@@ -24,14 +24,18 @@ export function registerInsightsRoutes(
   app.get('/api/v1/staff/insights', async (request): Promise<Insights> => {
     const principal = await requireStaffWithRole(request, deps.staff, 'owner');
     const query = (request.query ?? {}) as Record<string, unknown>;
+    const today = await insights.todayOf(principal.companyId);
     const range =
-      query.from === undefined && query.to === undefined ? null : parseInput(insightsRangeSchema, query);
+      query.from === undefined && query.to === undefined
+        ? null
+        : parseInput(insightsRangeSchema(today), query);
     return insights.forRange(principal.companyId, range);
   });
 
   app.get('/api/v1/staff/insights/visits.csv', async (request, reply) => {
     const principal = await requireStaffWithRole(request, deps.staff, 'owner');
-    const { phones, ...range } = parseInput(insightsCsvQuerySchema, request.query ?? {});
+    const today = await insights.todayOf(principal.companyId);
+    const { phones, ...range } = parseInput(insightsCsvQuerySchema(today), request.query ?? {});
     const csv = await insights.visitsCsv(principal.companyId, range, phones === '1');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -36,6 +36,11 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
   const { insights, companies } = deps;
 
   return {
+    /** The business's date now, in its time zone: the last day a range may end on. */
+    async todayOf(companyId: string): Promise<string> {
+      return todayIn((await companies.requireCompany(companyId)).timeZone);
+    },
+
     /** The business's figures over `range`, or over its last 7 days when none is given. */
     async forRange(companyId: string, range: InsightsRange | null): Promise<Insights> {
       const { timeZone } = await companies.requireCompany(companyId);

@@ -44,7 +44,7 @@ export function RangePicker({
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = insightsRangeSchema.safeParse(draft);
+    const parsed = insightsRangeSchema(today).safeParse(draft);
     if (!parsed.success) {
       setError(firstIssue(parsed.error));
       return;
