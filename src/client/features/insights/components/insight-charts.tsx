@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { texts } from '../../../lib/texts.ts';
 
 /** A bar per value, its number beside it (DESIGN: a few clear charts with the numbers). */
@@ -83,7 +83,11 @@ interface BreakdownRow {
   noShows: number;
 }
 
-/** Visits, average wait and no-shows per service or per provider. */
+/**
+ * Visits, average wait and no-shows per service or per provider. On a phone each row stacks (its
+ * name over its three numbers, each with its column's name) instead of scrolling sideways; the
+ * repeated names are hidden from screen readers, which read the headers of the table as ever.
+ */
 export function BreakdownTable({
   title,
   heading,
@@ -95,7 +99,7 @@ export function BreakdownTable({
 }) {
   if (rows.length === 0) return <p className="field__note">{texts.insights.noVisits}</p>;
   return (
-    <div className="insights-table-scroll">
+    <div className="insights-breakdown">
       <table className="insights-table">
         <caption className="visually-hidden">{title}</caption>
         <thead>
@@ -110,17 +114,31 @@ export function BreakdownTable({
           {rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
-              <td>{row.visits}</td>
-              <td>
+              <NumberCell column={texts.insights.visits}>{row.visits}</NumberCell>
+              <NumberCell column={texts.insights.averageWait}>
                 {row.averageWaitMinutes === null
                   ? texts.insights.none
                   : texts.insights.minutes(row.averageWaitMinutes)}
-              </td>
-              <td>{texts.insights.noShowCell(row.noShows, row.calledVisits)}</td>
+              </NumberCell>
+              <NumberCell column={texts.insights.noShows}>
+                {texts.insights.noShowCell(row.noShows, row.calledVisits)}
+              </NumberCell>
             </tr>
           ))}
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A cell with its column's name above it, shown only when the rows stack. */
+function NumberCell({ column, children }: { column: string; children: ReactNode }) {
+  return (
+    <td>
+      <span className="insights-table__column" aria-hidden="true">
+        {column}
+      </span>
+      {children}
+    </td>
   );
 }

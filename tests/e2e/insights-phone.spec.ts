@@ -1,0 +1,59 @@
+import { openConsole } from './support/console.ts';
+import { expect, test } from './support/fixtures.ts';
+import { overflowsHorizontally, WOMENS_HAIRCUT } from './support/walk-in.ts';
+
+test('on a 390 px phone the per-service and per-provider tables show every column, no-shows included, without scrolling sideways', async ({
+  browser,
+}) => {
+  const owner = await openConsole(browser);
+  const me = await (await owner.request.get('/api/v1/staff/me')).json();
+  const headers = { 'x-csrf-token': me.csrfToken };
+  const board = await (await owner.request.get('/api/v1/staff/board')).json();
+  const provider = board.providers[0] as { id: string; name: string };
+  // A no-show of the longest service's name, so each table has a row with every figure filled in.
+  const added = await owner.request.post('/api/v1/staff/walk-ins', {
+    data: {
+      serviceType: WOMENS_HAIRCUT,
+      name: `Phone Table ${Date.now() % 100000}`,
+      providerId: provider.id,
+    },
+    headers,
+  });
+  expect(added.status()).toBe(201);
+  const { waitId } = await added.json();
+  for (const action of ['call', 'no-show'])
+    expect(
+      (await owner.request.post(`/api/v1/staff/wait-entries/${waitId}/${action}`, { headers })).ok(),
+    ).toBe(true);
+
+  // On the laptop, a table as ever: one header row, the numbers under it.
+  await owner.goto('/console/insights');
+  const services = owner.getByRole('table', { name: 'Per service' });
+  await expect(services.getByRole('columnheader', { name: 'No-shows' })).toBeVisible();
+  await expect(
+    services.getByRole('row', { name: /^Women's Haircut\/Style / }).getByText('No-shows'),
+  ).toBeHidden();
+
+  await owner.setViewportSize({ width: 390, height: 844 });
+  for (const [table, rowName] of [
+    ['Per service', WOMENS_HAIRCUT],
+    ['Per provider', provider.name],
+  ] as const) {
+    // Still a table to a screen reader, with its column headers and a header per row.
+    const figures = owner.getByRole('table', { name: table });
+    await expect(figures.getByRole('columnheader', { name: 'No-shows' })).toBeAttached();
+    const row = figures
+      .getByRole('row')
+      .filter({ has: owner.getByRole('rowheader', { name: rowName, exact: true }) });
+    const noShows = row.getByRole('cell').nth(2);
+    await expect(noShows).toHaveAccessibleName(/^\d+ of \d+ \(\d+ %\)$/);
+    // On screen, as the table first shows (the page scrolled down to the row, nothing sideways):
+    // the figure, whole, under its column's name.
+    await row.evaluate((element) => window.scrollBy(0, element.getBoundingClientRect().top - 200));
+    await expect(noShows).toBeInViewport({ ratio: 1 });
+    await expect(noShows.getByText('No-shows', { exact: true })).toBeVisible();
+    await expect(row.getByText('Average wait', { exact: true })).toBeInViewport({ ratio: 1 });
+  }
+  expect(await overflowsHorizontally(owner)).toBe(false);
+  await owner.context().close();
+});
