@@ -331,10 +331,21 @@ export const serviceSettingSchema = z.object({
 export const servicesSettingsRequestSchema = z.object({
   services: z.array(serviceSettingSchema).check(
     z.maxLength(50, 'At most 50 services'),
-    z.refine(
-      (list) => new Set(list.map((s) => s.name.toLowerCase())).size === list.length,
-      'Each service name must be different',
-    ),
+    // Named at the second of the two, so the form marks the one to change.
+    z.superRefine((list, ctx) => {
+      const seen = new Set<string>();
+      for (const [index, service] of list.entries()) {
+        const name = service.name.toLowerCase();
+        if (seen.has(name))
+          ctx.addIssue({
+            code: 'custom',
+            message: 'Each service name must be different',
+            input: service.name,
+            path: [index, 'name'],
+          });
+        seen.add(name);
+      }
+    }),
   ),
 });
 export type ServicesSettingsRequest = z.infer<typeof servicesSettingsRequestSchema>;
@@ -736,6 +747,16 @@ export function firstIssue(error: z.core.$ZodError): { field: string | undefined
     field: issue?.path.map(String).join('.') || undefined,
     message: issue?.message ?? 'Invalid input',
   };
+}
+
+/**
+ * The first problem of each field, by its path ("retentionDays", "services.1.name"), for a form
+ * that shows each under its field; a problem of the whole request is under ''.
+ */
+export function issuesByField(error: z.core.$ZodError): Record<string, string> {
+  const byField: Record<string, string> = {};
+  for (const issue of error.issues) byField[issue.path.map(String).join('.')] ??= issue.message;
+  return byField;
 }
 
 export { z };

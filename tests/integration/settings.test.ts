@@ -214,7 +214,8 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
           { name: 'a', durationMinutes: 30 },
         ],
       },
-      'services',
+      // The second of the two, which the form marks.
+      'services.1.name',
     ],
   ])('refuses bad services %j naming the field', async (payload, field) => {
     const response = await put(owner, '/api/v1/staff/settings/services', payload);

@@ -11,15 +11,18 @@ type TextFieldProps = Omit<
   onChange: (value: string) => void;
   /** Narrow fields (state, ZIP, minutes) in a row. */
   width?: string;
+  /** What is wrong with the value, shown under the input (Field). */
+  error?: string | null | undefined;
 };
 
 /** A labelled text input. */
-export function TextField({ label, value, onChange, width, ...inputProps }: TextFieldProps) {
+export function TextField({ label, value, onChange, width, error, ...inputProps }: TextFieldProps) {
   const field = useTypedBeforeHydration(value, onChange);
   return (
-    <Field label={label} width={width}>
-      {(id) => (
+    <Field label={label} width={width} error={error}>
+      {(id, control) => (
         <input
+          {...control}
           {...inputProps}
           ref={field}
           id={id}

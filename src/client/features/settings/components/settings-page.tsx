@@ -1,10 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
-  firstIssue,
+  issuesByField,
   type Provider,
   providerSettingsRequestSchema,
   RETENTION_DAYS,
@@ -45,11 +45,14 @@ function useSavedUntilEdited(success: boolean, values: unknown): boolean {
 
 /** Shows the request's outcome next to its Save button: the visible "saved" state. */
 function SaveState({
+  id,
   pending,
   success,
   error,
   values,
 }: {
+  /** For the control whose problem this shows (the logo's file input). */
+  id?: string;
   pending: boolean;
   success: boolean;
   error: string | null;
@@ -58,13 +61,60 @@ function SaveState({
 }) {
   const saved = useSavedUntilEdited(success, values);
   return (
-    <span className={`save-state${error ? ' save-state--error' : ''}`} role="status" aria-live="polite">
+    <span
+      id={id}
+      className={`save-state${error ? ' save-state--error' : ''}`}
+      role="status"
+      aria-live="polite"
+    >
       {pending ? texts.settings.saving : error ? error : saved ? texts.settings.saved : ''}
     </span>
   );
 }
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
+
+/** A refusal the server tied to one field: shown under that field, not beside Save. */
+const isFieldError = (error: unknown): error is ApiRequestError & { field: string } =>
+  error instanceof ApiRequestError && error.status === 400 && Boolean(error.field);
+
+/**
+ * A form's problems, each under its field by its path ("retentionDays", "services.1.name"): the
+ * shared schema's when Save is pressed, or the server's when it names a field. The focus then goes
+ * to the first field marked invalid, so a problem far from Save is not missed (DESIGN: inline
+ * validation).
+ */
+function useFieldErrors<Container extends HTMLElement>() {
+  const ref = useRef<Container>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [refusals]);
+  const show = (next: Record<string, string>) => {
+    setErrors(next);
+    if (Object.keys(next).length > 0) setRefusals((count) => count + 1);
+  };
+  return {
+    ref,
+    errors,
+    show,
+    /** A field's problem goes once the field is edited. */
+    clear: (field: string) =>
+      setErrors((current) =>
+        field in current
+          ? Object.fromEntries(Object.entries(current).filter(([key]) => key !== field))
+          : current,
+      ),
+    /** For a request's onError: the server's problem with a field goes under it. */
+    fromServer: (error: unknown) => {
+      if (isFieldError(error)) show({ [error.field]: error.message });
+    },
+  };
+}
+
+/** A failed Save's message beside the button, unless it is shown under a field. */
+const saveErrorText = (error: unknown) => (isFieldError(error) ? null : errorText(error));
 
 /** The business's own wording for each text, over the default it replaces. */
 const SMS_TEXT_FIELDS = [
@@ -86,8 +136,11 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
     requestReplyMinutes: String(settings.requestReplyMinutes),
     retentionDays: String(settings.retentionDays),
   });
-  const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const problems = useFieldErrors<HTMLFormElement>();
+  const set = (key: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    problems.clear(key);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The zone goes only when changed: a stored zone this browser does not know must not stop
@@ -99,28 +152,43 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
         form.requestReplyMinutes.trim() === '' ? Number.NaN : Number(form.requestReplyMinutes),
       retentionDays: form.retentionDays.trim() === '' ? Number.NaN : Number(form.retentionDays),
     });
-    if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
-    setProblem(null);
-    save.mutate(parsed.data);
+    if (!parsed.success) return problems.show(issuesByField(parsed.error));
+    problems.show({});
+    save.mutate(parsed.data, { onError: problems.fromServer });
   };
+  const { errors } = problems;
   return (
-    <form className="settings-card" onSubmit={submit} noValidate>
+    <form ref={problems.ref} className="settings-card" onSubmit={submit} noValidate>
       <h2 className="settings-card__title">{texts.settings.business}</h2>
-      <TextField label={texts.settings.name} value={form.name} onChange={set('name')} disabled={!canEdit} />
+      <TextField
+        label={texts.settings.name}
+        value={form.name}
+        onChange={set('name')}
+        disabled={!canEdit}
+        error={errors.name}
+      />
       <TextField
         label={texts.settings.street}
         value={form.street}
         onChange={set('street')}
         disabled={!canEdit}
+        error={errors.street}
       />
       <div className="settings-row">
-        <TextField label={texts.settings.city} value={form.city} onChange={set('city')} disabled={!canEdit} />
+        <TextField
+          label={texts.settings.city}
+          value={form.city}
+          onChange={set('city')}
+          disabled={!canEdit}
+          error={errors.city}
+        />
         <TextField
           label={texts.settings.state}
           value={form.state}
           onChange={set('state')}
           disabled={!canEdit}
           width="90px"
+          error={errors.state}
         />
         <TextField
           label={texts.settings.zip}
@@ -128,11 +196,13 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           onChange={set('zip')}
           disabled={!canEdit}
           width="130px"
+          error={errors.zip}
         />
       </div>
-      <Field label={texts.settings.timeZone} note={texts.settings.timeZoneHint}>
-        {(id) => (
+      <Field label={texts.settings.timeZone} note={texts.settings.timeZoneHint} error={errors.timeZone}>
+        {(id, control) => (
           <select
+            {...control}
             id={id}
             className="input"
             disabled={!canEdit}
@@ -157,10 +227,16 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
         onChange={set('requestReplyMinutes')}
         disabled={!canEdit}
         width="200px"
+        error={errors.requestReplyMinutes}
       />
-      <Field label={texts.privacy.retentionDays} note={texts.privacy.retentionHint}>
-        {(id) => (
+      <Field
+        label={texts.privacy.retentionDays}
+        note={texts.privacy.retentionHint}
+        error={errors.retentionDays}
+      >
+        {(id, control) => (
           <input
+            {...control}
             id={id}
             className="input"
             type="number"
@@ -177,9 +253,10 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
       <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
       <p className="field__note">{texts.settings.smsTextsHint}</p>
       {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (
-        <Field key={key} label={label}>
-          {(id) => (
+        <Field key={key} label={label} error={errors[key]}>
+          {(id, control) => (
             <textarea
+              {...control}
               id={id}
               className="input"
               rows={2}
@@ -199,7 +276,7 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           <SaveState
             pending={save.isPending}
             success={save.isSuccess}
-            error={problem ?? errorText(save.error)}
+            error={saveErrorText(save.error)}
             values={form}
           />
         </div>
@@ -213,18 +290,26 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
   const [rows, setRows] = useState(
     settings.services.map((s) => ({ name: s.name, minutes: String(s.durationMinutes) })),
   );
-  const [problem, setProblem] = useState<string | null>(null);
+  const problems = useFieldErrors<HTMLFormElement>();
+  const edit = (index: number, change: Partial<(typeof rows)[number]>) => {
+    setRows((r) => r.map((x, i) => (i === index ? { ...x, ...change } : x)));
+    problems.clear(`services.${index}.${'name' in change ? 'name' : 'durationMinutes'}`);
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = servicesSettingsRequestSchema.safeParse({
-      services: rows.map((row) => ({ name: row.name, durationMinutes: Number(row.minutes) })),
+      services: rows.map((row) => ({
+        name: row.name,
+        durationMinutes: row.minutes.trim() === '' ? Number.NaN : Number(row.minutes),
+      })),
     });
-    if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
-    setProblem(null);
-    save.mutate(parsed.data);
+    if (!parsed.success) return problems.show(issuesByField(parsed.error));
+    problems.show({});
+    save.mutate(parsed.data, { onError: problems.fromServer });
   };
+  const { errors } = problems;
   return (
-    <form className="settings-card" onSubmit={submit} noValidate>
+    <form ref={problems.ref} className="settings-card" onSubmit={submit} noValidate>
       <h2 className="settings-card__title">{texts.settings.services}</h2>
       <p className="field__note">
         {rows.length === 0 ? texts.settings.usingDefaults : texts.settings.servicesHint}
@@ -237,20 +322,26 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
               label={texts.settings.serviceName}
               value={row.name}
               disabled={!canEdit}
-              onChange={(name) => setRows((r) => r.map((x, i) => (i === index ? { ...x, name } : x)))}
+              onChange={(name) => edit(index, { name })}
+              error={errors[`services.${index}.name`]}
             />
             <TextField
               label={texts.settings.minutes}
               value={row.minutes}
               width="110px"
               disabled={!canEdit}
-              onChange={(minutes) => setRows((r) => r.map((x, i) => (i === index ? { ...x, minutes } : x)))}
+              onChange={(minutes) => edit(index, { minutes })}
+              error={errors[`services.${index}.durationMinutes`]}
             />
             {canEdit ? (
               <button
                 type="button"
                 className="button button--small button--secondary settings-row__end"
-                onClick={() => setRows((r) => r.filter((_, i) => i !== index))}
+                onClick={() => {
+                  // The rows after it move up: their problems would sit under the wrong row.
+                  problems.show({});
+                  setRows((r) => r.filter((_, i) => i !== index));
+                }}
               >
                 {texts.settings.remove}
               </button>
@@ -270,10 +361,11 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           <button type="submit" className="button button--primary button--small" disabled={save.isPending}>
             {texts.settings.save}
           </button>
+          {/* A problem of the whole list (too many services) has no one field to go under. */}
           <SaveState
             pending={save.isPending}
             success={save.isSuccess}
-            error={problem ?? errorText(save.error)}
+            error={errors.services ?? saveErrorText(save.error)}
             values={rows}
           />
         </div>
@@ -300,20 +392,27 @@ function ProviderRow({
     speciality: provider.speciality,
     station: provider.station,
   });
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const problems = useFieldErrors<HTMLLIElement>();
+  const set = (key: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    problems.clear(key);
+  };
+  const { errors } = problems;
   return (
-    <li className="settings-row">
+    <li ref={problems.ref} className="settings-row">
       <TextField
         label={texts.settings.providerName}
         value={form.name}
         onChange={set('name')}
         disabled={!canEdit}
+        error={errors.name}
       />
       <TextField
         label={texts.settings.speciality}
         value={form.speciality}
         onChange={set('speciality')}
         disabled={!canEdit}
+        error={errors.speciality}
       />
       <TextField
         label={texts.settings.station}
@@ -321,6 +420,7 @@ function ProviderRow({
         onChange={set('station')}
         disabled={!canEdit}
         width="140px"
+        error={errors.station}
       />
       {canEdit ? (
         <div className="settings-actions settings-row__end">
@@ -330,7 +430,9 @@ function ProviderRow({
             disabled={save.isPending}
             onClick={() => {
               const parsed = providerSettingsRequestSchema.safeParse(form);
-              if (parsed.success) save.mutate({ id: provider.id, ...parsed.data });
+              if (!parsed.success) return problems.show(issuesByField(parsed.error));
+              problems.show({});
+              save.mutate({ id: provider.id, ...parsed.data }, { onError: problems.fromServer });
             }}
           >
             {texts.settings.save}
@@ -356,7 +458,7 @@ function ProviderRow({
           <SaveState
             pending={save.isPending}
             success={save.isSuccess}
-            error={errorText(save.error ?? remove.error)}
+            error={saveErrorText(save.error) ?? errorText(remove.error)}
             values={form}
           />
         </div>
@@ -368,8 +470,12 @@ function ProviderRow({
 function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
   const add = useAddProvider();
   const [form, setForm] = useState({ name: '', speciality: '', station: '' });
-  const [problem, setProblem] = useState<string | null>(null);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const problems = useFieldErrors<HTMLFormElement>();
+  const set = (key: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    problems.clear(key);
+  };
+  const { errors } = problems;
   return (
     <section className="settings-card">
       <h2 className="settings-card__title">{texts.settings.providers}</h2>
@@ -385,14 +491,18 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
       </ul>
       {canEdit ? (
         <form
+          ref={problems.ref}
           className="settings-row"
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
             const parsed = providerSettingsRequestSchema.safeParse(form);
-            if (!parsed.success) return setProblem(firstIssue(parsed.error).message);
-            setProblem(null);
-            add.mutate(parsed.data, { onSuccess: () => setForm({ name: '', speciality: '', station: '' }) });
+            if (!parsed.success) return problems.show(issuesByField(parsed.error));
+            problems.show({});
+            add.mutate(parsed.data, {
+              onSuccess: () => setForm({ name: '', speciality: '', station: '' }),
+              onError: problems.fromServer,
+            });
           }}
         >
           <TextField
@@ -400,12 +510,14 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
             value={form.name}
             onChange={set('name')}
             disabled={false}
+            error={errors.name}
           />
           <TextField
             label={texts.settings.speciality}
             value={form.speciality}
             onChange={set('speciality')}
             disabled={false}
+            error={errors.speciality}
           />
           <TextField
             label={texts.settings.station}
@@ -413,6 +525,7 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
             onChange={set('station')}
             disabled={false}
             width="140px"
+            error={errors.station}
           />
           <div className="settings-actions settings-row__end">
             <button type="submit" className="button button--small button--primary" disabled={add.isPending}>
@@ -421,7 +534,7 @@ function ProvidersForm({ settings, canEdit }: { settings: BusinessSettings; canE
             <SaveState
               pending={add.isPending}
               success={add.isSuccess}
-              error={problem ?? errorText(add.error)}
+              error={saveErrorText(add.error)}
               values={form}
             />
           </div>
@@ -439,6 +552,9 @@ function logoFileProblem(file: File): string | null {
   return null;
 }
 
+/** The server refused the file itself (too large, not an image), not the network or itself failing. */
+const isRefusal = (error: unknown) => error instanceof ApiRequestError && error.status < 500;
+
 const logoErrorText = (error: unknown) =>
   error instanceof ApiRequestError && error.code === 'PAYLOAD_TOO_LARGE'
     ? texts.settings.logoTooLarge
@@ -455,6 +571,7 @@ function LogoForm({
 }) {
   const upload = useUploadLogo();
   const inputId = useId();
+  const stateId = useId();
   const [version, setVersion] = useState(0);
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   return (
@@ -478,6 +595,8 @@ function LogoForm({
               <input
                 id={inputId}
                 className="visually-hidden"
+                aria-invalid={fileProblem !== null || isRefusal(upload.error) || undefined}
+                aria-describedby={stateId}
                 type="file"
                 accept={LOGO_UPLOAD.types.join(',')}
                 onChange={(event) => {
@@ -492,6 +611,7 @@ function LogoForm({
                 }}
               />
               <SaveState
+                id={stateId}
                 pending={upload.isPending}
                 success={upload.isSuccess}
                 error={fileProblem ?? logoErrorText(upload.error)}
