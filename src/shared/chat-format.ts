@@ -3,9 +3,10 @@ import type { ChatMessage } from './schemas.ts';
 
 /**
  * Chat timestamps as the spec shows them: "M/d/yy, h:mm am/pm" (spec §2, §9), in the business's
- * time zone so the customer and the front desk read the same time.
+ * time zone so the customer and the front desk read the same time (required: left out, the
+ * browser's own zone crept into the console twice).
  */
-export function formatChatTime(epochSeconds: number, timeZone?: string): string {
+export function formatChatTime(epochSeconds: number, timeZone: string): string {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     year: '2-digit',
