@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -6,6 +7,7 @@ import {
   fillAndConfirm,
   openLanding,
   openUserInfo,
+  overflowsHorizontally,
   serviceButton,
 } from './support/walk-in.ts';
 
@@ -81,6 +83,193 @@ test('a 60-letter name without spaces keeps the confirmation on the screen', asy
   expect(box!.x).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width).toBeLessThanOrEqual(viewport.width);
   await expect(confirmDialog(page).getByRole('button', { name: 'Yes' })).toBeInViewport({ ratio: 1 });
+});
+
+/** 60 letters without a space, its end unique to the test (rows of earlier tests stay on the board). */
+const longName = () => `${'W'.repeat(52)}${String(Date.now()).slice(-8)}`;
+
+/** A customer joins from their phone, through the confirmation, as `name`. */
+async function joinAs(page: Page, name: string) {
+  await openUserInfo(page);
+  await fillAndConfirm(page, name);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+}
+
+/** Nothing to scroll sideways to, and each of `targets` on the screen once scrolled to. */
+async function expectOnScreen(page: Page, targets: Locator[]) {
+  expect(await overflowsHorizontally(page)).toBe(false);
+  for (const target of targets) {
+    await target.scrollIntoViewIfNeeded();
+    await expect(target).toBeInViewport({ ratio: 1 });
+  }
+}
+
+async function expectApart(a: Locator, b: Locator) {
+  const [first, second] = [(await a.boundingBox())!, (await b.boundingBox())!];
+  const apart =
+    first.x + first.width <= second.x ||
+    second.x + second.width <= first.x ||
+    first.y + first.height <= second.y ||
+    second.y + second.height <= first.y;
+  expect(apart, 'the two do not overlap').toBe(true);
+}
+
+test('a 60-letter name without spaces wraps in its board row on a phone, clear of its status and buttons', async ({
+  page,
+  browser,
+}) => {
+  const name = longName();
+  await joinAs(page, name);
+  const staff = await openConsole(browser);
+  await staff.setViewportSize({ width: 390, height: 844 });
+  const row = staff.locator('.board-row').filter({ hasText: name });
+  await expect(row.getByText(name, { exact: true })).toBeVisible();
+  const status = row.locator('.status-pill');
+  await expect(status).toHaveText('Waiting');
+  await expectOnScreen(staff, [
+    row.getByText(name, { exact: true }),
+    status,
+    row.getByLabel('Provider'),
+    row.getByRole('button', { name: `Chat ${name}` }),
+    row.getByText('More', { exact: true }),
+    row.getByRole('button', { name: 'Call' }),
+  ]);
+  await expectApart(row.getByText(name, { exact: true }), status);
+
+  // Its More menu opens on the screen; Remove leaves the row's Undo, on the screen too.
+  await row.getByText('More', { exact: true }).click();
+  await expectOnScreen(staff, [row.getByRole('button', { name: 'Remove', exact: true })]);
+  await row.getByRole('button', { name: 'Remove', exact: true }).click();
+  const pending = staff.locator('.board-row--pending').filter({ hasText: name });
+  await expect(pending).toContainText(`${name} removed from the list.`);
+  await expectOnScreen(staff, [pending.getByRole('button', { name: 'Undo' })]);
+  await pending.getByRole('button', { name: 'Undo' }).click();
+  await expect(row.getByRole('button', { name: 'Call' })).toBeVisible();
+
+  // The owner finds the visit under Customers by the phone number.
+  await staff.getByRole('link', { name: 'Customers' }).click();
+  await staff.getByLabel('Phone number').fill('4155550123');
+  await staff.getByRole('button', { name: 'Find' }).click();
+  await expectOnScreen(staff, [
+    staff.getByText(name, { exact: true }),
+    staff.getByRole('button', { name: 'Erase their data' }),
+  ]);
+  await staff.context().close();
+});
+
+test('a 60-letter name without spaces keeps the staff chat panel on the screen, its close button and message box in reach', async ({
+  page,
+  browser,
+}) => {
+  const name = longName();
+  await joinAs(page, name);
+  const staff = await openConsole(browser);
+  await staff.setViewportSize({ width: 1280, height: 800 });
+  await staff
+    .locator('.board-row')
+    .filter({ hasText: name })
+    .getByRole('button', { name: `Chat ${name}` })
+    .click();
+  const panel = staff.getByRole('complementary', { name: 'Chat' });
+  await expect(panel.getByRole('heading', { name })).toBeVisible();
+  await expectOnScreen(staff, [
+    panel.getByRole('heading', { name }),
+    panel.getByRole('button', { name: 'Close chat' }),
+    panel.getByLabel('Write a message'),
+  ]);
+  await panel.getByLabel('Write a message').fill('Your chair is ready');
+  await expectOnScreen(staff, [panel.getByRole('button', { name: 'Send' })]);
+  await expectApart(panel.getByRole('heading', { name }), panel.getByRole('button', { name: 'Close chat' }));
+  await staff.context().close();
+});
+
+test("a request with a 60-letter name wraps in the board's Requests on a phone", async ({
+  page,
+  browser,
+}) => {
+  const staffContext = await browser.newContext();
+  await staffContext.request.post('/api/v1/staff/sign-in', { data: DEMO_ACCOUNTS.owner });
+  const board = await (await staffContext.request.get('/api/v1/staff/board')).json();
+  const maria = board.providers[0] as { id: string; name: string; speciality: string };
+  await staffContext.close();
+  const first = longName();
+  const query = new URLSearchParams({
+    companyId: 'demo',
+    spSpeciality: maria.speciality,
+    spName: maria.name,
+  });
+  await page.goto(`/add-client/${maria.id}?${query}`);
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Phone number').pressSequentially('4155550191');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('link', { name: 'Follow your request' })).toBeVisible();
+  expect(await overflowsHorizontally(page)).toBe(false);
+
+  const staff = await openConsole(browser);
+  await staff.setViewportSize({ width: 390, height: 844 });
+  const request = staff.locator('.board-row--request').filter({ hasText: first });
+  await expectOnScreen(staff, [
+    request.getByText(first),
+    request.getByRole('button', { name: 'Decline' }),
+    request.getByRole('button', { name: 'Accept' }),
+  ]);
+  await staff.context().close();
+});
+
+test('an 80-letter business name wraps in the console header, the chat panel and the customer pages', async ({
+  page,
+  browser,
+  renameBusiness,
+}) => {
+  const business = 'B'.repeat(80);
+  const staff = await openConsole(browser);
+  await renameBusiness(business);
+  const name = longName();
+  await joinAs(page, name);
+  await expectOnScreen(page, [page.getByRole('link', { name: `Message ${business}` })]);
+  await openLanding(page);
+  await expectOnScreen(page, [
+    page.getByText(business, { exact: true }),
+    page.getByRole('button', { name: 'Next' }),
+  ]);
+  await openUserInfo(page);
+  await expectOnScreen(page, [page.getByRole('link', { name: business }), page.getByText(`${business} · `)]);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto('/demo/kiosk');
+  await expectOnScreen(page, [
+    page.getByText(business, { exact: true }),
+    page.getByRole('button', { name: 'Next' }),
+  ]);
+
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 768, height: 1024 },
+    { width: 1280, height: 800 },
+  ]) {
+    await staff.setViewportSize(viewport);
+    await staff.goto('/console');
+    await expect(staff.locator('.console__business')).toHaveText(business);
+    const nav = staff.getByRole('navigation', { name: 'Console' });
+    await expectOnScreen(staff, [
+      staff.locator('.console__business'),
+      nav.getByRole('link', { name: 'Board' }),
+      nav.getByRole('link', { name: 'Your account' }),
+      staff.getByRole('button', { name: 'Sign out' }),
+    ]);
+    await staff
+      .locator('.board-row')
+      .filter({ hasText: name })
+      .getByRole('button', { name: `Chat ${name}` })
+      .click();
+    const panel = staff.getByRole('complementary', { name: 'Chat' });
+    await expectOnScreen(staff, [
+      panel.getByRole('button', { name: 'Close chat' }),
+      panel.getByLabel(`Post as ${business}`),
+      panel.getByLabel('Write a message'),
+    ]);
+  }
+  await staff.context().close();
 });
 
 test.describe(() => {

@@ -167,6 +167,16 @@ test.describe('a tablet in portrait', () => {
     expect(await overflowsHorizontally(page)).toBe(false);
     await expectNoLinks(page);
   });
+
+  test('a 60-letter name without spaces wraps on the thank-you screen', async ({ page }) => {
+    const name = `${'W'.repeat(52)}${String(Date.now()).slice(-8)}`;
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await joinAs(page, 'Facials', name, '4155550123');
+    expect(await overflowsHorizontally(page)).toBe(false);
+    await expect(page.getByRole('heading', { name: `Thank you, ${name}!` })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'Done' })).toBeInViewport({ ratio: 1 });
+  });
 });
 
 test('staff open the kiosk from Settings, in a new tab', async ({ browser }) => {

@@ -1,12 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 import { expect } from './fixtures.ts';
 
-/** The demo's seeded accounts (src/server/seed/demo.ts). */
-export const DEMO_ACCOUNTS = {
-  owner: { email: 'owner@demo.test', password: 'demo-owner' },
-  frontDesk: { email: 'desk@demo.test', password: 'demo-front-desk' },
-  provider: { email: 'maria@demo.test', password: 'demo-provider' },
-} as const;
+export { DEMO_ACCOUNTS };
 
 /**
  * A staff member at the front desk: a tablet-sized page signed in to the demo's console (as its

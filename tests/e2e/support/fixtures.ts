@@ -1,4 +1,6 @@
 import { test as base, expect, type Page, type Request, type Response } from '@playwright/test';
+import type { BusinessSettings, StaffMe } from '../../../src/shared/schemas.ts';
+import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 
 /** The not-found pages answer 404 on purpose; Chromium logs each as a console error. */
 const EXPECTED_404 = /^Failed to load resource: the server responded with a status of 404/;
@@ -11,6 +13,11 @@ interface Options {
 interface Fixtures {
   /** Fails the test on any uncaught page error or unexpected console.error. */
   failOnPageErrors: undefined;
+  /**
+   * Renames the demo business (as its owner, through the API). Its seeded name comes back after
+   * the test, passed, failed or timed out: the other tests expect it.
+   */
+  renameBusiness: (name: string) => Promise<void>;
 }
 
 /**
@@ -43,6 +50,28 @@ export const test = base.extend<Options & Fixtures>({
       return response;
     };
     await use(page);
+  },
+  renameBusiness: async ({ playwright, baseURL }, use) => {
+    const owner = await playwright.request.newContext({ baseURL });
+    const me = (await (
+      await owner.post('/api/v1/staff/sign-in', { data: DEMO_ACCOUNTS.owner })
+    ).json()) as StaffMe;
+    const seeded = (await (await owner.get('/api/v1/staff/settings')).json()) as BusinessSettings;
+    const rename = async (name: string) => {
+      const { street, city, state, zip } = seeded;
+      const response = await owner.put('/api/v1/staff/settings/company', {
+        headers: { 'x-csrf-token': me.csrfToken },
+        data: { name, street, city, state, zip },
+      });
+      expect(response.ok(), `renamed to ${name}`).toBe(true);
+    };
+    let renamed = false;
+    await use(async (name) => {
+      renamed = true;
+      await rename(name);
+    });
+    if (renamed) await rename(seeded.name);
+    await owner.dispose();
   },
   failOnPageErrors: [
     async ({ page, allowedConsoleErrors }, use) => {

@@ -94,7 +94,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
               <ul className="settings-list">
                 {found.visits.map((visit) => (
                   <li key={visit.waitId} className="settings-row">
-                    <span>
+                    <span className="customer-visit">
                       <strong>{visit.name}</strong> ·{' '}
                       <time dateTime={visit.date}>{formatVisitDate(visit.date, timeZone)}</time> ·{' '}
                       {texts.privacy.visitLine(visit.serviceType, visit.providerName)}

@@ -1,3 +1,4 @@
+import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffMe, StaffRole } from '../../../../shared/schemas.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
@@ -85,6 +86,27 @@ function SignedInConsole({ requested }: { requested: string }) {
   return <StaffConsole me={me.data} requested={requested} onSignOut={() => signOut.mutate()} />;
 }
 
+/**
+ * Publishes the header's height as `--console-header-height` for what sits below it (the chat
+ * panel sticks under it, and what the focus reaches scrolls clear of it): the header grows when a
+ * long business name or the sections wrap.
+ */
+function useHeaderHeight(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--console-header-height', `${element.offsetHeight}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--console-header-height');
+    };
+  }, [header]);
+}
+
 /** The signed-in console: the sections of this member's role, the board kept live on all of them. */
 function StaffConsole({
   me,
@@ -96,12 +118,14 @@ function StaffConsole({
   onSignOut: () => void;
 }) {
   const live = useLiveBoard(me);
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
   const sections = SECTIONS.filter((item) => (item.roles as readonly StaffRole[]).includes(me.role));
   // An unknown address (or a section this role does not have) is not the board in disguise.
   const section = sections.find((item) => item.path === requested.replace(/\/+$/, ''))?.path ?? null;
   return (
     <div className="console">
-      <header className="console__header">
+      <header ref={header} className="console__header">
         <div>
           <p className="console__business">{me.companyName}</p>
           <p className="console__user">
