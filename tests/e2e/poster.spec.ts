@@ -3,6 +3,20 @@ import { expectNoAxeViolations } from './support/a11y.ts';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 
+/** A PDF's pages: its page objects ('/Type /Page'; the page tree is '/Type /Pages'), with their size in points. */
+function pdfPages(pdf: Buffer): { width: number; height: number }[] {
+  const text = pdf.toString('latin1');
+  const pages = text.match(/\/Type\s*\/Page(?![A-Za-z])/g) ?? [];
+  const boxes = [...text.matchAll(/\/MediaBox\s*\[\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s*\]/g)];
+  return pages.map((_, index) => {
+    const [, x0 = '0', y0 = '0', x1 = '0', y1 = '0'] = boxes[index] ?? [];
+    return { width: Number(x1) - Number(x0), height: Number(y1) - Number(y0) };
+  });
+}
+
+/** Letter and A4 in points (1/72 in). */
+const PAPER = { Letter: { width: 612, height: 792 }, A4: { width: 595.92, height: 842.88 } } as const;
+
 test('the owner opens the poster from Settings: QR of the walk-in page, its link, and Print hidden in print', async ({
   browser,
   baseURL,
@@ -64,3 +78,28 @@ test('the front desk may open the poster; a provider gets the board instead', as
   await expect(provider.getByText('Scan to join the wait list')).toHaveCount(0);
   await provider.context().close();
 });
+
+for (const name of ['Bella Demo Salon', 'B'.repeat(80)]) {
+  test(`the poster prints on one portrait page of Letter or A4, even when landscape is asked for (${name.length}-letter name)`, async ({
+    browser,
+    renameBusiness,
+  }) => {
+    const page = await openConsole(browser, 'poster');
+    if (name !== 'Bella Demo Salon') {
+      await renameBusiness(name);
+      await page.reload();
+    }
+    await expect(page.locator('main.poster').getByRole('heading', { level: 1 })).toHaveText(name);
+    await expect(page.locator('main.poster svg')).toBeVisible();
+    for (const format of ['Letter', 'A4'] as const) {
+      for (const landscape of [false, true]) {
+        const pages = pdfPages(await page.pdf({ format, landscape }));
+        expect(pages, `${format}${landscape ? ', landscape' : ''}`).toHaveLength(1);
+        // The paper asked for, upright.
+        expect(pages[0]?.width).toBeCloseTo(PAPER[format].width, 0);
+        expect(pages[0]?.height).toBeCloseTo(PAPER[format].height, 0);
+      }
+    }
+    await page.context().close();
+  });
+}
