@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { qrSvg } from '../../src/client/features/poster/poster-qr.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
@@ -16,6 +17,14 @@ function pdfPages(pdf: Buffer): { width: number; height: number }[] {
 
 /** Letter and A4 in points (1/72 in). */
 const PAPER = { Letter: { width: 612, height: 792 }, A4: { width: 595.92, height: 842.88 } } as const;
+
+/** The owner's console answers with another PUBLIC_URL, as a server started with it would. */
+async function servePublicUrl(page: Page, publicUrl: string) {
+  await page.route('**/api/v1/staff/me', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), publicUrl } });
+  });
+}
 
 test('the owner opens the poster from Settings: QR of the walk-in page, its link, and Print hidden in print', async ({
   browser,
@@ -103,3 +112,38 @@ for (const name of ['Bella Demo Salon', 'B'.repeat(80)]) {
     await page.context().close();
   });
 }
+
+test('a poster whose link is a local address says on screen, not on paper, that phones cannot open it', async ({
+  browser,
+  baseURL,
+}) => {
+  // The browser tests' server runs at PUBLIC_URL=http://127.0.0.1:{port}.
+  const page = await openConsole(browser, 'poster');
+  const host = new URL(baseURL!).host;
+  const warning = page.getByText(`This QR code and link point to ${host}, an address of this computer`);
+  await expect(warning).toBeVisible();
+  await expect(warning).toContainText(
+    "that customers' phones cannot open. Set PUBLIC_URL to the address customers use",
+  );
+  await expectNoAxeViolations(page);
+  await page.emulateMedia({ media: 'print' });
+  await expect(warning).toBeHidden();
+  await expect(page.locator('main.poster svg')).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
+  // PUBLIC_URL not set: the server's fallback, http://localhost:{PORT}.
+  await servePublicUrl(page, 'http://localhost:3000');
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'http://localhost:3000/demo', exact: true })).toBeVisible();
+  await expect(
+    page.getByText('This QR code and link point to localhost:3000, an address of this computer'),
+  ).toBeVisible();
+
+  // An address a phone can open: no warning.
+  await page.unrouteAll();
+  await servePublicUrl(page, 'https://wait.example.com');
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'https://wait.example.com/demo', exact: true })).toBeVisible();
+  await expect(page.getByText('This QR code and link point to')).toHaveCount(0);
+  await page.context().close();
+});

@@ -428,6 +428,8 @@ export const texts = {
     hint: 'Prints on one Letter or A4 page. Put it by the door or on the desk.',
     qrLabel: (url: string) => `QR code for ${url}`,
     qrFailed: 'The QR code could not be drawn. The link below still works.',
+    localAddress: (host: string) =>
+      `This QR code and link point to ${host}, an address of this computer that customers' phones cannot open. Set PUBLIC_URL to the address customers use (for example https://wait.example.com), restart CheckN, then print.`,
   },
   door: {
     printPoster: 'Print a poster',

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { isLocalAddress } from '../../../../shared/public-url.ts';
 import type { StaffMe, StaffRole } from '../../../../shared/schemas.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -42,6 +43,10 @@ export function PosterPage({ me }: { me: StaffMe }) {
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           {texts.poster.print}
         </button>
+        {/* PUBLIC_URL not set: the server's own fallback, which no customer's phone can open. */}
+        {isLocalAddress(me.publicUrl) ? (
+          <p className="notice poster-toolbar__warning">{texts.poster.localAddress(new URL(url).host)}</p>
+        ) : null}
       </div>
       <main className="poster">
         <CompanyLogo companyId={me.companyId} alt={texts.landing.logoAlt(me.companyName)} onSettled={noop} />
