@@ -411,6 +411,29 @@ test('the console: an unknown page is not the board, the More menu closes on Esc
   await staff.context().close();
 });
 
+test('every console address takes a trailing slash, the poster too', async ({ browser }) => {
+  const staff = await openConsole(browser, 'poster/');
+  await expect(staff.getByText('Scan to join the wait list', { exact: true })).toBeVisible();
+  await expect(staff.getByRole('heading', { name: 'Page not found' })).toHaveCount(0);
+  for (const [path, heading] of [
+    ['/console/', 'Board'],
+    ['/console/texts/', 'Text messages'],
+    ['/console/insights/', 'Insights'],
+    ['/console/people/', 'People'],
+    ['/console/customers/', 'Customers'],
+    ['/console/settings/', 'Settings'],
+    ['/console/account/', 'Your account'],
+    ['/console/poster//', 'Bella Demo Salon'],
+  ] as const) {
+    await staff.goto(path);
+    await expect(staff.getByRole('heading', { level: 1, name: heading, exact: true }), path).toBeAttached();
+    await expect(staff.getByRole('heading', { name: 'Page not found' }), path).toHaveCount(0);
+  }
+  await staff.goto('/console/welcome/');
+  await expect(staff.getByRole('heading', { name: 'Choose your password' })).toBeVisible();
+  await staff.context().close();
+});
+
 test('Settings: "Saved" goes away when a field is edited again; the logo takes a PNG', async ({
   browser,
 }) => {

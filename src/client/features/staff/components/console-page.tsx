@@ -59,7 +59,8 @@ function SectionContent({ section, me, live }: { section: SectionPath; me: Staff
 
 /** /console: sign-in, then the sections this member's role opens; /console/welcome sets a password from a link. */
 export function ConsolePage() {
-  const requested = useParams()['*'] ?? '';
+  // `/console/poster/` is `/console/poster`, as for any address: one trailing slash or more.
+  const requested = (useParams()['*'] ?? '').replace(/\/+$/, '');
   if (requested === 'welcome') return <WelcomePage />;
   return <SignedInConsole requested={requested} />;
 }
@@ -122,7 +123,7 @@ function StaffConsole({
   useHeaderHeight(header);
   const sections = SECTIONS.filter((item) => (item.roles as readonly StaffRole[]).includes(me.role));
   // An unknown address (or a section this role does not have) is not the board in disguise.
-  const section = sections.find((item) => item.path === requested.replace(/\/+$/, ''))?.path ?? null;
+  const section = sections.find((item) => item.path === requested)?.path ?? null;
   return (
     <div className="console">
       <header ref={header} className="console__header">
