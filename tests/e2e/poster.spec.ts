@@ -73,18 +73,23 @@ test('the owner opens the poster from Settings: QR of the walk-in page, its link
   await page.context().close();
 });
 
-test('the front desk may open the poster; a provider gets the board instead', async ({
+test('the front desk opens the poster from the board; a provider who opens its address gets "Page not found"', async ({
   browser,
   baseURL,
 }) => {
-  const desk = await openConsole(browser, 'poster', DEMO_ACCOUNTS.frontDesk);
+  const desk = await openConsole(browser, '', DEMO_ACCOUNTS.frontDesk);
+  await desk.getByRole('link', { name: 'Print a poster' }).click();
+  await expect(desk).toHaveURL((url) => url.pathname === '/console/poster');
   await expect(desk.getByRole('link', { name: `${baseURL}/demo`, exact: true })).toBeVisible();
   await expect(desk.getByRole('link', { name: 'Back to the board' })).toHaveAttribute('href', '/console');
   await desk.context().close();
 
   const provider = await openConsole(browser, 'poster', DEMO_ACCOUNTS.provider);
-  await expect(provider.getByRole('navigation', { name: 'Console' })).toBeVisible();
+  await expect(provider.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(provider.getByText('Scan to join the wait list')).toHaveCount(0);
+  await provider.getByRole('link', { name: 'Go to the board' }).click();
+  await expect(provider.getByRole('heading', { level: 1, name: 'Board' })).toBeAttached();
+  await expect(provider.getByRole('link', { name: 'Print a poster' })).toHaveCount(0);
   await provider.context().close();
 });
 
