@@ -179,6 +179,31 @@ test.describe('a tablet in portrait', () => {
   });
 });
 
+test.describe('the confirmation', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+
+  async function openConfirmation(page: Page, name: string) {
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill(name);
+    await phoneInput(page).pressSequentially('4155550123');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(confirmDialog(page)).toHaveAccessibleName(`Hi ${name}`);
+  }
+
+  test('its close button is a 64 px touch target, like the rest of the kiosk', async ({ page }) => {
+    await openConfirmation(page, 'Touch Target');
+    const close = confirmDialog(page).getByRole('button', { name: 'Close' });
+    const box = (await close.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(64);
+    expect(box.height).toBeGreaterThanOrEqual(64);
+    await close.click();
+    await expect(confirmDialog(page)).toBeHidden();
+  });
+});
+
 test('staff open the kiosk from Settings, in a new tab', async ({ browser }) => {
   const owner = await openConsole(browser, 'settings');
   const open = owner.getByRole('link', { name: 'Open the kiosk' });
