@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, recordJoins, test } from './support/fixtures.ts';
 import {
   confirmDialog,
   fillAndConfirm,
@@ -372,6 +372,39 @@ test.describe(() => {
     });
     expect(read.ok()).toBe(true);
     await staff.close();
+  });
+});
+
+test.describe(() => {
+  // Offline, the browser logs what it could not fetch (analytics, the realtime socket): expected.
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('offline, closing the confirmation cancels the join waiting for the connection: never sent, and the page says so', async ({
+    page,
+    context,
+  }) => {
+    const suffix = Date.now() % 100000;
+    const joins = recordJoins(page);
+    await openUserInfo(page);
+    await fillAndConfirm(page, `Withdrawn ${suffix}`);
+    await context.setOffline(true);
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect(confirmDialog(page)).toContainText("You're offline.");
+    const close = confirmDialog(page).getByRole('button', { name: 'Close' });
+    await expect(close).toBeEnabled();
+    await close.click();
+    await expect(confirmDialog(page)).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText(
+      'Cancelled: nothing was sent, and you are not on the wait list.',
+    );
+
+    // Back online, the closed join stays unsent: the next one out is the customer's new one, alone.
+    await context.setOffline(false);
+    await page.getByLabel('Name', { exact: true }).fill(`Rejoined ${suffix}`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
+    expect(joins.requests.map((request) => request.postDataJSON().name)).toEqual([`Rejoined ${suffix}`]);
   });
 });
 

@@ -181,6 +181,8 @@ test.describe('a tablet in portrait', () => {
 
 test.describe('the confirmation', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
+  // Offline, the browser logs what it could not fetch (analytics): expected.
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
   async function openConfirmation(page: Page, name: string) {
     await page.goto(KIOSK);
@@ -201,6 +203,38 @@ test.describe('the confirmation', () => {
     expect(box.height).toBeGreaterThanOrEqual(64);
     await close.click();
     await expect(confirmDialog(page)).toBeHidden();
+  });
+
+  test('offline, the guest can close it: the join waiting for the connection is cancelled, never sent, and it says so', async ({
+    page,
+    context,
+  }) => {
+    const suffix = Date.now() % 100000;
+    const withdrawn = `Kiosk Withdrawn ${suffix}`;
+    const joined = `Kiosk Rejoined ${suffix}`;
+    const joins = recordJoins(page);
+    await openConfirmation(page, withdrawn);
+    await context.setOffline(true);
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect(confirmDialog(page)).toContainText("You're offline.");
+    const close = confirmDialog(page).getByRole('button', { name: 'Close' });
+    await expect(close).toBeEnabled();
+    await expect(confirmDialog(page)).toContainText('Close this to cancel.');
+    await close.click();
+    await expect(confirmDialog(page)).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Cancelled' })).toHaveText(
+      'Cancelled: nothing was sent, and you are not on the wait list.',
+    );
+    await expect(nameInput(page)).toHaveValue(withdrawn);
+
+    // Back online, the closed join stays unsent: the next one out is the guest's new one, alone.
+    await context.setOffline(false);
+    await nameInput(page).fill(joined);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Cancelled: nothing was sent')).toHaveCount(0);
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('heading', { name: `Thank you, ${joined}!` })).toBeVisible();
+    expect(joins.requests.map((request) => request.postDataJSON().name)).toEqual([joined]);
   });
 });
 

@@ -57,7 +57,9 @@ export const texts = {
     offline: 'You seem to be offline. Your details are kept; try again when you are connected.',
     // The join waits for the connection and goes out by itself when the phone is back online.
     waitingForConnection:
-      "You're offline. Keep this page open: we'll add you to the list as soon as you're back online.",
+      "You're offline. Keep this page open: we'll add you to the list as soon as you're back online. Close this to cancel.",
+    // Closed while the join waited for the connection: it was never sent (join-wait-list.ts).
+    withdrawn: 'Cancelled: nothing was sent, and you are not on the wait list.',
   },
   checkedIn: {
     /** The page's title until the visit is known (the server renders someone else's link so). */

@@ -200,6 +200,8 @@ function KioskDetailsStep(props: {
     props;
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
+  // The guest closed the confirmation while the join waited for the connection: it never went out.
+  const [withdrawn, setWithdrawn] = useState(false);
   const join = useJoinWaitList();
   // As on user-info: the same details keep the same key, so a retry after a lost answer joins once.
   const idempotency = useRef<{ details: string; key: string } | null>(null);
@@ -208,6 +210,7 @@ function KioskDetailsStep(props: {
     logEvent('user_info_next_pressed', { companyId, service, source: SOURCE });
     const found = checkNameAndPhone(name, phoneDigits, texts.userInfo.missingNameAndPhone);
     setProblem(found);
+    setWithdrawn(false);
     if (found) return;
     join.reset();
     const details = JSON.stringify([companyId, service, name.trim(), phoneDigits]);
@@ -280,6 +283,11 @@ function KioskDetailsStep(props: {
           onProblemFixed={() => setProblem(null)}
           autoFill={false}
         />
+        {withdrawn ? (
+          <p className="notice" role="status">
+            {texts.confirm.withdrawn}
+          </p>
+        ) : null}
         <div className="kiosk__actions">
           <button
             type="submit"
@@ -298,7 +306,10 @@ function KioskDetailsStep(props: {
         offline={join.isPaused}
         error={modalError}
         onClose={() => {
-          if (!join.isPending) setConfirming(null);
+          if (join.withdrawWaiting()) {
+            setConfirming(null);
+            setWithdrawn(true);
+          } else if (!join.isPending) setConfirming(null);
         }}
         onConfirm={confirm}
       />

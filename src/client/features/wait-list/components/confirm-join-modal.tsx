@@ -6,7 +6,10 @@ interface ConfirmJoinModalProps {
   name: string;
   service: string;
   pending: boolean;
-  /** The join waits for the connection (TanStack Query pauses it offline and sends it once back). */
+  /**
+   * The join waits for the connection (TanStack Query pauses it offline and sends it once back):
+   * not sent yet, so the customer may still close the confirmation to cancel it.
+   */
   offline: boolean;
   error: string | null;
   onClose: () => void;
@@ -25,7 +28,7 @@ export function ConfirmJoinModal({
   onConfirm,
 }: ConfirmJoinModalProps) {
   return (
-    <Modal open={open} title={texts.confirm.title(name)} onClose={onClose} busy={pending}>
+    <Modal open={open} title={texts.confirm.title(name)} onClose={onClose} busy={pending && !offline}>
       <p className="modal__text">{texts.confirm.message(service)}</p>
       <p className="form-error" role="alert">
         {error ?? (offline ? texts.confirm.waitingForConnection : '')}

@@ -51,6 +51,8 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
   );
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
+  // Closed while the join waited for the connection: it never went out.
+  const [withdrawn, setWithdrawn] = useState(false);
   // Back from the confirmation remounts this page on the same history entry: it already joined.
   const [joinedWaitId] = useStateFromBrowser(() => findJoinedVisit(location.key, location.pathname), null);
   const [confirmedHere, setConfirmed] = useState(false);
@@ -68,6 +70,7 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
     const trimmedName = name.trim();
     const found = checkNameAndPhone(trimmedName, phoneDigits, texts.userInfo.missingNameAndPhone);
     setProblem(found);
+    setWithdrawn(false);
     if (found) return;
     writeStored('local', storageKeys.userName, trimmedName);
     writeStored('local', storageKeys.userPhone, phoneDigits);
@@ -156,6 +159,11 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
             onPhoneDigitsChange={setPhoneDigits}
             onProblemFixed={() => setProblem(null)}
           />
+          {withdrawn ? (
+            <p className="notice" role="status">
+              {texts.confirm.withdrawn}
+            </p>
+          ) : null}
           <div className="bottom-bar">
             <button type="submit" className="button button--primary button--block" disabled={confirmed}>
               {texts.userInfo.next}
@@ -176,8 +184,11 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
         offline={join.isPaused}
         error={modalError}
         onClose={() => {
-          if (join.isPending) return;
-          setConfirming(null);
+          if (join.withdrawWaiting()) {
+            setConfirmed(false);
+            setWithdrawn(true);
+            setConfirming(null);
+          } else if (!join.isPending) setConfirming(null);
         }}
         onConfirm={confirm}
       />
