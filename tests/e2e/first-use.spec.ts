@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, recordJoins, test } from './support/fixtures.ts';
+import { firstDemoProvider } from './support/providers.ts';
 import {
   confirmDialog,
   fillAndConfirm,
@@ -189,9 +190,7 @@ test("a request with a 60-letter name wraps in the board's Requests on a phone",
   browser,
 }) => {
   const staffContext = await browser.newContext();
-  await staffContext.request.post('/api/v1/staff/sign-in', { data: DEMO_ACCOUNTS.owner });
-  const board = await (await staffContext.request.get('/api/v1/staff/board')).json();
-  const maria = board.providers[0] as { id: string; name: string; speciality: string };
+  const maria = await firstDemoProvider(staffContext.request);
   await staffContext.close();
   const first = longName();
   const query = new URLSearchParams({
