@@ -152,3 +152,19 @@ test('a poster whose link is a local address says on screen, not on paper, that 
   await expect(page.getByText('This QR code and link point to')).toHaveCount(0);
   await page.context().close();
 });
+
+test('Settings warn too when the walk-in link is a local address, and not when phones can open it', async ({
+  browser,
+  baseURL,
+}) => {
+  const page = await openConsole(browser, 'settings');
+  const host = new URL(baseURL!).host;
+  await expect(
+    page.getByText(`${host} is an address of this computer: customers' phones cannot open this link`),
+  ).toBeVisible();
+  await servePublicUrl(page, 'https://wait.example.com');
+  await page.reload();
+  await expect(page.getByRole('link', { name: 'https://wait.example.com/demo', exact: true })).toBeVisible();
+  await expect(page.getByText('is an address of this computer')).toHaveCount(0);
+  await page.context().close();
+});

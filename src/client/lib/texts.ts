@@ -326,6 +326,8 @@ export const texts = {
     logoNotJpegOrPng: 'The logo must be a JPEG or PNG picture.',
     uploadLogo: 'Upload a logo',
     link: 'Your walk-in page',
+    localAddress: (host: string) =>
+      `${host} is an address of this computer: customers' phones cannot open this link, and the texts and the poster carry it. Set PUBLIC_URL to the address customers use (for example https://wait.example.com) and restart CheckN.`,
   },
   sms: {
     title: 'Text messages',

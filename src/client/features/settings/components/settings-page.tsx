@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
+import { isLocalAddress } from '../../../../shared/public-url.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
@@ -627,6 +628,10 @@ function LogoForm({
           {`${publicUrl.replace(/\/$/, '')}${paths.landing.getHref(settings.companyId)}`}
         </a>
       </p>
+      {/* As on the poster: the link texts and the QR code carry would not open on a customer's phone. */}
+      {isLocalAddress(publicUrl) ? (
+        <p className="notice">{texts.settings.localAddress(new URL(publicUrl).host)}</p>
+      ) : null}
       {/* The door (issue 13, docs/door.md): a poster to print and the kiosk for a tablet. */}
       <p className="field__note">{texts.door.hint}</p>
       <div className="settings-actions">
