@@ -57,3 +57,35 @@ test('on a 390 px phone the per-service and per-provider tables show every colum
   expect(await overflowsHorizontally(owner)).toBe(false);
   await owner.context().close();
 });
+
+test('on a phone, arrivals over many hours scroll sideways in their own labelled region, from the keyboard too', async ({
+  browser,
+}) => {
+  const owner = await openConsole(browser);
+  // A week busy at every hour (the browser tests' data arrive within a few hours of each other).
+  await owner.route(
+    (url) => url.pathname === '/api/v1/staff/insights',
+    async (route) => {
+      const response = await route.fetch();
+      const insights = await response.json();
+      const arrivals = Array.from({ length: 7 }, (_, day) =>
+        Array.from({ length: 24 }, (_, hour) => day + hour + 1),
+      );
+      await route.fulfill({ response, json: { ...insights, arrivals } });
+    },
+  );
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.goto('/console/insights');
+  const grid = owner.getByRole('region', { name: 'Arrivals by day of the week and hour' });
+  await expect(grid.getByRole('table')).toBeVisible();
+  // The grid scrolls, not the page.
+  expect(await grid.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+  expect(await overflowsHorizontally(owner)).toBe(false);
+  // Focusable in every browser (Chromium would focus a scroller by itself; Safari would not).
+  await expect(grid).toHaveAttribute('tabindex', '0');
+  await grid.focus();
+  await expect(grid).toBeFocused();
+  await owner.keyboard.press('ArrowRight');
+  await expect.poll(() => grid.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await owner.context().close();
+});

@@ -34,7 +34,11 @@ export function ArrivalsGrid({ arrivals }: { arrivals: number[][] }) {
   );
   const max = Math.max(...arrivals.flat());
   return (
-    <div className="insights-table-scroll">
+    // Wider than a phone when many hours were busy: a labelled region the keyboard can scroll
+    // (focusable, so the arrow keys move it; Chromium and Firefox focus a scroller themselves,
+    // Safari does not), shaded at the edge where more of it is hidden.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to be scrolled without a pointer (WCAG 2.1.1).
+    <section className="insights-table-scroll" aria-label={texts.insights.arrivals} tabIndex={0}>
       <table className="arrivals-grid">
         <caption className="visually-hidden">{texts.insights.arrivals}</caption>
         <thead>
@@ -70,7 +74,7 @@ export function ArrivalsGrid({ arrivals }: { arrivals: number[][] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }
 
