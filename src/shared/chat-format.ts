@@ -20,6 +20,11 @@ export function formatChatTime(epochSeconds: number, timeZone: string): string {
   return `${part('month')}/${part('day')}/${part('year')}, ${part('hour')}:${part('minute')} ${part('dayPeriod').toLowerCase()}`;
 }
 
+/** The same, for a time the API sends as an ISO string (a visit, a text, a link's expiry). */
+export function formatIsoTime(iso: string, timeZone: string): string {
+  return formatChatTime(Date.parse(iso) / 1000, timeZone);
+}
+
 /** Up to two initials for the avatar: "Ann Lee" → "AL", "maria" → "M". */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { formatChatTime } from '../../../../shared/chat-format.ts';
+import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import {
   addMemberRequestSchema,
   firstIssue,
@@ -21,9 +21,6 @@ const ROLES = staffRoleSchema.options;
 
 const failureText = (error: unknown) =>
   error instanceof ApiRequestError && error.status < 500 ? error.message : texts.people.failed;
-
-/** On the business's clock, as chat and texts show times: the owner's laptop may be set elsewhere. */
-const formatUntil = (iso: string, timeZone: string) => formatChatTime(Date.parse(iso) / 1000, timeZone);
 
 /** The link the owner hands over, shown once (the server keeps only its hash). */
 function LinkDialog({
@@ -55,7 +52,7 @@ function LinkDialog({
             aria-label={texts.people.linkFor(shown.member.name)}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <p className="field__note">{texts.people.linkUntil(formatUntil(shown.expiresAt, timeZone))}</p>
+          <p className="field__note">{texts.people.linkUntil(formatIsoTime(shown.expiresAt, timeZone))}</p>
           <div className="settings-actions">
             <button
               type="button"
@@ -192,7 +189,7 @@ function MemberRow({
     texts.roles[member.role],
     member.role === 'provider' ? (member.providerName ?? texts.people.notLinked) : null,
     member.status === 'invited' ? texts.people.invited : null,
-    member.linkExpiresAt ? texts.people.linkUntil(formatUntil(member.linkExpiresAt, timeZone)) : null,
+    member.linkExpiresAt ? texts.people.linkUntil(formatIsoTime(member.linkExpiresAt, timeZone)) : null,
   ].filter(Boolean);
   return (
     <li className="settings-row people-row" data-member-email={member.email}>

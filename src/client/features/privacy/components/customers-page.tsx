@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { formatChatTime } from '../../../../shared/chat-format.ts';
+import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { type CustomerLookupResponse, customerLookupSchema, firstIssue } from '../../../../shared/schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -8,9 +8,6 @@ import { texts } from '../../../lib/texts.ts';
 import { useEraseCustomer, useExportCustomer, useLookUpCustomer } from '../api/customers-api.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
-
-/** On the business's clock, as chat and texts show times: the owner's laptop may be set elsewhere. */
-const formatVisitDate = (iso: string, timeZone: string) => formatChatTime(Date.parse(iso) / 1000, timeZone);
 
 /**
  * Console › Customers (owner only): find a customer of this business by phone number, see their
@@ -96,7 +93,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
                   <li key={visit.waitId} className="settings-row">
                     <span className="customer-visit">
                       <strong>{visit.name}</strong> ·{' '}
-                      <time dateTime={visit.date}>{formatVisitDate(visit.date, timeZone)}</time> ·{' '}
+                      <time dateTime={visit.date}>{formatIsoTime(visit.date, timeZone)}</time> ·{' '}
                       {texts.privacy.visitLine(visit.serviceType, visit.providerName)}
                     </span>
                   </li>

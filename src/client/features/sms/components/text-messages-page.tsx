@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { formatChatTime } from '../../../../shared/chat-format.ts';
+import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
@@ -63,9 +63,7 @@ function TextRow({
           {texts.sms.status[message.status] ?? message.status}
         </span>
         {/* The business's clock, as the chat shows it, whatever zone the browser is in. */}
-        <time dateTime={message.createdAt}>
-          {formatChatTime(Date.parse(message.createdAt) / 1000, timeZone)}
-        </time>
+        <time dateTime={message.createdAt}>{formatIsoTime(message.createdAt, timeZone)}</time>
       </div>
       <p className="sms-row__body">{message.body}</p>
       {message.lastError && message.status !== 'sent' ? (
