@@ -2,8 +2,11 @@
  * Every word the customer sees, in one place per language. Quoted strings marked "spec" must
  * match ../shared/spec/walkin-spec.md word for word.
  */
+import { landingTexts } from './landing-texts.ts';
+
 export const texts = {
-  appName: 'CheckN Walkin Service', // spec §1
+  // appName, landing and loading: landing-texts.ts, the landing page's own small module.
+  ...landingTexts,
   home: {
     tagline: 'Join the line from your phone. We will text you when it is your turn.',
     codeLabel: 'Business code',
@@ -11,23 +14,6 @@ export const texts = {
     codeRequired: 'Please enter a business code',
     open: 'Open',
     demo: 'Try the demo salon',
-  },
-  landing: {
-    heading: 'Walk ins', // spec §2
-    subheading: 'Select your service', // spec §2
-    next: 'Next',
-    selectService: 'Please select service', // spec §5
-    logoAlt: (company: string) => `${company} logo`,
-    /** The page's meta description (search results, link previews). */
-    description: (company: string, address: string) =>
-      `Join the wait list at ${company}${address ? `, ${address}` : ''} from your phone. We will text you when it is your turn.`,
-    notFoundTitle: 'Business not found',
-    notFoundBody: (companyId: string) =>
-      `We could not find a business with the code "${companyId}". Check the link or the code on the sign.`,
-    loadFailedTitle: 'Could not load this page',
-    loadFailedBody: 'Check your connection and try again.',
-    retry: 'Try again',
-    otherCode: 'Enter another code',
   },
   userInfo: {
     heading: 'Enter your name and phone number', // spec §2
@@ -477,5 +463,4 @@ export const texts = {
     eraseCancel: 'Cancel',
     erased: (count: number) => `Erased ${count} ${count === 1 ? 'visit' : 'visits'}.`,
   },
-  loading: 'Loading…',
 } as const;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { texts } from './texts.ts';
+import { landingTexts } from './landing-texts.ts';
 
 /** What a page rendered on the server puts in its `<head>` (entry-server.tsx reads it after rendering). */
 export interface ServerHead {
@@ -12,7 +12,7 @@ export interface ServerHead {
 export const ServerHeadContext = createContext<ServerHead | null>(null);
 
 export function documentTitle(title: string | null | undefined): string {
-  return title ? `${title} · CheckN` : texts.appName;
+  return title ? `${title} · CheckN` : landingTexts.appName;
 }
 
 /** DESIGN: a page title per route. */

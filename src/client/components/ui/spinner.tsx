@@ -1,6 +1,6 @@
-import { texts } from '../../lib/texts.ts';
+import { landingTexts } from '../../lib/landing-texts.ts';
 
-export function Spinner({ label = texts.loading, size = 32 }: { label?: string; size?: number }) {
+export function Spinner({ label = landingTexts.loading, size = 32 }: { label?: string; size?: number }) {
   return (
     <span className="spinner" role="status" style={{ width: size, height: size }}>
       <span className="visually-hidden">{label}</span>

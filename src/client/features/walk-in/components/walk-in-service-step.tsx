@@ -5,9 +5,9 @@ import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { captureConversionToken } from '../../../lib/conversion.ts';
 import { useIsHydrating, useStateFromBrowser } from '../../../lib/hydration.ts';
+import { landingTexts } from '../../../lib/landing-texts.ts';
 import { paths } from '../../../lib/paths.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
-import { texts } from '../../../lib/texts.ts';
 import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LANDING_NEXT_PARAM, readLandingQuery } from '../landing-query.ts';
 import { CompanyLogo } from './company-logo.tsx';
@@ -53,7 +53,7 @@ export function WalkInServiceStep({
   const [showError, setShowError] = useState(query.nextWithoutService);
   const address = formatLocation(landing.location);
   useDocumentTitle(landing.name);
-  useDocumentDescription(texts.landing.description(landing.name, address));
+  useDocumentDescription(landingTexts.landing.description(landing.name, address));
 
   useEffect(() => {
     writeStored('local', storageKeys.companyName, landing.name);
@@ -109,7 +109,7 @@ export function WalkInServiceStep({
         <header className="business-header">
           <CompanyLogo
             companyId={landing.companyId}
-            alt={texts.landing.logoAlt(landing.name)}
+            alt={landingTexts.landing.logoAlt(landing.name)}
             onSettled={onLogoSettled}
           />
           <div>
@@ -117,8 +117,8 @@ export function WalkInServiceStep({
             {address ? <p className="business-header__address">{address}</p> : null}
           </div>
         </header>
-        <h1 className="page__title">{texts.landing.heading}</h1>
-        <p className="page__subtitle">{texts.landing.subheading}</p>
+        <h1 className="page__title">{landingTexts.landing.heading}</h1>
+        <p className="page__subtitle">{landingTexts.landing.subheading}</p>
         <ServicePicker
           services={landing.services}
           selected={selected}
@@ -128,7 +128,7 @@ export function WalkInServiceStep({
           form={formId}
         />
         <p id={errorId} className="field-error" aria-live="polite">
-          {showError ? texts.landing.selectService : ''}
+          {showError ? landingTexts.landing.selectService : ''}
         </p>
       </main>
       <div className="bottom-bar">
@@ -145,7 +145,7 @@ export function WalkInServiceStep({
             next();
           }}
         >
-          {texts.landing.next}
+          {landingTexts.landing.next}
         </button>
       </div>
     </>
