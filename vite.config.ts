@@ -1,8 +1,8 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 // `npm run dev` runs the server and Vite with one environment: PORT moves both.
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? process.env.PORT ?? 3000}`;
@@ -46,25 +46,29 @@ export function precompressAssets(): Plugin {
   };
 }
 
+const LANDING_ENTRY = path.resolve('src/client/landing.tsx');
+
 /**
- * The source files the landing page's entry loads (its static imports, followed through src/):
- * they make one chunk, so a walk-in's phone fetches a handful of files, not one per module, each
- * with its own request and headers (docs/decisions/0009). `import type` and `import()` are skipped:
- * neither is loaded with the page.
+ * Names the landing chunk: the source files the landing page's entry loads (its static imports,
+ * followed through src/ in the bundler's own module graph) make one chunk, so a walk-in's phone
+ * fetches a handful of files, not one per module, each with its own request and headers
+ * (docs/decisions/0009). `import()` is not followed: it is not loaded with the page. Not the entry
+ * itself: it hydrates the page when run, and the app's entry imports the group.
  */
-export function staticSourceGraph(entry: string): Set<string> {
-  const found = new Set<string>();
-  const visit = (file: string) => {
-    if (found.has(file)) return;
-    found.add(file);
-    const source = readFileSync(file, 'utf8');
-    for (const [, specifier] of source.matchAll(/^import (?!type )[^'";]*?(?:from )?['"](\.[^'"]+)['"]/gm)) {
-      const target = path.resolve(path.dirname(file), specifier!);
-      if (existsSync(target) && !target.endsWith('.css')) visit(target);
+function landingChunkName(): Rolldown.CodeSplittingNameFunction {
+  let landingSources: Set<string> | undefined;
+  return (moduleId, chunking) => {
+    if (!landingSources) {
+      landingSources = new Set();
+      const pending = [...(chunking.getModuleInfo(LANDING_ENTRY)?.importedIds ?? [])];
+      for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+        if (landingSources.has(id) || id.includes('node_modules') || id.endsWith('.css')) continue;
+        landingSources.add(id);
+        pending.push(...(chunking.getModuleInfo(id)?.importedIds ?? []));
+      }
     }
+    return landingSources.has(moduleId) ? 'landing' : null;
   };
-  visit(path.resolve(entry));
-  return found;
 }
 
 /**
@@ -74,9 +78,6 @@ export function staticSourceGraph(entry: string): Set<string> {
  * production server renderer whatever NODE_ENV the server process has.
  */
 export default defineConfig(({ isSsrBuild }) => {
-  const landingSources = isSsrBuild ? new Set<string>() : staticSourceGraph('src/client/landing.tsx');
-  // Not the entry itself: it hydrates the page when run, and the app's entry imports the group.
-  landingSources.delete(path.resolve('src/client/landing.tsx'));
   return {
     root: 'src/client',
     publicDir: isSsrBuild ? false : 'public',
@@ -114,14 +115,14 @@ export default defineConfig(({ isSsrBuild }) => {
             input: {
               index: path.resolve('src/client/index.html'),
               boot: path.resolve('src/client/boot.ts'),
-              landing: path.resolve('src/client/landing.tsx'),
+              landing: LANDING_ENTRY,
             },
             // React is one file every page needs, not three (each request has its own headers).
             output: {
               codeSplitting: {
                 groups: [
                   { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-                  { name: 'landing', test: (id: string) => landingSources.has(id), priority: 1 },
+                  { name: landingChunkName(), debugName: 'landing', priority: 1 },
                 ],
               },
             },
