@@ -175,6 +175,12 @@ export function AddClientPage() {
         {addClient.isPending ? (
           <div className="form-overlay">
             <Spinner label={texts.addClient.sending} />
+            {/* Offline the request waits for the connection (TanStack Query pauses it): say so. */}
+            {addClient.isPaused ? (
+              <p className="form-overlay__text" role="status">
+                {texts.addClient.waitingForConnection}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </form>

@@ -159,7 +159,11 @@ export function CheckedInPage() {
       >
         <p className="modal__text">{texts.live.leaveBody}</p>
         <p className="form-error" role="alert">
-          {leave.isError ? texts.live.leaveFailed : ''}
+          {leave.isPaused
+            ? texts.live.leaveWaitingForConnection
+            : leave.isError
+              ? texts.live.leaveFailed
+              : ''}
         </p>
         <div className="stack stack--full">
           <button
