@@ -73,6 +73,8 @@ export const texts = {
     // Not shown in the spec: the same page once the visit is over (done, no-show, left, removed).
     doneTitle: 'Thanks for coming in',
     offListTitle: "You're no longer in line",
+    // A service request declined or not answered in time: the customer is not in the line (yet).
+    requestEndedTitle: 'Not on the list yet',
     visitFor: (service: string, provider: string) => `${service} with ${provider}`,
     notFoundTitle: 'We could not find that place in line',
     notFoundBody: 'It may belong to another phone or browser. You can join again from the business page.',
