@@ -407,6 +407,77 @@ test.describe(() => {
   });
 });
 
+test.describe(() => {
+  // Offline, the browser logs what it could not fetch (analytics, the realtime socket): expected.
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('offline, Leave, Forget me and a service request say they will go out when the phone is back online', async ({
+    page,
+    context,
+    browser,
+  }) => {
+    await joinAs(page, `Offline leave ${Date.now() % 100000}`);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Leave the wait list' }).click();
+    await confirmDialog(page).getByRole('button', { name: 'Leave' }).click();
+    await expect(confirmDialog(page)).toContainText(
+      "You're offline. Keep this page open: we'll take you off the list as soon as you're back online.",
+    );
+    await context.setOffline(false);
+    await expect(page.getByText('You are no longer on the wait list.')).toBeVisible();
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Forget me' }).click();
+    await confirmDialog(page).getByRole('button', { name: 'Erase my details' }).click();
+    await expect(confirmDialog(page)).toContainText(
+      "You're offline. Keep this page open: your details will be erased as soon as you're back online.",
+    );
+    await context.setOffline(false);
+    await expect(page.getByText('Your details were erased')).toBeVisible();
+
+    const staffContext = await browser.newContext();
+    const maria = await firstDemoProvider(staffContext.request);
+    await staffContext.close();
+    const query = new URLSearchParams({
+      companyId: 'demo',
+      spSpeciality: maria.speciality,
+      spName: maria.name,
+    });
+    await page.goto(`/add-client/${maria.id}?${query}`);
+    await page.getByLabel('First name').fill(`Offline request ${Date.now() % 100000}`);
+    await page.getByLabel('Phone number').pressSequentially('4155550194');
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(
+      page.getByText(
+        "You're offline. Keep this page open: your request will be sent as soon as you're back online.",
+      ),
+    ).toBeVisible();
+    await context.setOffline(false);
+    await expect(page.getByRole('heading', { name: "You're all set!" })).toBeVisible();
+  });
+});
+
+test.describe(() => {
+  // Offline, the browser logs what it could not fetch (the realtime socket): expected.
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('offline, a Settings save says it will be saved when the device is back online', async ({
+    browser,
+  }) => {
+    const staff = await openConsole(browser, 'settings');
+    const business = staff.locator('form.settings-card').first();
+    await expect(business.getByLabel('City')).not.toHaveValue('');
+    await staff.context().setOffline(true);
+    await business.getByRole('button', { name: 'Save' }).click();
+    const state = business.locator('.save-state');
+    await expect(state).toHaveText("You're offline. This will be saved when you're back online.");
+    await staff.context().setOffline(false);
+    await expect(state).toHaveText('Saved');
+    await staff.context().close();
+  });
+});
+
 test('the console: an unknown page is not the board, the More menu closes on Escape and outside', async ({
   browser,
   page,

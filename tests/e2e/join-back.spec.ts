@@ -1,5 +1,6 @@
 import { openConsole } from './support/console.ts';
 import { expect, recordJoins, test } from './support/fixtures.ts';
+import { firstDemoProvider } from './support/providers.ts';
 import { confirmDialog, fillAndConfirm, nameInput, openUserInfo, phoneInput } from './support/walk-in.ts';
 
 // Spec §4: "After confirmation the Next button is disabled." Back used to remount user-info with
@@ -49,4 +50,45 @@ test('a new visit to user-info after joining may join again (only the joined pag
   await openUserInfo(page);
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
   await expect(page.getByText("You're already on the list from this page.")).toHaveCount(0);
+});
+
+test('Back after sending a service request shows it as sent, and the provider gets it once', async ({
+  page,
+  browser,
+}) => {
+  const staff = await browser.newContext();
+  const maria = await firstDemoProvider(staff.request);
+  await staff.close();
+  const first = `Resend ${Date.now() % 100000}`;
+  const sends: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().endsWith('/api/v1/functions/addClient'))
+      sends.push(first);
+  });
+  const query = new URLSearchParams({
+    companyId: 'demo',
+    spSpeciality: maria.speciality,
+    spName: maria.name,
+  });
+  await page.goto(`/add-client/${maria.id}?${query}`);
+  await page.getByLabel('First name').fill(first);
+  await page.getByLabel('Phone number').pressSequentially('4155550193');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('link', { name: 'Follow your request' }).click();
+  await page.waitForURL((url) => url.pathname === '/demo/checked-in');
+  const waitId = new URL(page.url()).searchParams.get('waitId');
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: "You're all set!" })).toBeVisible();
+  await expect(page.getByText(`Your request was sent to ${maria.name}!`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Follow your request' })).toHaveAttribute(
+    'href',
+    `/demo/checked-in?waitId=${waitId}`,
+  );
+  expect(sends).toHaveLength(1);
+
+  const desk = await openConsole(browser);
+  await expect(desk.locator('.board-row--request').filter({ hasText: first })).toHaveCount(1);
+  await desk.context().close();
 });

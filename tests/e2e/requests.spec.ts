@@ -41,8 +41,13 @@ test('a request to Maria: she declines, the customer joins the next available in
   await requestRow(board, `Dee${suffix}`).getByRole('button', { name: 'Decline' }).click();
 
   await expect(page.getByText("Maria Lopez can't take you right now.")).toBeVisible();
+  // Not "You're on the list" above it: the request waits outside the line until the customer chooses.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not on the list yet');
+  await expect(page).toHaveTitle(/^Not on the list yet/);
+  await expect(page.getByText("You're on the list")).toHaveCount(0);
   await page.getByRole('button', { name: 'Join the next available' }).click();
   await expect(page.locator('.live-status')).toContainText(/in line/);
+  await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
   // On the board now as anyone's walk-in, in the line.
   await expect(requestRow(board, `Dee${suffix}`)).toHaveCount(0);
   await board.getByRole('button', { name: 'Everyone' }).click();

@@ -89,6 +89,20 @@ describe.each(databaseKinds)('logo upload on %s', (kind) => {
     expect(await servedLogo()).toMatchObject({ format: 'jpeg', width: LOGO_UPLOAD.storedMaxPx });
   });
 
+  it('takes a JPEG the browser sent without a picture type (a file it has no type for)', async () => {
+    const photo = await noisyJpeg(64, 48);
+    const saved = await upload(photo, 'application/octet-stream');
+    expect(saved.statusCode).toBe(200);
+    expect(await servedLogo()).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    // A GIF sent so is still told apart by its content.
+    const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect(
+      expectApiError(await upload(gif, 'application/octet-stream'), 400, 'VALIDATION_FAILED').message,
+    ).toBe(LOGO_MESSAGES.notJpegOrPng);
+  });
+
   it('says in words what is wrong with a GIF, a file that is no picture, an empty one, and one over 5 MB', async () => {
     const before = (await t.app.inject({ url: `/logo/${business.companyId}.jpg` })).headers.etag;
     const gif = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })

@@ -59,6 +59,8 @@ export const texts = {
     // Not shown in the spec: the same page once the visit is over (done, no-show, left, removed).
     doneTitle: 'Thanks for coming in',
     offListTitle: "You're no longer in line",
+    // A service request declined or not answered in time: the customer is not in the line (yet).
+    requestEndedTitle: 'Not on the list yet',
     visitFor: (service: string, provider: string) => `${service} with ${provider}`,
     notFoundTitle: 'We could not find that place in line',
     notFoundBody: 'It may belong to another phone or browser. You can join again from the business page.',
@@ -99,6 +101,9 @@ export const texts = {
     leaveConfirm: 'Leave',
     stay: 'Stay in line',
     leaveFailed: 'We could not take you off the list. Please try again.',
+    // Leave, Forget me and a service request made offline wait and go out once the phone is back.
+    leaveWaitingForConnection:
+      "You're offline. Keep this page open: we'll take you off the list as soon as you're back online.",
     chat: (provider: string) => `Message ${provider}`,
     joinAgain: 'Join again',
     reconnecting: 'Reconnecting… the page will update when you are back online.',
@@ -138,6 +143,8 @@ export const texts = {
     sending: 'Sending…',
     missing: 'Please enter name & phone number', // spec §5
     failed: 'Your request was not sent. Your details are kept; please try again.',
+    waitingForConnection:
+      "You're offline. Keep this page open: your request will be sent as soon as you're back online.",
     allSet: "You're all set!", // spec §2
     sentTo: (provider: string) => `Your request was sent to ${provider}!`, // spec §2
     textSent: 'We just sent you a text message.', // spec §2
@@ -282,6 +289,8 @@ export const texts = {
     timeZoneHint: "Insights count the business's day, and chat shows times, in this zone.",
     save: 'Save',
     saving: 'Saving…',
+    // A save made offline waits (TanStack Query pauses it) and goes out once the device is back.
+    savingWhenOnline: "You're offline. This will be saved when you're back online.",
     saved: 'Saved',
     services: 'Services',
     servicesHint: 'Walk-ins pick from these, in this order. Minutes feed the wait estimate.',
@@ -435,6 +444,8 @@ export const texts = {
     forgetConfirm: 'Erase my details',
     forgetCancel: 'Keep them',
     forgetFailed: 'We could not erase your details. Please try again.',
+    forgetWaitingForConnection:
+      "You're offline. Keep this page open: your details will be erased as soon as you're back online.",
     erasedTitle: 'Your details were erased',
     // The board's row of a visit whose details were erased (Forget me, retention).
     erasedName: 'Details erased',

@@ -1,9 +1,10 @@
 import { readStoredJson, writeStored } from '../../lib/storage-keys.ts';
 
 /**
- * session: the user-info visits (history entries) that already joined. Spec §4: "After
- * confirmation the Next button is disabled"; Back returns to the same history entry, remounting
- * the page, and without this it forgot, so Next then Yes joined a second time.
+ * session: the user-info visits (history entries) that already joined, and the add-client visits
+ * that already sent their request. Spec §4: "After confirmation the Next button is disabled";
+ * Back returns to the same history entry, remounting the page, and without this it forgot, so
+ * Next then Yes (or Send) joined a second time.
  */
 export const JOINED_VISITS_KEY = 'checkn.joinedVisits';
 

@@ -28,11 +28,6 @@ export function registerSettingsRoutes(
 ) {
   const { settings, staff } = deps;
 
-  // Any image type is read as bytes, so the logo route can say in words what is wrong with a GIF
-  // or a mislabelled file (it looks at the content, not the label). No bodyLimit here: a parser's
-  // limit would apply to every route without its own; the logo route sets its own.
-  app.addContentTypeParser(/^image\//, { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-
   app.get('/api/v1/staff/settings', async (request): Promise<BusinessSettings> => {
     const principal = await requireStaff(request, staff);
     requireOwner(principal);
@@ -85,17 +80,25 @@ export function registerSettingsRoutes(
     return settings.getSettings(principal.companyId);
   });
 
-  app.put(
-    '/api/v1/staff/settings/logo',
-    { bodyLimit: LOGO_UPLOAD.maxBytes },
-    async (request): Promise<BusinessSettings> => {
-      const principal = await requireStaff(request, staff);
-      requireOwner(principal);
-      await settings.saveLogo(
-        principal.companyId,
-        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-      );
-      return settings.getSettings(principal.companyId);
-    },
-  );
+  // The logo in a scope of its own, where a body of any type is read as bytes: the route looks at
+  // the content, not the label, and says in words what is wrong with a GIF or a mislabelled file.
+  // A file the browser has no type for (no extension, .jfif, .heic on some systems) goes as
+  // application/octet-stream, which was answered "The request could not be understood." No
+  // bodyLimit on the parser: the route sets its own.
+  void app.register(async (logo) => {
+    logo.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    logo.put(
+      '/api/v1/staff/settings/logo',
+      { bodyLimit: LOGO_UPLOAD.maxBytes },
+      async (request): Promise<BusinessSettings> => {
+        const principal = await requireStaff(request, staff);
+        requireOwner(principal);
+        await settings.saveLogo(
+          principal.companyId,
+          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        );
+        return settings.getSettings(principal.companyId);
+      },
+    );
+  });
 }

@@ -34,7 +34,11 @@ export function ForgetMeButton({
       >
         <p className="modal__text">{texts.privacy.forgetBody(companyName, inLine)}</p>
         <p className="form-error" role="alert">
-          {forget.isError ? texts.privacy.forgetFailed : ''}
+          {forget.isPaused
+            ? texts.privacy.forgetWaitingForConnection
+            : forget.isError
+              ? texts.privacy.forgetFailed
+              : ''}
         </p>
         <div className="stack stack--full">
           <button

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { maskPhone, phoneDigitsFromInput, phoneDigitsOnly } from '../../../../shared/phone.ts';
 import { addClientRequestSchema, firstIssue, UUID_PATTERN } from '../../../../shared/schemas.ts';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
@@ -8,11 +8,12 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { useTypedBeforeHydration } from '../../../lib/hydration.ts';
+import { useStateFromBrowser, useTypedBeforeHydration } from '../../../lib/hydration.ts';
 import { paths } from '../../../lib/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { findJoinedVisit, rememberJoinedVisit } from '../../wait-list/joined-visits.ts';
 import { useAddClient } from '../api/add-client.ts';
 import { useServiceRequestProvider } from '../api/service-request-provider.ts';
 
@@ -33,6 +34,10 @@ export function AddClientPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const idempotency = useRef<{ details: string; key: string } | null>(null);
   const addClient = useAddClient();
+  const location = useLocation();
+  // Back from the page that follows the request remounts this one on the same history entry: it
+  // already sent, and Send again put a second request on the board (as Next did on user-info).
+  const [sentWaitId] = useStateFromBrowser(() => findJoinedVisit(location.key, location.pathname), null);
   const phoneField = useTypedBeforeHydration(maskPhone(phoneDigits), (typed) =>
     setPhoneDigits(phoneDigitsFromInput(typed)),
   );
@@ -47,7 +52,8 @@ export function AddClientPage() {
   if (provider.error instanceof ApiRequestError && provider.error.status === 404)
     return <MessagePage title={texts.addClient.linkNotValid} body={provider.error.message} />;
 
-  if (addClient.isSuccess) {
+  const waitId = addClient.data?.waitId ?? sentWaitId;
+  if (waitId) {
     return (
       <main className="page page--center">
         <span className="success-badge">
@@ -55,12 +61,15 @@ export function AddClientPage() {
         </span>
         <h1 className="page__title">{texts.addClient.allSet}</h1>
         <p className="page__text page__text--strong">{texts.addClient.sentTo(spName)}</p>
-        <p className="page__text">
-          {addClient.data.textSent ? texts.addClient.textSent : texts.addClient.textNotSent}
-        </p>
+        {/* Back to a request sent earlier: whether its text went out is not kept. */}
+        {addClient.data ? (
+          <p className="page__text">
+            {addClient.data.textSent ? texts.addClient.textSent : texts.addClient.textNotSent}
+          </p>
+        ) : null}
         <Link
           className="button button--primary button--block"
-          to={paths.checkedIn.getHref(companyId, addClient.data.waitId)}
+          to={paths.checkedIn.getHref(companyId, waitId)}
         >
           {texts.request.follow}
         </Link>
@@ -91,7 +100,12 @@ export function AddClientPage() {
     if (idempotency.current?.details !== details) idempotency.current = { details, key: randomId() };
     addClient.mutate(
       { request: parsed.data, idempotencyKey: idempotency.current.key },
-      { onSuccess: () => logEvent('add_client_success', { spId, companyId }) },
+      {
+        onSuccess: (sent) => {
+          rememberJoinedVisit({ visit: location.key, path: location.pathname, waitId: sent.waitId });
+          logEvent('add_client_success', { spId, companyId });
+        },
+      },
     );
   };
 
@@ -161,6 +175,12 @@ export function AddClientPage() {
         {addClient.isPending ? (
           <div className="form-overlay">
             <Spinner label={texts.addClient.sending} />
+            {/* Offline the request waits for the connection (TanStack Query pauses it): say so. */}
+            {addClient.isPaused ? (
+              <p className="form-overlay__text" role="status">
+                {texts.addClient.waitingForConnection}
+              </p>
+            ) : null}
           </div>
         ) : null}
       </form>

@@ -1,4 +1,5 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { onlineManager } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { Link } from 'react-router';
 import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
 import { isLocalAddress } from '../../../../shared/public-url.ts';
@@ -44,6 +45,15 @@ function useSavedUntilEdited(success: boolean, values: unknown): boolean {
   return success && (seen.success !== success || seen.savedAs === current);
 }
 
+/** Whether the browser is online, as TanStack Query sees it (a save offline waits for it). */
+const subscribeToOnline = (notify: () => void) => onlineManager.subscribe(notify);
+const useOnline = () =>
+  useSyncExternalStore(
+    subscribeToOnline,
+    () => onlineManager.isOnline(),
+    () => true,
+  );
+
 /** Shows the request's outcome next to its Save button: the visible "saved" state. */
 function SaveState({
   id,
@@ -61,6 +71,7 @@ function SaveState({
   values?: unknown;
 }) {
   const saved = useSavedUntilEdited(success, values);
+  const online = useOnline();
   return (
     <span
       id={id}
@@ -68,7 +79,15 @@ function SaveState({
       role="status"
       aria-live="polite"
     >
-      {pending ? texts.settings.saving : error ? error : saved ? texts.settings.saved : ''}
+      {pending
+        ? online
+          ? texts.settings.saving
+          : texts.settings.savingWhenOnline
+        : error
+          ? error
+          : saved
+            ? texts.settings.saved
+            : ''}
     </span>
   );
 }

@@ -24,6 +24,10 @@ function checkedInTitle(waitId: string | null, entry: ReturnType<typeof useWaitE
   if (!waitId || (entry.isError && isMissingError(entry.error))) return texts.checkedIn.notFoundTitle;
   // Not "You're on the list" before it is known: the visit may have ended, or be someone else's.
   if (!entry.data) return texts.checkedIn.loadingTitle;
+  // A request its provider declined or let expire waits outside the line for the customer's choice.
+  const request = entry.data.request?.status;
+  if (entry.data.status === 'waiting' && (request === 'declined' || request === 'expired'))
+    return texts.checkedIn.requestEndedTitle;
   if (ACTIVE_STATUSES.includes(entry.data.status)) return texts.checkedIn.title;
   return entry.data.status === 'done' ? texts.checkedIn.doneTitle : texts.checkedIn.offListTitle;
 }
@@ -86,13 +90,15 @@ export function CheckedInPage() {
   const provider = history.providerName ?? companyName;
   const canLeave = CUSTOMER_CAN_LEAVE_FROM.includes(data.status);
   const ended = !ACTIVE_STATUSES.includes(data.status);
+  const headline = checkedInTitle(waitId, entry);
 
   return (
     <main className="page checked-in">
-      {ended ? (
-        // The visit is over: the confirmation's "You're on the list" would contradict the status below.
+      {headline !== texts.checkedIn.title ? (
+        // The visit is over, or its request was not taken: the confirmation's "You're on the list"
+        // would contradict the status below.
         <div className="checked-in__head">
-          <h1 className="page__title">{checkedInTitle(waitId, entry)}</h1>
+          <h1 className="page__title">{headline}</h1>
           <p className="page__text">{texts.checkedIn.visitFor(serviceType, provider)}</p>
         </div>
       ) : (
@@ -159,7 +165,11 @@ export function CheckedInPage() {
       >
         <p className="modal__text">{texts.live.leaveBody}</p>
         <p className="form-error" role="alert">
-          {leave.isError ? texts.live.leaveFailed : ''}
+          {leave.isPaused
+            ? texts.live.leaveWaitingForConnection
+            : leave.isError
+              ? texts.live.leaveFailed
+              : ''}
         </p>
         <div className="stack stack--full">
           <button
