@@ -462,18 +462,25 @@ test.describe(() => {
   // Offline, the browser logs what it could not fetch (the realtime socket): expected.
   test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
 
-  test('offline, a Settings save says it will be saved when the device is back online', async ({
+  test('offline, the console says so on every page, and a Settings save says it will be saved when the device is back online', async ({
     browser,
   }) => {
     const staff = await openConsole(browser, 'settings');
     const business = staff.locator('form.settings-card').first();
     await expect(business.getByLabel('City')).not.toHaveValue('');
+    const offlineNotice = staff.getByRole('status').filter({ hasText: "You're offline." });
+    await expect(offlineNotice).toHaveCount(0);
     await staff.context().setOffline(true);
+    // Every section of the console says it once: what is changed now waits for the connection.
+    await expect(offlineNotice).toHaveText(
+      "You're offline. What you change now is sent when you're back online, and the board catches up then.",
+    );
     await business.getByRole('button', { name: 'Save' }).click();
     const state = business.locator('.save-state');
     await expect(state).toHaveText("You're offline. This will be saved when you're back online.");
     await staff.context().setOffline(false);
     await expect(state).toHaveText('Saved');
+    await expect(offlineNotice).toHaveCount(0);
     await staff.context().close();
   });
 });

@@ -22,6 +22,9 @@ async function sendRequest(
   await expect(page.getByText('Waiting for Maria Lopez to accept your request')).toBeVisible();
 }
 
+// One test goes offline on purpose: the browser then logs what it could not fetch (the realtime socket).
+test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
 const requestRow = (console: Page, name: string) =>
   console.locator('.board-row--request').filter({ hasText: name });
 
@@ -45,7 +48,13 @@ test('a request to Maria: she declines, the customer joins the next available in
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Not on the list yet');
   await expect(page).toHaveTitle(/^Not on the list yet/);
   await expect(page.getByText("You're on the list")).toHaveCount(0);
+  // Tapped offline, the join waits for the connection, and the page says so.
+  await page.context().setOffline(true);
   await page.getByRole('button', { name: 'Join the next available' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: "You're offline." })).toHaveText(
+    "You're offline. Keep this page open: you'll join the line as soon as you're back online.",
+  );
+  await page.context().setOffline(false);
   await expect(page.locator('.live-status')).toContainText(/in line/);
   await expect(page.getByRole('heading', { name: "You're on the list" })).toBeVisible();
   // On the board now as anyone's walk-in, in the line.

@@ -75,6 +75,8 @@ export const texts = {
     nextAvailable: 'Join the next available',
     joining: 'Joining…',
     failed: 'That did not work. Please try again.',
+    joinWhenOnline:
+      "You're offline. Keep this page open: you'll join the line as soon as you're back online.",
     follow: 'Follow your request',
     section: 'Requests',
     accept: 'Accept',
@@ -176,6 +178,8 @@ export const texts = {
     closeChat: 'Close chat',
     actionFailed: 'That did not work. The board has been refreshed; please try again.',
     offline: 'Connection lost. Reconnecting…',
+    offlineEverywhere:
+      "You're offline. What you change now is sent when you're back online, and the board catches up then.",
     newArrival: 'New',
     /** Said by screen readers as walk-ins arrive on the board. */
     newArrivals: (count: number) => (count === 1 ? '1 new walk-in' : `${count} new walk-ins`),

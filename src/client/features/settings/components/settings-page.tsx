@@ -1,5 +1,4 @@
-import { onlineManager } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
 import { isLocalAddress } from '../../../../shared/public-url.ts';
@@ -21,6 +20,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import {
   useAddProvider,
@@ -44,15 +44,6 @@ function useSavedUntilEdited(success: boolean, values: unknown): boolean {
   if (seen.success !== success) setSeen({ success, savedAs: success ? current : null });
   return success && (seen.success !== success || seen.savedAs === current);
 }
-
-/** Whether the browser is online, as TanStack Query sees it (a save offline waits for it). */
-const subscribeToOnline = (notify: () => void) => onlineManager.subscribe(notify);
-const useOnline = () =>
-  useSyncExternalStore(
-    subscribeToOnline,
-    () => onlineManager.isOnline(),
-    () => true,
-  );
 
 /** Shows the request's outcome next to its Save button: the visible "saved" state. */
 function SaveState({

@@ -4,6 +4,7 @@ import type { StaffMe, StaffRole } from '../../../../shared/schemas.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useOnline } from '../../../lib/use-online.ts';
 import { type LiveBoard, useLiveBoard } from '../../board/api/use-live-board.ts';
 import { BoardPage } from '../../board/components/board-page.tsx';
 import { InsightsPage } from '../../insights/components/insights-page.tsx';
@@ -119,6 +120,7 @@ function StaffConsole({
   onSignOut: () => void;
 }) {
   const live = useLiveBoard(me);
+  const online = useOnline();
   const header = useRef<HTMLElement>(null);
   useHeaderHeight(header);
   const sections = SECTIONS.filter((item) => (item.roles as readonly StaffRole[]).includes(me.role));
@@ -155,6 +157,11 @@ function StaffConsole({
           {texts.console.signOut}
         </button>
       </header>
+      {/* Every section's changes (board actions, chat, texts, people, settings) wait while offline
+          and go out once the device is back (TanStack Query pauses them): say so once, everywhere. */}
+      <p className="notice console__offline" role="status">
+        {online ? '' : texts.console.offlineEverywhere}
+      </p>
       {section !== '' ? (
         <SectionTitle
           title={sections.find((item) => item.path === section)?.label ?? texts.notFound.title}

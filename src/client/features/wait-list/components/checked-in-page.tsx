@@ -117,6 +117,7 @@ export function CheckedInPage() {
         entry={data}
         onNextAvailable={() => nextAvailable.mutate()}
         joining={nextAvailable.isPending}
+        waitingForConnection={nextAvailable.isPaused}
         failed={nextAvailable.isError}
       />
       {/* "Tell me when it is my turn" means nothing once the turn has come. */}

@@ -10,6 +10,7 @@ function RequestStatus({
   entry,
   onNextAvailable,
   joining,
+  waitingForConnection,
   failed,
 }: RequestStatusProps & { entry: WaitEntryResponse }) {
   const request = entry.request!;
@@ -36,8 +37,8 @@ function RequestStatus({
       >
         {joining ? texts.request.joining : texts.request.nextAvailable}
       </button>
-      <p className="form-error" role="alert">
-        {failed ? texts.request.failed : ''}
+      <p className={waitingForConnection ? 'notice' : 'form-error'} role="alert">
+        {waitingForConnection ? texts.request.joinWhenOnline : failed ? texts.request.failed : ''}
       </p>
     </div>
   );
@@ -46,6 +47,8 @@ function RequestStatus({
 interface RequestStatusProps {
   onNextAvailable: () => void;
   joining: boolean;
+  /** Tapped offline: the join waits (TanStack Query pauses it) and goes out once the phone is back. */
+  waitingForConnection: boolean;
   failed: boolean;
 }
 
