@@ -23,5 +23,10 @@ describe('paths', () => {
     expect(pathFromTypedCode('/demo')).toBe('/demo');
     expect(pathFromTypedCode('demo/chat?id=h1')).toBe('/demo/chat?id=h1');
     expect(pathFromTypedCode('Bella Salon')).toBe('/Bella%20Salon');
+    // A host without a dot, and a code with its query.
+    expect(pathFromTypedCode('localhost:3000/demo')).toBe('/demo');
+    expect(pathFromTypedCode('192.168.1.20:3000/demo/kiosk')).toBe('/demo/kiosk');
+    expect(pathFromTypedCode('localhost/demo')).toBe('/demo');
+    expect(pathFromTypedCode('demo?rwg_token=abc')).toBe('/demo?rwg_token=abc');
   });
 });

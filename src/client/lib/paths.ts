@@ -31,7 +31,9 @@ export const paths = {
 export function pathFromTypedCode(typed: string): string {
   const text = typed.trim();
   const [first = ''] = text.split('/');
-  const looksLikeLink = text.includes('://') || (text.includes('/') && first.includes('.'));
+  // A host has a dot, a port ("localhost:3000", "192.168.1.20:3000") or is localhost itself.
+  const looksLikeHost = /[.:]/.test(first) || first.toLowerCase() === 'localhost';
+  const looksLikeLink = text.includes('://') || (text.includes('/') && looksLikeHost);
   if (looksLikeLink) {
     try {
       const url = new URL(text.includes('://') ? text : `https://${text}`);
@@ -40,6 +42,9 @@ export function pathFromTypedCode(typed: string): string {
       // Not a link after all: read as a code below.
     }
   }
-  if (text.includes('/')) return `/${text.replace(/^\/+/, '')}`;
-  return paths.landing.getHref(text);
+  // A query ("demo?rwg_token=…") rides along; only the code itself is encoded.
+  const queryAt = text.indexOf('?');
+  const [place, query] = queryAt < 0 ? [text, ''] : [text.slice(0, queryAt), text.slice(queryAt)];
+  if (place.includes('/')) return `/${place.replace(/^\/+/, '')}${query}`;
+  return `${paths.landing.getHref(place)}${query}`;
 }
