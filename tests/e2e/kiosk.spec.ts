@@ -238,6 +238,45 @@ test.describe('the confirmation', () => {
   });
 });
 
+test.describe('a join waiting for the connection', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('a guest who walks away from it: the kiosk starts over and their join is never sent, not even as the next guest', async ({
+    page,
+    context,
+  }) => {
+    const suffix = Date.now() % 100000;
+    const walkedAway = `Kiosk Walked Away ${suffix}`;
+    const next = `Kiosk Next Guest ${suffix}`;
+    const joins = recordJoins(page);
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill(walkedAway);
+    await phoneInput(page).pressSequentially('4155550131');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await context.setOffline(true);
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    // Not "keep this page open": the guest learns that the join needs them at the kiosk.
+    await expect(confirmDialog(page)).toContainText(
+      "You're offline. Please stay here: we'll add you to the list as soon as the kiosk is back online.",
+    );
+
+    // Nobody touches the kiosk: it starts over, and says nothing of the guest who left.
+    await page.clock.fastForward(90_000);
+    await expectStart(page);
+    await expect(page.getByText(walkedAway)).toHaveCount(0);
+
+    // Back online, the only join that goes out is the next guest's, under their own identity.
+    await context.setOffline(false);
+    await joinAs(page, 'Massage', next, '4155550132');
+    expect(joins.requests.map((request) => request.postDataJSON().name)).toEqual([next]);
+  });
+});
+
 test('staff open the kiosk from Settings, in a new tab', async ({ browser }) => {
   const owner = await openConsole(browser, 'settings');
   const open = owner.getByRole('link', { name: 'Open the kiosk' });

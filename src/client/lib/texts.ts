@@ -421,6 +421,9 @@ export const texts = {
     startOver: 'Done',
     returnsBySelf: (seconds: number) =>
       `Tap anywhere to finish. This screen clears itself in ${seconds} seconds.`,
+    // A join waiting for the connection is withdrawn if the guest walks away (docs/door.md).
+    waitingForConnection:
+      "You're offline. Please stay here: we'll add you to the list as soon as the kiosk is back online. Close this to cancel.",
   },
   // The printable poster at /console/poster (issue 13).
   poster: {

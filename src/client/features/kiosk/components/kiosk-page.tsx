@@ -202,7 +202,9 @@ function KioskDetailsStep(props: {
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
   // The guest closed the confirmation while the join waited for the connection: it never went out.
   const [withdrawn, setWithdrawn] = useState(false);
-  const join = useJoinWaitList();
+  // A guest whose join still waits for the connection when the kiosk moves on (they walked away)
+  // is not joined later, when they may be gone, nor under whoever's identity the tablet has by then.
+  const join = useJoinWaitList({ withdrawOnUnmount: true });
   // As on user-info: the same details keep the same key, so a retry after a lost answer joins once.
   const idempotency = useRef<{ details: string; key: string } | null>(null);
 
@@ -304,6 +306,7 @@ function KioskDetailsStep(props: {
         service={service}
         pending={join.isPending}
         offline={join.isPaused}
+        waitingText={texts.kiosk.waitingForConnection}
         error={modalError}
         onClose={() => {
           if (join.withdrawWaiting()) {
