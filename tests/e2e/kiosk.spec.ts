@@ -134,6 +134,37 @@ test.describe('a tablet in landscape', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(nameInput(page)).toHaveValue('');
   });
+
+  test('a guest who stops touching is asked, 30 s before the kiosk starts over, whether they are still there', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill('Still Here');
+    const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    await page.clock.fastForward(59_000);
+    await expect(warning).toBeHidden();
+    await page.clock.fastForward(1_000);
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText('30 seconds');
+    await expectNoLinks(page);
+    const stay = warning.getByRole('button', { name: "I'm still here" });
+    expect((await stay.boundingBox())?.height).toBeGreaterThanOrEqual(64);
+    await stay.click();
+    await expect(warning).toBeHidden();
+    await expect(nameInput(page)).toHaveValue('Still Here');
+
+    // The tap counts as a touch: the next 90 s start from it.
+    await page.clock.fastForward(89_000);
+    await expect(warning).toBeVisible();
+    await expect(nameInput(page)).toHaveValue('Still Here');
+    await page.clock.fastForward(1_000);
+    await expectStart(page);
+    await expect(warning).toBeHidden();
+  });
 });
 
 test.describe('a tablet in portrait', () => {

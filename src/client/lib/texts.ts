@@ -424,6 +424,10 @@ export const texts = {
     // A join waiting for the connection is withdrawn if the guest walks away (docs/door.md).
     waitingForConnection:
       "You're offline. Please stay here: we'll add you to the list as soon as the kiosk is back online. Close this to cancel.",
+    stillThereTitle: 'Are you still there?',
+    stillThereBody: (seconds: number) =>
+      `This screen clears in ${seconds} seconds so the next guest can start.`,
+    stillHere: "I'm still here",
   },
   // The printable poster at /console/poster (issue 13).
   poster: {

@@ -5,6 +5,7 @@ import { toStoredPhoneNumber } from '../../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema, type WalkInLanding } from '../../../../shared/schemas.ts';
 import { BackIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
@@ -18,7 +19,13 @@ import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-p
 import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
 import { ServicePicker } from '../../walk-in/components/service-picker.tsx';
-import { forgetGuest, IDLE_RESET_MS, IGNORE_TAPS_MS, RETURN_TO_START_MS } from '../kiosk-guest.ts';
+import {
+  forgetGuest,
+  IDLE_RESET_MS,
+  IDLE_WARNING_MS,
+  IGNORE_TAPS_MS,
+  RETURN_TO_START_MS,
+} from '../kiosk-guest.ts';
 
 /** Events carry this, so a business can tell the door's tablet from guests' own phones (docs/door.md). */
 const SOURCE = 'kiosk';
@@ -68,22 +75,46 @@ type Step =
   | { name: 'details'; service: string }
   | { name: 'done'; service: string; guestName: string; waitId: string; textSent: boolean };
 
-/** Calls `onIdle` after IDLE_RESET_MS without a touch or a key, while `active`. */
+/**
+ * While `active`: after IDLE_WARNING_MS without a touch or a key, `warning` turns true (the guest is
+ * asked whether they are still there); after IDLE_RESET_MS, `onIdle` runs. A touch or a key starts
+ * the count again; `dismiss` hides the warning (its own button: every tap while it is open lands on it).
+ */
 function useIdleReset(active: boolean, onIdle: () => void) {
+  const [warning, setWarning] = useState(false);
   useEffect(() => {
     if (!active) return;
-    let timer = setTimeout(onIdle, IDLE_RESET_MS);
+    let warnTimer: ReturnType<typeof setTimeout> | undefined;
+    let resetTimer: ReturnType<typeof setTimeout> | undefined;
     const restart = () => {
-      clearTimeout(timer);
-      timer = setTimeout(onIdle, IDLE_RESET_MS);
+      clearTimeout(warnTimer);
+      clearTimeout(resetTimer);
+      warnTimer = setTimeout(() => setWarning(true), IDLE_WARNING_MS);
+      resetTimer = setTimeout(onIdle, IDLE_RESET_MS);
     };
+    restart();
     const events = ['pointerdown', 'keydown', 'input'] as const;
     for (const name of events) document.addEventListener(name, restart, true);
     return () => {
-      clearTimeout(timer);
+      clearTimeout(warnTimer);
+      clearTimeout(resetTimer);
       for (const name of events) document.removeEventListener(name, restart, true);
     };
   }, [active, onIdle]);
+  const dismiss = useCallback(() => setWarning(false), []);
+  return { warning, dismiss };
+}
+
+/** "Are you still there?", 30 s before a guest who stopped touching the kiosk is forgotten. */
+function StillThereModal({ open, onStay }: { open: boolean; onStay: () => void }) {
+  return (
+    <Modal open={open} title={texts.kiosk.stillThereTitle} onClose={onStay}>
+      <p className="modal__text">{texts.kiosk.stillThereBody((IDLE_RESET_MS - IDLE_WARNING_MS) / 1000)}</p>
+      <button type="button" className="button button--primary button--block" onClick={onStay}>
+        {texts.kiosk.stillHere}
+      </button>
+    </Modal>
+  );
 }
 
 function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () => void }) {
@@ -93,7 +124,7 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
   const [name, setName] = useState('');
   const [phoneDigits, setPhoneDigits] = useState('');
   const started = selected !== null || name !== '' || phoneDigits !== '';
-  useIdleReset(step.name !== 'done' && started, onDone);
+  const idle = useIdleReset(step.name !== 'done' && started, onDone);
 
   if (step.name === 'done') {
     return (
@@ -132,6 +163,7 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
           onJoined={(joined) => setStep({ name: 'done', service: step.service, ...joined })}
         />
       )}
+      <StillThereModal open={idle.warning} onStay={idle.dismiss} />
     </main>
   );
 }
