@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { openConsole } from './support/console.ts';
-import { expect, recordJoins, test } from './support/fixtures.ts';
+import { expect, recordJoins, test, WAIT_LIST_API } from './support/fixtures.ts';
 import {
   confirmDialog,
   nameInput,
@@ -305,6 +305,67 @@ test.describe('a join waiting for the connection', () => {
     await context.setOffline(false);
     await joinAs(page, 'Massage', next, '4155550132');
     expect(joins.requests.map((request) => request.postDataJSON().name)).toEqual([next]);
+  });
+});
+
+test.describe('a join the kiosk cannot send', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+  // The aborted request is logged by Chromium (the server down); the 429 too.
+  test.use({ allowedConsoleErrors: [/net::ERR_FAILED|status of 429/] });
+
+  test('the server out of reach, then the per-IP join limit: the guest is sent to the front desk, with the details kept', async ({
+    page,
+  }) => {
+    const name = `Kiosk Refused ${Date.now() % 100000}`;
+    const isJoin = (url: URL) => url.pathname === WAIT_LIST_API;
+    await page.route(
+      isJoin,
+      (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()),
+      {
+        times: 1,
+      },
+    );
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill(name);
+    await phoneInput(page).pressSequentially('4155550133');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const dialog = confirmDialog(page);
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    // Not "try again when you are connected": a guest cannot connect the kiosk.
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The kiosk cannot reach the wait list right now. Please try again, or ask at the front desk.',
+    );
+
+    // As the server answers once this address has joined RATE_LIMIT_JOINS_PER_IP_PER_HOUR times.
+    await page.route(
+      isJoin,
+      (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 429,
+              headers: { 'retry-after': '3000' },
+              json: {
+                error: {
+                  code: 'RATE_LIMITED',
+                  message: 'Too many requests. Please wait a moment and try again.',
+                },
+              },
+            })
+          : route.fallback(),
+      { times: 1 },
+    );
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    // Not "wait a moment": the limit counts an hour, and the desk can add the guest now.
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'This kiosk cannot add anyone to the wait list for now. Please ask at the front desk: they can add you.',
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(nameInput(page)).toHaveValue(name);
+    await expect(phoneInput(page)).toHaveValue('+1 (415) 555-0133');
+    await expectNoLinks(page);
   });
 });
 

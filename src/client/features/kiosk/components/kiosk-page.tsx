@@ -7,6 +7,7 @@ import { BackIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -286,7 +287,7 @@ function KioskDetailsStep(props: {
     );
   };
 
-  const modalError = join.isError ? joinErrorText(join.error) : null;
+  const modalError = join.isError ? kioskJoinErrorText(join.error) : null;
 
   return (
     <>
@@ -350,6 +351,16 @@ function KioskDetailsStep(props: {
       />
     </>
   );
+}
+
+/**
+ * As on a phone, except where the phone's words ask what a guest at the door cannot do: connect
+ * the tablet, or wait out the per-IP join limit (an hour's count): the front desk can add them.
+ */
+function kioskJoinErrorText(error: unknown): string {
+  if (error instanceof ApiRequestError && error.isOffline) return texts.kiosk.joinUnreachable;
+  if (error instanceof ApiRequestError && error.code === 'RATE_LIMITED') return texts.kiosk.joinLimited;
+  return joinErrorText(error);
 }
 
 function KioskConfirmation(props: {
