@@ -369,6 +369,33 @@ test.describe('a join the kiosk cannot send', () => {
   });
 });
 
+test.describe('an unexpected error', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+  // The error is made on purpose below; React and React Router log it.
+  test.use({ allowedConsoleErrors: [/is not a function/] });
+
+  test('says so without a way out of the kiosk, and Start over brings the kiosk back', async ({ page }) => {
+    // Any error while the kiosk renders will do: here, a business whose services are not a list.
+    await page.route(
+      (url) => url.pathname === KIOSK,
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('"services":[', '"services":7,"unused":[');
+        await route.fulfill({ response, body: html });
+      },
+      { times: 1 },
+    );
+    await page.goto(KIOSK);
+    await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+    await expectNoLinks(page);
+    const startOver = page.getByRole('button', { name: 'Start over' });
+    expect((await startOver.boundingBox())?.height).toBeGreaterThanOrEqual(64);
+    await startOver.click();
+    await expectStart(page);
+    await expect(page).toHaveURL((url) => url.pathname === KIOSK);
+  });
+});
+
 test('staff open the kiosk from Settings, in a new tab', async ({ browser }) => {
   const owner = await openConsole(browser, 'settings');
   const open = owner.getByRole('link', { name: 'Open the kiosk' });

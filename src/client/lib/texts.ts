@@ -429,6 +429,7 @@ export const texts = {
       'The kiosk cannot reach the wait list right now. Please try again, or ask at the front desk.',
     joinLimited:
       'This kiosk cannot add anyone to the wait list for now. Please ask at the front desk: they can add you.',
+    startOverAfterError: 'Start over',
     stillThereTitle: 'Are you still there?',
     stillThereBody: (seconds: number) =>
       `This screen clears in ${seconds} seconds so the next guest can start.`,
