@@ -369,6 +369,26 @@ test.describe('a join the kiosk cannot send', () => {
   });
 });
 
+test.describe("the browser's Back", () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('stays in the kiosk, and keeps what the guest typed', async ({ page }) => {
+    // What the tab showed before the kiosk (the tablet's own Back gesture would go there).
+    await page.goto('/demo');
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill('Back Guest');
+    for (let press = 0; press < 2; press += 1) {
+      await page.goBack();
+      await expect(page).toHaveURL((url) => url.pathname === KIOSK);
+      await expect(nameInput(page)).toHaveValue('Back Guest');
+    }
+    await expectNoLinks(page);
+  });
+});
+
 test.describe('an unexpected error', () => {
   test.use({ viewport: { width: 768, height: 1024 } });
   // The error is made on purpose below; React and React Router log it.

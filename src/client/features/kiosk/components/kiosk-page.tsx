@@ -58,6 +58,7 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
 
   // Whatever an earlier visitor of this browser left (a token, a name, a phone) is not the first guest's.
   useEffect(() => forgetGuest(), []);
+  useStayOnBack();
 
   const nextGuest = useCallback(() => {
     forgetGuest();
@@ -69,6 +70,20 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
 
   // A new key unmounts the previous guest's steps: no state of theirs survives.
   return <KioskGuest key={guest} landing={landing} onDone={nextGuest} />;
+}
+
+/**
+ * The browser's Back (a tablet's Back gesture or button) does not leave the kiosk: the kiosk keeps
+ * one history entry of its own above it and puts it back each time Back uses it. The kiosk's own
+ * steps are not history entries, so Back changes nothing on screen.
+ */
+function useStayOnBack() {
+  useEffect(() => {
+    const keepEntry = () => window.history.pushState(window.history.state, '', window.location.href);
+    keepEntry();
+    window.addEventListener('popstate', keepEntry);
+    return () => window.removeEventListener('popstate', keepEntry);
+  }, []);
 }
 
 type Step =
