@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { openConsole } from './support/console.ts';
-import { expect, recordJoins, test } from './support/fixtures.ts';
+import { expect, recordJoins, test, WAIT_LIST_API } from './support/fixtures.ts';
 import {
   confirmDialog,
   nameInput,
@@ -134,6 +134,37 @@ test.describe('a tablet in landscape', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect(nameInput(page)).toHaveValue('');
   });
+
+  test('a guest who stops touching is asked, 30 s before the kiosk starts over, whether they are still there', async ({
+    page,
+  }) => {
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill('Still Here');
+    const warning = page.getByRole('dialog', { name: 'Are you still there?' });
+    await page.clock.fastForward(59_000);
+    await expect(warning).toBeHidden();
+    await page.clock.fastForward(1_000);
+    await expect(warning).toBeVisible();
+    await expect(warning).toContainText('30 seconds');
+    await expectNoLinks(page);
+    const stay = warning.getByRole('button', { name: "I'm still here" });
+    expect((await stay.boundingBox())?.height).toBeGreaterThanOrEqual(64);
+    await stay.click();
+    await expect(warning).toBeHidden();
+    await expect(nameInput(page)).toHaveValue('Still Here');
+
+    // The tap counts as a touch: the next 90 s start from it.
+    await page.clock.fastForward(89_000);
+    await expect(warning).toBeVisible();
+    await expect(nameInput(page)).toHaveValue('Still Here');
+    await page.clock.fastForward(1_000);
+    await expectStart(page);
+    await expect(warning).toBeHidden();
+  });
 });
 
 test.describe('a tablet in portrait', () => {
@@ -235,6 +266,153 @@ test.describe('the confirmation', () => {
     await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByRole('heading', { name: `Thank you, ${joined}!` })).toBeVisible();
     expect(joins.requests.map((request) => request.postDataJSON().name)).toEqual([joined]);
+  });
+});
+
+test.describe('a join waiting for the connection', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('a guest who walks away from it: the kiosk starts over and their join is never sent, not even as the next guest', async ({
+    page,
+    context,
+  }) => {
+    const suffix = Date.now() % 100000;
+    const walkedAway = `Kiosk Walked Away ${suffix}`;
+    const next = `Kiosk Next Guest ${suffix}`;
+    const joins = recordJoins(page);
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill(walkedAway);
+    await phoneInput(page).pressSequentially('4155550131');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await context.setOffline(true);
+    await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+    // Not "keep this page open": the guest learns that the join needs them at the kiosk.
+    await expect(confirmDialog(page)).toContainText(
+      "You're offline. Please stay here: we'll add you to the list as soon as the kiosk is back online.",
+    );
+
+    // Nobody touches the kiosk: it starts over, and says nothing of the guest who left.
+    await page.clock.fastForward(90_000);
+    await expectStart(page);
+    await expect(page.getByText(walkedAway)).toHaveCount(0);
+
+    // Back online, the only join that goes out is the next guest's, under their own identity.
+    await context.setOffline(false);
+    await joinAs(page, 'Massage', next, '4155550132');
+    expect(joins.requests.map((request) => request.postDataJSON().name)).toEqual([next]);
+  });
+});
+
+test.describe('a join the kiosk cannot send', () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+  // The aborted request is logged by Chromium (the server down); the 429 too.
+  test.use({ allowedConsoleErrors: [/net::ERR_FAILED|status of 429/] });
+
+  test('the server out of reach, then the per-IP join limit: the guest is sent to the front desk, with the details kept', async ({
+    page,
+  }) => {
+    const name = `Kiosk Refused ${Date.now() % 100000}`;
+    const isJoin = (url: URL) => url.pathname === WAIT_LIST_API;
+    await page.route(
+      isJoin,
+      (route) => (route.request().method() === 'POST' ? route.abort('failed') : route.fallback()),
+      {
+        times: 1,
+      },
+    );
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill(name);
+    await phoneInput(page).pressSequentially('4155550133');
+    await page.getByRole('button', { name: 'Next' }).click();
+    const dialog = confirmDialog(page);
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    // Not "try again when you are connected": a guest cannot connect the kiosk.
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'The kiosk cannot reach the wait list right now. Please try again, or ask at the front desk.',
+    );
+
+    // As the server answers once this address has joined RATE_LIMIT_JOINS_PER_IP_PER_HOUR times.
+    await page.route(
+      isJoin,
+      (route) =>
+        route.request().method() === 'POST'
+          ? route.fulfill({
+              status: 429,
+              headers: { 'retry-after': '3000' },
+              json: {
+                error: {
+                  code: 'RATE_LIMITED',
+                  message: 'Too many requests. Please wait a moment and try again.',
+                },
+              },
+            })
+          : route.fallback(),
+      { times: 1 },
+    );
+    await dialog.getByRole('button', { name: 'Yes' }).click();
+    // Not "wait a moment": the limit counts an hour, and the desk can add the guest now.
+    await expect(dialog.getByRole('alert')).toHaveText(
+      'This kiosk cannot add anyone to the wait list for now. Please ask at the front desk: they can add you.',
+    );
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(nameInput(page)).toHaveValue(name);
+    await expect(phoneInput(page)).toHaveValue('+1 (415) 555-0133');
+    await expectNoLinks(page);
+  });
+});
+
+test.describe("the browser's Back", () => {
+  test.use({ viewport: { width: 1024, height: 768 } });
+
+  test('stays in the kiosk, and keeps what the guest typed', async ({ page }) => {
+    // What the tab showed before the kiosk (the tablet's own Back gesture would go there).
+    await page.goto('/demo');
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await nameInput(page).fill('Back Guest');
+    for (let press = 0; press < 2; press += 1) {
+      await page.goBack();
+      await expect(page).toHaveURL((url) => url.pathname === KIOSK);
+      await expect(nameInput(page)).toHaveValue('Back Guest');
+    }
+    await expectNoLinks(page);
+  });
+});
+
+test.describe('an unexpected error', () => {
+  test.use({ viewport: { width: 768, height: 1024 } });
+  // The error is made on purpose below; React and React Router log it.
+  test.use({ allowedConsoleErrors: [/is not a function/] });
+
+  test('says so without a way out of the kiosk, and Start over brings the kiosk back', async ({ page }) => {
+    // Any error while the kiosk renders will do: here, a business whose services are not a list.
+    await page.route(
+      (url) => url.pathname === KIOSK,
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace('"services":[', '"services":7,"unused":[');
+        await route.fulfill({ response, body: html });
+      },
+      { times: 1 },
+    );
+    await page.goto(KIOSK);
+    await expect(page.getByRole('heading', { name: 'Oops!' })).toBeVisible();
+    await expectNoLinks(page);
+    const startOver = page.getByRole('button', { name: 'Start over' });
+    expect((await startOver.boundingBox())?.height).toBeGreaterThanOrEqual(64);
+    await startOver.click();
+    await expectStart(page);
+    await expect(page).toHaveURL((url) => url.pathname === KIOSK);
   });
 });
 

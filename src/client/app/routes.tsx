@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type RouteObject } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
+import { KioskErrorPage } from '../features/kiosk/components/kiosk-error-page.tsx';
 import { kioskPath } from '../features/kiosk/kiosk-path.ts';
 import { LandingPage } from '../features/walk-in/components/landing-page.tsx';
 import { withChunkTimeout } from '../lib/lazy-route.ts';
@@ -110,6 +111,8 @@ export function createRoutes(loaders: RouteLoaders): RouteObject[] {
           // The tablet at the door (issue 13): loaded on demand, so the landing bundle stays the same.
           path: relative(kioskPath.path),
           handle: handle('kiosk'),
+          // Its own error page: the app's links out of the kiosk.
+          errorElement: <KioskErrorPage />,
           loader: loaders.walkInLanding,
           lazy: lazyPage(() =>
             import('../features/kiosk/components/kiosk-page.tsx').then((page) => page.KioskPage),

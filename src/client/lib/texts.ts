@@ -420,6 +420,19 @@ export const texts = {
     startOver: 'Done',
     returnsBySelf: (seconds: number) =>
       `Tap anywhere to finish. This screen clears itself in ${seconds} seconds.`,
+    // A join waiting for the connection is withdrawn if the guest walks away (docs/door.md).
+    waitingForConnection:
+      "You're offline. Please stay here: we'll add you to the list as soon as the kiosk is back online. Close this to cancel.",
+    // A guest at the door cannot connect the tablet, nor wait out an hour's limit (docs/door.md).
+    joinUnreachable:
+      'The kiosk cannot reach the wait list right now. Please try again, or ask at the front desk.',
+    joinLimited:
+      'This kiosk cannot add anyone to the wait list for now. Please ask at the front desk: they can add you.',
+    startOverAfterError: 'Start over',
+    stillThereTitle: 'Are you still there?',
+    stillThereBody: (seconds: number) =>
+      `This screen clears in ${seconds} seconds so the next guest can start.`,
+    stillHere: "I'm still here",
   },
   // The printable poster at /console/poster (issue 13).
   poster: {

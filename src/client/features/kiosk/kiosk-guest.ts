@@ -11,6 +11,8 @@ export const RETURN_TO_START_MS = 15_000;
 export const IGNORE_TAPS_MS = 2_000;
 /** A guest who walks away mid-form: their name and phone must not wait there for the next one. */
 export const IDLE_RESET_MS = 90_000;
+/** A guest who only stopped to find their number is asked first, this long after their last touch. */
+export const IDLE_WARNING_MS = 60_000;
 
 type Area = 'local' | 'session';
 

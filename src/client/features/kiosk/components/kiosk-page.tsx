@@ -5,7 +5,9 @@ import { toStoredPhoneNumber } from '../../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema, type WalkInLanding } from '../../../../shared/schemas.ts';
 import { BackIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
+import { Modal } from '../../../components/ui/modal.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -18,7 +20,13 @@ import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-p
 import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
 import { ServicePicker } from '../../walk-in/components/service-picker.tsx';
-import { forgetGuest, IDLE_RESET_MS, IGNORE_TAPS_MS, RETURN_TO_START_MS } from '../kiosk-guest.ts';
+import {
+  forgetGuest,
+  IDLE_RESET_MS,
+  IDLE_WARNING_MS,
+  IGNORE_TAPS_MS,
+  RETURN_TO_START_MS,
+} from '../kiosk-guest.ts';
 
 /** Events carry this, so a business can tell the door's tablet from guests' own phones (docs/door.md). */
 const SOURCE = 'kiosk';
@@ -50,6 +58,7 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
 
   // Whatever an earlier visitor of this browser left (a token, a name, a phone) is not the first guest's.
   useEffect(() => forgetGuest(), []);
+  useStayOnBack();
 
   const nextGuest = useCallback(() => {
     forgetGuest();
@@ -63,27 +72,65 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
   return <KioskGuest key={guest} landing={landing} onDone={nextGuest} />;
 }
 
+/**
+ * The browser's Back (a tablet's Back gesture or button) does not leave the kiosk: the kiosk keeps
+ * one history entry of its own above it and puts it back each time Back uses it. The kiosk's own
+ * steps are not history entries, so Back changes nothing on screen.
+ */
+function useStayOnBack() {
+  useEffect(() => {
+    const keepEntry = () => window.history.pushState(window.history.state, '', window.location.href);
+    keepEntry();
+    window.addEventListener('popstate', keepEntry);
+    return () => window.removeEventListener('popstate', keepEntry);
+  }, []);
+}
+
 type Step =
   | { name: 'service' }
   | { name: 'details'; service: string }
   | { name: 'done'; service: string; guestName: string; waitId: string; textSent: boolean };
 
-/** Calls `onIdle` after IDLE_RESET_MS without a touch or a key, while `active`. */
+/**
+ * While `active`: after IDLE_WARNING_MS without a touch or a key, `warning` turns true (the guest is
+ * asked whether they are still there); after IDLE_RESET_MS, `onIdle` runs. A touch or a key starts
+ * the count again; `dismiss` hides the warning (its own button: every tap while it is open lands on it).
+ */
 function useIdleReset(active: boolean, onIdle: () => void) {
+  const [warning, setWarning] = useState(false);
   useEffect(() => {
     if (!active) return;
-    let timer = setTimeout(onIdle, IDLE_RESET_MS);
+    let warnTimer: ReturnType<typeof setTimeout> | undefined;
+    let resetTimer: ReturnType<typeof setTimeout> | undefined;
     const restart = () => {
-      clearTimeout(timer);
-      timer = setTimeout(onIdle, IDLE_RESET_MS);
+      clearTimeout(warnTimer);
+      clearTimeout(resetTimer);
+      warnTimer = setTimeout(() => setWarning(true), IDLE_WARNING_MS);
+      resetTimer = setTimeout(onIdle, IDLE_RESET_MS);
     };
+    restart();
     const events = ['pointerdown', 'keydown', 'input'] as const;
     for (const name of events) document.addEventListener(name, restart, true);
     return () => {
-      clearTimeout(timer);
+      clearTimeout(warnTimer);
+      clearTimeout(resetTimer);
       for (const name of events) document.removeEventListener(name, restart, true);
     };
   }, [active, onIdle]);
+  const dismiss = useCallback(() => setWarning(false), []);
+  return { warning, dismiss };
+}
+
+/** "Are you still there?", 30 s before a guest who stopped touching the kiosk is forgotten. */
+function StillThereModal({ open, onStay }: { open: boolean; onStay: () => void }) {
+  return (
+    <Modal open={open} title={texts.kiosk.stillThereTitle} onClose={onStay}>
+      <p className="modal__text">{texts.kiosk.stillThereBody((IDLE_RESET_MS - IDLE_WARNING_MS) / 1000)}</p>
+      <button type="button" className="button button--primary button--block" onClick={onStay}>
+        {texts.kiosk.stillHere}
+      </button>
+    </Modal>
+  );
 }
 
 function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () => void }) {
@@ -93,7 +140,7 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
   const [name, setName] = useState('');
   const [phoneDigits, setPhoneDigits] = useState('');
   const started = selected !== null || name !== '' || phoneDigits !== '';
-  useIdleReset(step.name !== 'done' && started, onDone);
+  const idle = useIdleReset(step.name !== 'done' && started, onDone);
 
   if (step.name === 'done') {
     return (
@@ -132,6 +179,7 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
           onJoined={(joined) => setStep({ name: 'done', service: step.service, ...joined })}
         />
       )}
+      <StillThereModal open={idle.warning} onStay={idle.dismiss} />
     </main>
   );
 }
@@ -202,7 +250,9 @@ function KioskDetailsStep(props: {
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
   // The guest closed the confirmation while the join waited for the connection: it never went out.
   const [withdrawn, setWithdrawn] = useState(false);
-  const join = useJoinWaitList();
+  // A guest whose join still waits for the connection when the kiosk moves on (they walked away)
+  // is not joined later, when they may be gone, nor under whoever's identity the tablet has by then.
+  const join = useJoinWaitList({ withdrawOnUnmount: true });
   // As on user-info: the same details keep the same key, so a retry after a lost answer joins once.
   const idempotency = useRef<{ details: string; key: string } | null>(null);
 
@@ -252,7 +302,7 @@ function KioskDetailsStep(props: {
     );
   };
 
-  const modalError = join.isError ? joinErrorText(join.error) : null;
+  const modalError = join.isError ? kioskJoinErrorText(join.error) : null;
 
   return (
     <>
@@ -304,6 +354,7 @@ function KioskDetailsStep(props: {
         service={service}
         pending={join.isPending}
         offline={join.isPaused}
+        waitingText={texts.kiosk.waitingForConnection}
         error={modalError}
         onClose={() => {
           if (join.withdrawWaiting()) {
@@ -315,6 +366,16 @@ function KioskDetailsStep(props: {
       />
     </>
   );
+}
+
+/**
+ * As on a phone, except where the phone's words ask what a guest at the door cannot do: connect
+ * the tablet, or wait out the per-IP join limit (an hour's count): the front desk can add them.
+ */
+function kioskJoinErrorText(error: unknown): string {
+  if (error instanceof ApiRequestError && error.isOffline) return texts.kiosk.joinUnreachable;
+  if (error instanceof ApiRequestError && error.code === 'RATE_LIMITED') return texts.kiosk.joinLimited;
+  return joinErrorText(error);
 }
 
 function KioskConfirmation(props: {

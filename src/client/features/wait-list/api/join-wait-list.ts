@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { JoinWaitListRequest, JoinWaitListResponse } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -46,12 +46,22 @@ function joinWaitList({
 /**
  * The join, and `withdrawWaiting` to take it back while it waits for the connection: offline,
  * TanStack Query holds the mutation (`isPaused`) and runs it once the browser is back online,
- * even after the observer is reset, so a join the customer closed must refuse to run itself.
+ * even after the observer is reset or unmounted, so a join the customer closed must refuse to run
+ * itself. With `withdrawOnUnmount`, a join still waiting when the form goes away is withdrawn too
+ * (the kiosk's next guest: docs/door.md).
  */
-export function useJoinWaitList() {
+export function useJoinWaitList({ withdrawOnUnmount = false }: { withdrawOnUnmount?: boolean } = {}) {
   // Mutation retries default to 0 (spec §9): the customer decides, with the same idempotency key.
   const mutation = useMutation({ mutationFn: joinWaitList, retry: 0 });
   const hold = useRef<JoinHold | null>(null);
+
+  useEffect(() => {
+    if (!withdrawOnUnmount) return;
+    return () => {
+      const current = hold.current;
+      if (current && !current.sent) current.withdrawn = true;
+    };
+  }, [withdrawOnUnmount]);
 
   const mutate = (variables: JoinWaitListVariables, options?: Parameters<typeof mutation.mutate>[1]) => {
     hold.current = { sent: false, withdrawn: false };

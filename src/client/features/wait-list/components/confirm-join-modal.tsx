@@ -11,6 +11,8 @@ interface ConfirmJoinModalProps {
    * not sent yet, so the customer may still close the confirmation to cancel it.
    */
   offline: boolean;
+  /** What the dialog says while `offline`; the phone's words by default. */
+  waitingText?: string;
   error: string | null;
   onClose: () => void;
   onConfirm: () => void;
@@ -23,6 +25,7 @@ export function ConfirmJoinModal({
   service,
   pending,
   offline,
+  waitingText = texts.confirm.waitingForConnection,
   error,
   onClose,
   onConfirm,
@@ -31,7 +34,7 @@ export function ConfirmJoinModal({
     <Modal open={open} title={texts.confirm.title(name)} onClose={onClose} busy={pending && !offline}>
       <p className="modal__text">{texts.confirm.message(service)}</p>
       <p className="form-error" role="alert">
-        {error ?? (offline ? texts.confirm.waitingForConnection : '')}
+        {error ?? (offline ? waitingText : '')}
       </p>
       <button
         type="button"

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { texts } from '../../../lib/texts.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+
+/**
+ * The kiosk's 'Oops!' (spec §2): the app's error page links to the home page, a way out of the
+ * kiosk that left the door's tablet on another page until staff came. Start over loads the kiosk
+ * afresh (a full reload: the app state may be what broke), still at the same address.
+ */
+export function KioskErrorPage() {
+  const error = useRouteError();
+  useDocumentTitle(texts.error.title);
+  useEffect(() => {
+    console.warn('Unexpected kiosk error', error);
+  }, [error]);
+  return (
+    <main className="kiosk kiosk--done">
+      <h1 className="kiosk__title">{texts.error.title}</h1>
+      <p className="kiosk__line">{texts.error.body}</p>
+      <button
+        type="button"
+        className="button button--primary kiosk__restart"
+        onClick={() => window.location.reload()}
+      >
+        {texts.kiosk.startOverAfterError}
+      </button>
+    </main>
+  );
+}
