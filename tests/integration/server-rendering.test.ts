@@ -210,6 +210,15 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     expect(response.headers.location).toBe('/demo/Facials/user-info?from=poster');
   });
 
+  it('sends user-info of a service the business does not offer to its service list', async () => {
+    for (const service of ['Nope', 'facials', '%E0%A4%A']) {
+      const response = await get(`/demo/${service}/user-info`);
+      expect(response.statusCode, service).toBeGreaterThanOrEqual(300);
+      expect(response.statusCode, service).toBeLessThan(400);
+      expect(response.headers.location, service).toBe('/demo');
+    }
+  });
+
   it("renders the user-info form; its only script loads the app and the page's chunks after the first paint", async () => {
     const response = await get(`/demo/${encodeURIComponent("Women's Haircut/Style")}/user-info`);
     expect(response.statusCode).toBe(200);

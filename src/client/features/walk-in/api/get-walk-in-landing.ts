@@ -63,6 +63,11 @@ export function createWalkInLandingLoader(find: FindWalkInLanding): LoaderFuncti
       return data({ status: 'not-found', companyId } satisfies WalkInLandingResult, { status: 404 });
     // "/DEMO" found "demo": continue at the business's own address, which later steps and links use.
     if (landing.companyId !== companyId) return redirect(withCompanyId(request.url, landing.companyId));
+    // user-info of a service the business does not offer (a typo, or a service removed since the
+    // link was shared): the walk-in picks one instead of filling in a form the join would refuse.
+    const { serviceName } = params;
+    if (serviceName !== undefined && !landing.services.includes(serviceName))
+      return redirect(`/${encodeURIComponent(landing.companyId)}`);
     return { status: 'ok', landing } satisfies WalkInLandingResult;
   };
 }
