@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
-import { firstDemoProvider as firstProvider } from './support/providers.ts';
+import { openServiceRequest } from './support/providers.ts';
 import {
   confirmDialog,
   fillAndConfirm,
@@ -128,15 +128,7 @@ test.describe('axe: customer pages', () => {
   });
 
   test('add-client: the form, its error, and the success view', async ({ page, browser }) => {
-    const staff = await browser.newContext();
-    const provider = await firstProvider(staff.request);
-    await staff.close();
-    const query = new URLSearchParams({
-      companyId: 'demo',
-      spSpeciality: provider.speciality,
-      spName: provider.name,
-    });
-    await page.goto(`/add-client/${provider.id}?${query}`);
+    const provider = await openServiceRequest(page, browser);
     await expect(page.getByText(provider.name, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Send' }).click();

@@ -1,21 +1,11 @@
 import { expect, test } from './support/fixtures.ts';
-import { firstDemoProvider as firstProvider } from './support/providers.ts';
+import { firstDemoProvider as firstProvider, openServiceRequest } from './support/providers.ts';
 
 test('a service request to a named provider: validation, spinner, and the success view', async ({
   page,
   browser,
 }) => {
-  const staffContext = await browser.newContext();
-  const provider = await firstProvider(staffContext.request);
-  await staffContext.close();
-
-  const query = new URLSearchParams({
-    companyId: 'demo',
-    spSpeciality: provider.speciality,
-    spName: provider.name,
-    originatorPhoneNumber: '4155550100',
-  });
-  await page.goto(`/add-client/${provider.id}?${query}`);
+  const provider = await openServiceRequest(page, browser, { originatorPhoneNumber: '4155550100' });
   await expect(page.getByText(provider.name, { exact: true })).toBeVisible();
   await expect(page.getByText(provider.speciality, { exact: true })).toBeVisible();
   for (const label of ['First name', 'Last name', 'Phone number']) {

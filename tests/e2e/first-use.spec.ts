@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, recordJoins, test } from './support/fixtures.ts';
-import { firstDemoProvider } from './support/providers.ts';
+import { openServiceRequest } from './support/providers.ts';
 import {
   confirmDialog,
   fillAndConfirm,
@@ -189,16 +189,8 @@ test("a request with a 60-letter name wraps in the board's Requests on a phone",
   page,
   browser,
 }) => {
-  const staffContext = await browser.newContext();
-  const maria = await firstDemoProvider(staffContext.request);
-  await staffContext.close();
   const first = longName();
-  const query = new URLSearchParams({
-    companyId: 'demo',
-    spSpeciality: maria.speciality,
-    spName: maria.name,
-  });
-  await page.goto(`/add-client/${maria.id}?${query}`);
+  await openServiceRequest(page, browser);
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Phone number').pressSequentially('4155550191');
   await page.getByRole('button', { name: 'Send' }).click();
@@ -435,15 +427,7 @@ test.describe(() => {
     await context.setOffline(false);
     await expect(page.getByText('Your details were erased')).toBeVisible();
 
-    const staffContext = await browser.newContext();
-    const maria = await firstDemoProvider(staffContext.request);
-    await staffContext.close();
-    const query = new URLSearchParams({
-      companyId: 'demo',
-      spSpeciality: maria.speciality,
-      spName: maria.name,
-    });
-    await page.goto(`/add-client/${maria.id}?${query}`);
+    await openServiceRequest(page, browser);
     await page.getByLabel('First name').fill(`Offline request ${Date.now() % 100000}`);
     await page.getByLabel('Phone number').pressSequentially('4155550194');
     await context.setOffline(true);

@@ -1,6 +1,6 @@
 import { openConsole } from './support/console.ts';
 import { expect, recordJoins, test } from './support/fixtures.ts';
-import { firstDemoProvider } from './support/providers.ts';
+import { openServiceRequest } from './support/providers.ts';
 import { confirmDialog, fillAndConfirm, nameInput, openUserInfo, phoneInput } from './support/walk-in.ts';
 
 // Spec §4: "After confirmation the Next button is disabled." Back used to remount user-info with
@@ -56,21 +56,13 @@ test('Back after sending a service request shows it as sent, and the provider ge
   page,
   browser,
 }) => {
-  const staff = await browser.newContext();
-  const maria = await firstDemoProvider(staff.request);
-  await staff.close();
   const first = `Resend ${Date.now() % 100000}`;
   const sends: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST' && request.url().endsWith('/api/v1/functions/addClient'))
       sends.push(first);
   });
-  const query = new URLSearchParams({
-    companyId: 'demo',
-    spSpeciality: maria.speciality,
-    spName: maria.name,
-  });
-  await page.goto(`/add-client/${maria.id}?${query}`);
+  const maria = await openServiceRequest(page, browser);
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Phone number').pressSequentially('4155550193');
   await page.getByRole('button', { name: 'Send' }).click();
