@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type Insights, insightsCsvQuerySchema, insightsRangeSchema } from '../../../shared/schemas.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
@@ -9,6 +10,11 @@ import { createInsightsService } from './insights.service.ts';
 
 /** A byte-order mark: Excel reads a CSV without one in the computer's legacy code page, garbling names. */
 const UTF8_BOM = '\uFEFF';
+
+async function* withBom(lines: AsyncIterable<string>) {
+  yield UTF8_BOM;
+  yield* lines;
+}
 
 export function registerInsightsRoutes(
   app: FastifyInstance,
@@ -36,11 +42,11 @@ export function registerInsightsRoutes(
     const principal = await requireStaffWithRole(request, deps.staff, 'owner');
     const today = await insights.todayOf(principal.companyId);
     const { phones, ...range } = parseInput(insightsCsvQuerySchema(today), request.query ?? {});
-    const csv = await insights.visitsCsv(principal.companyId, range, phones === '1');
+    const lines = await insights.visitsCsv(principal.companyId, range, phones === '1');
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="checkn-visits-${range.from}-${range.to}.csv"`)
       .header('cache-control', 'no-store')
-      .send(UTF8_BOM + csv);
+      .send(Readable.from(withBom(lines)));
   });
 }

@@ -2,11 +2,14 @@ import { formatPhoneForDisplay } from '../../../shared/phone.ts';
 import { addDays, daysBetween, type Insights, type InsightsRange } from '../../../shared/schemas.ts';
 import { STATUS_LABELS } from '../../../shared/wait-status.ts';
 import type { CompanyService } from '../company/company.service.ts';
-import type { InsightsRepository } from './insights.repository.ts';
+import { CSV_START, type InsightsRepository, type VisitCsvRow } from './insights.repository.ts';
 import { csvLines } from './insights-csv.ts';
 
 /** The range the page opens on: the business's last 7 days. */
 const DEFAULT_DAYS = 7;
+
+/** Visits read per statement for the CSV: about 50 ms of PGlite's one thread (docs/insights.md). */
+export const CSV_PAGE_ROWS = 500;
 
 /** Today's date, YYYY-MM-DD, in a time zone. */
 export function todayIn(timeZone: string, now = new Date()): string {
@@ -112,11 +115,20 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
       };
     },
 
-    /** One CSV line per visit of the range (docs/insights.md); names and phones only when asked. */
-    async visitsCsv(companyId: string, range: InsightsRange, withContacts: boolean): Promise<string> {
+    /**
+     * One CSV line per visit of the range (docs/insights.md), the header first; names and phones
+     * only when asked. Read and sent a page at a time, so the database serves everyone else between
+     * pages. The business is checked before the first line, while an error can still be answered.
+     */
+    async visitsCsv(
+      companyId: string,
+      range: InsightsRange,
+      withContacts: boolean,
+      pageRows = CSV_PAGE_ROWS,
+    ): Promise<AsyncIterable<string>> {
       const { timeZone } = await companies.requireCompany(companyId);
-      const visits = await insights.visitsForCsv({ companyId, timeZone, ...range }, withContacts);
-      const rows = visits.map((visit) => [
+      const scope = { companyId, timeZone, ...range };
+      const line = (visit: VisitCsvRow) => [
         visit.arrived,
         visit.called,
         visit.started,
@@ -128,8 +140,17 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
         ...(withContacts
           ? [visit.name, visit.phoneNumber === null ? null : formatPhoneForDisplay(visit.phoneNumber)]
           : []),
-      ]);
-      return csvLines([[...CSV_HEADER, ...(withContacts ? CSV_CONTACT_HEADER : [])], ...rows]);
+      ];
+      return (async function* () {
+        yield csvLines([[...CSV_HEADER, ...(withContacts ? CSV_CONTACT_HEADER : [])]]);
+        let after = CSV_START;
+        for (;;) {
+          const page = await insights.visitsForCsv(scope, withContacts, after, pageRows);
+          if (page.length > 0) yield csvLines(page.map(line));
+          if (page.length < pageRows) return;
+          after = page.at(-1)!.after;
+        }
+      })();
     },
   };
 }
