@@ -494,12 +494,33 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
   });
 
   it("opens on the business's last 7 days", async () => {
+    const asked = Date.now();
     const response = await t.app.inject({ url: '/api/v1/staff/insights', headers: owner.headers });
+    const answered = Date.now();
     const insights = insightsSchema.parse(response.json());
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
     expect(insights).toMatchObject({ to: today, today, timeZone: ZONE });
     expect(insights.days).toHaveLength(7);
     expect(insights.days.at(-1)!.day).toBe(today);
+    // The server's clock when it answered.
+    expect(Date.parse(insights.now)).toBeGreaterThanOrEqual(asked);
+    expect(Date.parse(insights.now)).toBeLessThanOrEqual(answered);
+
+    // The page's presets: the last days up to the business's today, as the server counts them
+    // when it answers (a page open across midnight asks again and gets the new day).
+    for (const days of [1, 30, 366]) {
+      const last = await getInsights(owner, `days=${days}`);
+      expect(last).toMatchObject({ from: addDays(today, 1 - days), to: today, today });
+      expect(last.days).toHaveLength(days);
+    }
+    for (const days of ['0', '367', '7.5', '', 'x'])
+      expect(
+        expectApiError(
+          await t.app.inject({ url: `/api/v1/staff/insights?days=${days}`, headers: owner.headers }),
+          400,
+          'VALIDATION_FAILED',
+        ),
+      ).toMatchObject({ field: 'days', message: 'Choose 1 to 366 days' });
   });
 
   it('keeps the wait estimate the customer was shown when they joined', async () => {

@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { type Insights, insightsCsvQuerySchema, insightsRangeSchema } from '../../../shared/schemas.ts';
+import {
+  type Insights,
+  insightsCsvQuerySchema,
+  insightsDaysSchema,
+  insightsRangeSchema,
+} from '../../../shared/schemas.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';
@@ -26,10 +31,14 @@ export function registerInsightsRoutes(
 ) {
   const insights = createInsightsService({ insights: deps.insights, companies: deps.companies });
 
-  /** `?from&to` (days of the business's zone); neither: its last 7 days. */
+  /** `?from&to` (days of the business's zone), or `?days`: its last days; neither: its last 7 days. */
   app.get('/api/v1/staff/insights', async (request): Promise<Insights> => {
     const principal = await requireStaffWithRole(request, deps.staff, 'owner');
     const query = (request.query ?? {}) as Record<string, unknown>;
+    if (query.days !== undefined) {
+      const { days } = parseInput(insightsDaysSchema, query);
+      return insights.forRange(principal.companyId, { days: Number(days) });
+    }
     const today = await insights.todayOf(principal.companyId);
     const range =
       query.from === undefined && query.to === undefined

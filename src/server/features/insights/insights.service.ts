@@ -1,3 +1,4 @@
+import { todayIn } from '../../../shared/business-day.ts';
 import { formatPhoneForDisplay } from '../../../shared/phone.ts';
 import { addDays, daysBetween, type Insights, type InsightsRange } from '../../../shared/schemas.ts';
 import { STATUS_LABELS } from '../../../shared/wait-status.ts';
@@ -10,18 +11,6 @@ const DEFAULT_DAYS = 7;
 
 /** Visits read per statement for the CSV: about 50 ms of PGlite's one thread (docs/insights.md). */
 export const CSV_PAGE_ROWS = 500;
-
-/** Today's date, YYYY-MM-DD, in a time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
 
 const CSV_HEADER = [
   'Arrived',
@@ -44,11 +33,18 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
       return todayIn((await companies.requireCompany(companyId)).timeZone);
     },
 
-    /** The business's figures over `range`, or over its last 7 days when none is given. */
-    async forRange(companyId: string, range: InsightsRange | null): Promise<Insights> {
+    /**
+     * The business's figures over `range`: two days, or its last `days` days up to its today (so a
+     * page open across midnight that asks again gets the new day), 7 when neither is given.
+     */
+    async forRange(companyId: string, range: InsightsRange | { days: number } | null): Promise<Insights> {
       const { timeZone } = await companies.requireCompany(companyId);
-      const today = todayIn(timeZone);
-      const { from, to } = range ?? { from: addDays(today, 1 - DEFAULT_DAYS), to: today };
+      const now = new Date();
+      const today = todayIn(timeZone, now);
+      const { from, to } =
+        range && 'from' in range
+          ? range
+          : { from: addDays(today, 1 - (range?.days ?? DEFAULT_DAYS)), to: today };
       const scope = { companyId, timeZone, from, to };
       const [cells, groups, funnel] = await Promise.all([
         insights.arrivalsByHour(scope),
@@ -79,6 +75,7 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
         to,
         today,
         timeZone,
+        now: now.toISOString(),
         days,
         arrivals,
         funnel,
