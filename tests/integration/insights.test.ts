@@ -423,6 +423,49 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     }
   });
 
+  it('says in the CSV when a request to a provider was never taken, instead of Waiting', async () => {
+    // Requests to Ana, answered or not (a business of their own: a waiting visit is in every later
+    // day's line). One declined or expired stays 'waiting' in the database until the customer
+    // joins the next available, which many never do: a month later the file called it Waiting.
+    const studio = await createBusiness(t.database.db, { services: ['Cut'], providers: [{ name: 'Ana' }] });
+    const providerIds = { Ana: studio.providers[0]!.id };
+    const requests = [
+      ['2026-02-09T18:00Z', 'pending'],
+      ['2026-02-09T18:10Z', 'declined'],
+      ['2026-02-09T18:20Z', 'expired'],
+      ['2026-02-09T18:30Z', 'accepted'],
+    ] as const;
+    for (const [index, [date, answer]] of requests.entries()) {
+      const name = `Request ${answer}`;
+      await insertVisit(
+        studio.companyId,
+        { date, service: 'Cut', provider: 'Ana', status: 'waiting', name },
+        providerIds,
+        200 + index,
+      );
+      await t.database.db.query(
+        'update wait_entries set request_status = $2 where company_id = $1 and name = $3',
+        [studio.companyId, answer, name],
+      );
+    }
+    const response = await getCsv(
+      await signInStaff(t.app, studio.owner),
+      'from=2026-02-09&to=2026-02-09&phones=1',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const statuses = response.body
+      .slice(1)
+      .split('\r\n')
+      .slice(1, -1)
+      .map((row) => `${row.split(',')[8]}: ${row.split(',')[6]}`);
+    expect(statuses).toEqual([
+      'Request pending: Request pending',
+      'Request declined: Request declined',
+      'Request expired: Request expired',
+      'Request accepted: Waiting',
+    ]);
+  });
+
   it("shows another business's owner none of this business's visits", async () => {
     const demoOwner = await signInStaff(t.app);
     const demo = await getInsights(demoOwner);

@@ -1,4 +1,4 @@
-import type { Insights, InsightsRange, WaitStatus } from '../../../shared/schemas.ts';
+import type { Insights, InsightsRange, RequestStatus, WaitStatus } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /**
@@ -43,6 +43,8 @@ export interface VisitCsvRow {
   service: string;
   provider: string | null;
   status: WaitStatus;
+  /** A service request's answer: one not accepted is still 'waiting', though out of the line. */
+  requestStatus: RequestStatus | null;
   waitedMinutes: number | null;
   name: string | null;
   phoneNumber: string | null;
@@ -150,7 +152,7 @@ export function createInsightsRepository(db: Queryable) {
         `select json_build_object('date', w.date::text, 'id', w.id) as after,
                 ${local('w.date')} as arrived, ${local('w.called_at')} as called,
                 ${local('w.started_at')} as started, ${local('w.finished_at')} as finished,
-                w.service_type as service, p.name as provider, w.status,
+                w.service_type as service, p.name as provider, w.status, w.request_status as "requestStatus",
                 ${rounded(WAITED_MINUTES)} as "waitedMinutes",
                 case when $5 then w.name end as name, case when $5 then w.phone_number end as "phoneNumber"
            from wait_entries w left join providers p on p.id = w.provider_id

@@ -24,6 +24,22 @@ const CSV_HEADER = [
 ];
 const CSV_CONTACT_HEADER = ['Name', 'Phone'];
 
+/**
+ * A request to a provider not (yet) taken is 'waiting' in the database until its customer joins
+ * the next available, which many never do; "Waiting" a month later would be wrong.
+ */
+const REQUEST_LABELS = {
+  pending: 'Request pending',
+  declined: 'Request declined',
+  expired: 'Request expired',
+} as const;
+
+/** The twin of isOpenRequest (shared/wait-status.ts), naming the answer. */
+const statusLabel = ({ status, requestStatus }: VisitCsvRow) =>
+  status === 'waiting' && requestStatus !== null && requestStatus !== 'accepted'
+    ? REQUEST_LABELS[requestStatus]
+    : STATUS_LABELS[status];
+
 export function createInsightsService(deps: { insights: InsightsRepository; companies: CompanyService }) {
   const { insights, companies } = deps;
 
@@ -132,7 +148,7 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
         visit.finished,
         visit.service,
         visit.provider,
-        STATUS_LABELS[visit.status],
+        statusLabel(visit),
         visit.waitedMinutes,
         ...(withContacts
           ? [visit.name, visit.phoneNumber === null ? null : formatPhoneForDisplay(visit.phoneNumber)]
