@@ -504,6 +504,21 @@ const insightsRangeChecks = (today: string) => [
 export const insightsRangeSchema = (today: string) =>
   z.object(insightsRangeFields).check(...insightsRangeChecks(today));
 
+/**
+ * `?days=N`: the business's last N days, its today included, worked out by the server when it
+ * answers (the page's Today, 7, 30 and 90 days: a page open across midnight asks again and gets the
+ * new day, where dates it had worked out would stay on the old one).
+ */
+export const insightsDaysSchema = z.object({
+  days: z.string().check(
+    z.regex(/^\d{1,3}$/, `Choose 1 to ${INSIGHTS_MAX_DAYS} days`),
+    z.refine(
+      (days) => Number(days) >= 1 && Number(days) <= INSIGHTS_MAX_DAYS,
+      `Choose 1 to ${INSIGHTS_MAX_DAYS} days`,
+    ),
+  ),
+});
+
 /** The CSV of a range's visits; `phones=1` adds each visitor's name and phone number. */
 export const insightsCsvQuerySchema = (today: string) =>
   z
@@ -528,6 +543,8 @@ export const insightsSchema = z.object({
   /** The business's today and its zone: the page's ranges end there. */
   today: z.string(),
   timeZone: z.string(),
+  /** The server's clock when it answered: the page tells from it when the business's day turns. */
+  now: z.string(),
   days: z.array(z.object({ day: z.string(), joins: z.number() })),
   /** Arrivals by weekday (0 Sunday … 6 Saturday), each by hour of day (0 … 23), in the business's zone. */
   arrivals: z.array(z.array(z.number())),

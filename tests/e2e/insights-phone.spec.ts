@@ -89,3 +89,43 @@ test('on a phone, arrivals over many hours scroll sideways in their own labelled
   await expect.poll(() => grid.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
   await owner.context().close();
 });
+
+test('on a 320 px and a 390 px phone every bar of the joins and the funnel shows, its number beside it', async ({
+  browser,
+}) => {
+  const owner = await openConsole(browser);
+  // Joins on each day and a funnel with every step taken, so every bar has a length.
+  await owner.route(
+    (url) => url.pathname === '/api/v1/staff/insights',
+    async (route) => {
+      const response = await route.fetch();
+      const insights = await response.json();
+      const days = insights.days.map((day: { day: string }, index: number) => ({ ...day, joins: index + 1 }));
+      const funnel = { landing: 40, serviceNext: 30, userInfoNext: 20, joined: 10 };
+      await route.fulfill({ response, json: { ...insights, days, funnel } });
+    },
+  );
+  await owner.goto('/console/insights');
+  for (const width of [320, 390]) {
+    await owner.setViewportSize({ width, height: 844 });
+    for (const [chart, busiest] of [
+      ['Walk-ins per day', '7'],
+      ['The walk-in funnel', '40'],
+    ] as const) {
+      const bars = owner.getByRole('list', { name: chart });
+      const busiestValue = bars.getByText(busiest, { exact: true });
+      await busiestValue.scrollIntoViewIfNeeded();
+      await expect(busiestValue).toBeInViewport({ ratio: 1 });
+      // The longest bar takes a fair share of the row, not the sliver left beside its label.
+      const [row, fill] = await Promise.all([
+        bars.getByRole('listitem').first().boundingBox(),
+        bars
+          .locator('.bars__fill')
+          .evaluateAll((fills) => Math.max(...fills.map((element) => element.getBoundingClientRect().width))),
+      ]);
+      expect(fill, `${chart} at ${width} px`).toBeGreaterThan(row!.width / 4);
+    }
+    expect(await overflowsHorizontally(owner)).toBe(false);
+  }
+  await owner.context().close();
+});

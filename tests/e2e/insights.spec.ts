@@ -179,3 +179,59 @@ test('a custom range whose last day is before its first says so, and keeps the f
   await expect(days(page)).toHaveCount(41);
   await page.context().close();
 });
+
+test('a page left open past midnight moves Today to the new day, and a custom range may end on it', async ({
+  browser,
+}) => {
+  const page = await openConsole(browser, 'insights');
+  const me = await (await page.request.get('/api/v1/staff/me')).json();
+  const seeded = await (await page.request.get('/api/v1/staff/settings')).json();
+  /**
+   * The server's clock cannot be moved, so its midnight is the demo's time zone moving 25 hours
+   * on: from Pago Pago (UTC−11) to Kiritimati (UTC+14), its today is a later day, whatever the
+   * hour. The browser's clock moves on a day with it. The demo gets its zone back after.
+   */
+  const setZone = async (timeZone: string) => {
+    const { name, street, city, state, zip } = seeded;
+    const response = await page.request.put('/api/v1/staff/settings/company', {
+      headers: { 'x-csrf-token': me.csrfToken },
+      data: { name, street, city, state, zip, timeZone },
+    });
+    expect(response.ok(), `${timeZone}: ${response.status()} ${await response.text()}`).toBe(true);
+  };
+  try {
+    await setZone('Pacific/Pago_Pago');
+    // The tablet's own clock is two days behind: the day turns by the server's clock, not by it.
+    await page.clock.install({ time: Date.now() - 2 * 86_400_000 });
+    await page.reload();
+    await page.getByRole('button', { name: 'Today' }).click();
+    const yesterday = dayIn('Pacific/Pago_Pago', 0);
+    await expect(
+      page.getByRole('heading', { name: `${dayLabel(yesterday, true)} · Pacific/Pago_Pago` }),
+    ).toBeVisible();
+
+    await setZone('Pacific/Kiritimati');
+    const today = dayIn('Pacific/Kiritimati', 0);
+    expect(today > yesterday).toBe(true);
+    await page.clock.fastForward('24:00:00');
+    await expect(
+      page.getByRole('heading', { name: `${dayLabel(today, true)} · Pacific/Kiritimati` }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Today' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(days(page)).toHaveCount(1);
+
+    await page.getByRole('button', { name: 'Custom' }).click();
+    await page.getByLabel('First day').fill(yesterday);
+    await page.getByLabel('Last day').fill(today);
+    await expect(page.getByLabel('Last day')).toHaveAttribute('max', today);
+    await page.getByRole('button', { name: 'Show' }).click();
+    await expect(
+      page.getByRole('heading', {
+        name: `${dayLabel(yesterday, true)} – ${dayLabel(today, true)} · Pacific/Kiritimati`,
+      }),
+    ).toBeVisible();
+  } finally {
+    await setZone(seeded.timeZone);
+    await page.context().close();
+  }
+});

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CSV_PAGE_ROWS } from '../../src/server/features/insights/insights.service.ts';
 import { addDays, type Insights, insightsSchema, type WaitStatus } from '../../src/shared/schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import { getWaitEntry, joinAsNewCustomer } from '../support/customer.ts';
@@ -165,6 +166,8 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
   let t: TestApp;
   let salon: TestBusiness;
   let owner: StaffSession;
+  /** The rows each statement of the app returned, newest last. */
+  const statementRows: number[] = [];
 
   /** History written as it would have been, one customer per visit. */
   async function insertVisit(
@@ -209,7 +212,7 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     t.app.inject({ url: `/api/v1/staff/insights/visits.csv?${query}`, headers: session.headers });
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    t = await createTestApp(kind, { onQuery: (_sql, rows) => statementRows.push(rows) });
     salon = await createBusiness(t.database.db, {
       services: ['Cut', 'Color'],
       providers: [{ name: 'Ana' }, { name: 'Ben' }],
@@ -378,6 +381,91 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     );
   });
 
+  it('reads a long CSV a page of rows at a time, so no statement holds the embedded database for long', async () => {
+    // A busy year is tens of thousands of visits: read in one statement, PGlite's one thread was
+    // busy for seconds (5–6 s for 55,000 on the 2-core test machine) and every join, call and
+    // board read of every business waited behind it.
+    const busy = await createBusiness(t.database.db, { services: ['Cut'] });
+    const customerId = randomUUID();
+    await t.database.db.query('insert into customers (id, token_hash) values ($1, $2)', [
+      customerId,
+      randomUUID(),
+    ]);
+    // Two pages' worth on 2026-02-02 (two visits to each minute: their order is their id's), and
+    // one more the day after: exactly full pages, then one row over.
+    const onFirstDay = 2 * CSV_PAGE_ROWS;
+    await t.database.db.query(
+      `insert into wait_entries (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, status, date)
+       select gen_random_uuid(), $1, $2, 'bulk-' || g, 'Cut', 'Bulk ' || g, '+13105550000', 'done',
+              case when g <= $3 then timestamptz '2026-02-02 09:00Z' + (g / 2) * interval '1 minute'
+                   else timestamptz '2026-02-03 12:00Z' end
+         from generate_series(1, $3 + 1) g`,
+      [busy.companyId, customerId, onFirstDay],
+    );
+    const busyOwner = await signInStaff(t.app, busy.owner);
+
+    for (const [to, visits] of [
+      ['2026-02-02', onFirstDay],
+      ['2026-02-03', onFirstDay + 1],
+    ] as const) {
+      statementRows.length = 0;
+      const response = await getCsv(busyOwner, `from=2026-02-02&to=${to}&phones=1`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(Math.max(...statementRows)).toBeLessThanOrEqual(CSV_PAGE_ROWS);
+      // Every visit once, in arrival order.
+      const rows = response.body.slice(1).split('\r\n').slice(1, -1);
+      expect(rows).toHaveLength(visits);
+      const names = rows.map((row) => row.split(',')[8]);
+      expect(new Set(names).size).toBe(visits);
+      expect(names).toContain(`Bulk ${visits}`);
+      const arrivals = rows.map((row) => row.split(',')[0]!);
+      expect(arrivals).toEqual([...arrivals].sort());
+    }
+  });
+
+  it('says in the CSV when a request to a provider was never taken, instead of Waiting', async () => {
+    // Requests to Ana, answered or not (a business of their own: a waiting visit is in every later
+    // day's line). One declined or expired stays 'waiting' in the database until the customer
+    // joins the next available, which many never do: a month later the file called it Waiting.
+    const studio = await createBusiness(t.database.db, { services: ['Cut'], providers: [{ name: 'Ana' }] });
+    const providerIds = { Ana: studio.providers[0]!.id };
+    const requests = [
+      ['2026-02-09T18:00Z', 'pending'],
+      ['2026-02-09T18:10Z', 'declined'],
+      ['2026-02-09T18:20Z', 'expired'],
+      ['2026-02-09T18:30Z', 'accepted'],
+    ] as const;
+    for (const [index, [date, answer]] of requests.entries()) {
+      const name = `Request ${answer}`;
+      await insertVisit(
+        studio.companyId,
+        { date, service: 'Cut', provider: 'Ana', status: 'waiting', name },
+        providerIds,
+        200 + index,
+      );
+      await t.database.db.query(
+        'update wait_entries set request_status = $2 where company_id = $1 and name = $3',
+        [studio.companyId, answer, name],
+      );
+    }
+    const response = await getCsv(
+      await signInStaff(t.app, studio.owner),
+      'from=2026-02-09&to=2026-02-09&phones=1',
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const statuses = response.body
+      .slice(1)
+      .split('\r\n')
+      .slice(1, -1)
+      .map((row) => `${row.split(',')[8]}: ${row.split(',')[6]}`);
+    expect(statuses).toEqual([
+      'Request pending: Request pending',
+      'Request declined: Request declined',
+      'Request expired: Request expired',
+      'Request accepted: Waiting',
+    ]);
+  });
+
   it("shows another business's owner none of this business's visits", async () => {
     const demoOwner = await signInStaff(t.app);
     const demo = await getInsights(demoOwner);
@@ -449,12 +537,33 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
   });
 
   it("opens on the business's last 7 days", async () => {
+    const asked = Date.now();
     const response = await t.app.inject({ url: '/api/v1/staff/insights', headers: owner.headers });
+    const answered = Date.now();
     const insights = insightsSchema.parse(response.json());
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date());
     expect(insights).toMatchObject({ to: today, today, timeZone: ZONE });
     expect(insights.days).toHaveLength(7);
     expect(insights.days.at(-1)!.day).toBe(today);
+    // The server's clock when it answered.
+    expect(Date.parse(insights.now)).toBeGreaterThanOrEqual(asked);
+    expect(Date.parse(insights.now)).toBeLessThanOrEqual(answered);
+
+    // The page's presets: the last days up to the business's today, as the server counts them
+    // when it answers (a page open across midnight asks again and gets the new day).
+    for (const days of [1, 30, 366]) {
+      const last = await getInsights(owner, `days=${days}`);
+      expect(last).toMatchObject({ from: addDays(today, 1 - days), to: today, today });
+      expect(last.days).toHaveLength(days);
+    }
+    for (const days of ['0', '367', '7.5', '', 'x'])
+      expect(
+        expectApiError(
+          await t.app.inject({ url: `/api/v1/staff/insights?days=${days}`, headers: owner.headers }),
+          400,
+          'VALIDATION_FAILED',
+        ),
+      ).toMatchObject({ field: 'days', message: 'Choose 1 to 366 days' });
   });
 
   it('keeps the wait estimate the customer was shown when they joined', async () => {

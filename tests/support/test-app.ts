@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
+import type { Database } from '../../src/server/db/database.ts';
 import type { ConversionTracker } from '../../src/server/features/conversion/conversion-tracker.ts';
 import type { PushSender } from '../../src/server/push/push-sender.ts';
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
@@ -20,6 +21,24 @@ export interface TestAppOptions {
   conversions?: ConversionTracker;
   smsSender?: SmsSender;
   pushSender?: PushSender;
+  /** Told of every statement the app runs outside a transaction, with how many rows it returned. */
+  onQuery?: (sql: string, rows: number) => void;
+}
+
+/** The database as the app sees it, telling `onQuery` of each statement and its rows. */
+function observed(db: Database, onQuery: (sql: string, rows: number) => void): Database {
+  return new Proxy(db, {
+    get(target, property) {
+      if (property === 'query')
+        return async (...args: Parameters<Database['query']>) => {
+          const result = await target.query(...args);
+          onQuery(args[0], result.rows.length);
+          return result;
+        };
+      const value = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /** The texting limits at their defaults (config.ts), for the tests of those limits. */
@@ -59,7 +78,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const config = testConfig(options.env);
   const app = await buildApp({
     config,
-    db: database.db,
+    db: options.onQuery ? observed(database.db, options.onQuery) : database.db,
     clientDir: '/nonexistent',
     ...(options.conversions ? { conversions: options.conversions } : {}),
     ...(options.smsSender ? { smsSender: options.smsSender } : {}),

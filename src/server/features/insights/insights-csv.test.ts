@@ -23,8 +23,22 @@ describe('csvCell', () => {
     expect(csvCell('=HYPERLINK("http://x.test","y")')).toBe('"\'=HYPERLINK(""http://x.test"",""y"")"');
     expect(csvCell('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvCell('-5')).toBe("'-5");
+    expect(csvCell('\u0000=1+1')).toBe("'\u0000=1+1");
     // Only the first character counts: a name with a hyphen inside stays as typed.
     expect(csvCell('Mary-Jane')).toBe('Mary-Jane');
+  });
+
+  it('turns into text a formula after a semicolon or a line break, where a spreadsheet may start a cell', () => {
+    // Excel splits on ';' where the decimal mark is a comma (Germany, France): the cell after it
+    // begins at the formula, whatever quotes we put around the whole. The same for a line break,
+    // which ends a row there.
+    expect(csvCell("Ann;=cmd|' /C calc'!A0")).toBe("Ann;'=cmd|' /C calc'!A0");
+    expect(csvCell('Ann; +1+1')).toBe("Ann; '+1+1");
+    expect(csvCell('Ann;"@SUM(A1)')).toBe('"Ann;""\'@SUM(A1)"');
+    expect(csvCell('Ann\n-1+1')).toBe('"Ann\n\'-1+1"');
+    expect(csvCell('Ann\t=1')).toBe("Ann\t'=1");
+    // Text after a semicolon stays as typed.
+    expect(csvCell('Cut; wash')).toBe('Cut; wash');
   });
 });
 

@@ -1,24 +1,16 @@
+import { todayIn } from '../../../shared/business-day.ts';
 import { formatPhoneForDisplay } from '../../../shared/phone.ts';
 import { addDays, daysBetween, type Insights, type InsightsRange } from '../../../shared/schemas.ts';
 import { STATUS_LABELS } from '../../../shared/wait-status.ts';
 import type { CompanyService } from '../company/company.service.ts';
-import type { InsightsRepository } from './insights.repository.ts';
+import { CSV_START, type InsightsRepository, type VisitCsvRow } from './insights.repository.ts';
 import { csvLines } from './insights-csv.ts';
 
 /** The range the page opens on: the business's last 7 days. */
 const DEFAULT_DAYS = 7;
 
-/** Today's date, YYYY-MM-DD, in a time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(now);
-  const part = (type: string) => parts.find((candidate) => candidate.type === type)?.value ?? '';
-  return `${part('year')}-${part('month')}-${part('day')}`;
-}
+/** Visits read per statement for the CSV: about 50 ms of PGlite's one thread (docs/insights.md). */
+export const CSV_PAGE_ROWS = 500;
 
 const CSV_HEADER = [
   'Arrived',
@@ -32,6 +24,22 @@ const CSV_HEADER = [
 ];
 const CSV_CONTACT_HEADER = ['Name', 'Phone'];
 
+/**
+ * A request to a provider not (yet) taken is 'waiting' in the database until its customer joins
+ * the next available, which many never do; "Waiting" a month later would be wrong.
+ */
+const REQUEST_LABELS = {
+  pending: 'Request pending',
+  declined: 'Request declined',
+  expired: 'Request expired',
+} as const;
+
+/** The twin of isOpenRequest (shared/wait-status.ts), naming the answer. */
+const statusLabel = ({ status, requestStatus }: VisitCsvRow) =>
+  status === 'waiting' && requestStatus !== null && requestStatus !== 'accepted'
+    ? REQUEST_LABELS[requestStatus]
+    : STATUS_LABELS[status];
+
 export function createInsightsService(deps: { insights: InsightsRepository; companies: CompanyService }) {
   const { insights, companies } = deps;
 
@@ -41,11 +49,18 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
       return todayIn((await companies.requireCompany(companyId)).timeZone);
     },
 
-    /** The business's figures over `range`, or over its last 7 days when none is given. */
-    async forRange(companyId: string, range: InsightsRange | null): Promise<Insights> {
+    /**
+     * The business's figures over `range`: two days, or its last `days` days up to its today (so a
+     * page open across midnight that asks again gets the new day), 7 when neither is given.
+     */
+    async forRange(companyId: string, range: InsightsRange | { days: number } | null): Promise<Insights> {
       const { timeZone } = await companies.requireCompany(companyId);
-      const today = todayIn(timeZone);
-      const { from, to } = range ?? { from: addDays(today, 1 - DEFAULT_DAYS), to: today };
+      const now = new Date();
+      const today = todayIn(timeZone, now);
+      const { from, to } =
+        range && 'from' in range
+          ? range
+          : { from: addDays(today, 1 - (range?.days ?? DEFAULT_DAYS)), to: today };
       const scope = { companyId, timeZone, from, to };
       const [cells, groups, funnel] = await Promise.all([
         insights.arrivalsByHour(scope),
@@ -76,6 +91,7 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
         to,
         today,
         timeZone,
+        now: now.toISOString(),
         days,
         arrivals,
         funnel,
@@ -112,24 +128,42 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
       };
     },
 
-    /** One CSV line per visit of the range (docs/insights.md); names and phones only when asked. */
-    async visitsCsv(companyId: string, range: InsightsRange, withContacts: boolean): Promise<string> {
+    /**
+     * One CSV line per visit of the range (docs/insights.md), the header first; names and phones
+     * only when asked. Read and sent a page at a time, so the database serves everyone else between
+     * pages. The business is checked before the first line, while an error can still be answered.
+     */
+    async visitsCsv(
+      companyId: string,
+      range: InsightsRange,
+      withContacts: boolean,
+      pageRows = CSV_PAGE_ROWS,
+    ): Promise<AsyncIterable<string>> {
       const { timeZone } = await companies.requireCompany(companyId);
-      const visits = await insights.visitsForCsv({ companyId, timeZone, ...range }, withContacts);
-      const rows = visits.map((visit) => [
+      const scope = { companyId, timeZone, ...range };
+      const line = (visit: VisitCsvRow) => [
         visit.arrived,
         visit.called,
         visit.started,
         visit.finished,
         visit.service,
         visit.provider,
-        STATUS_LABELS[visit.status],
+        statusLabel(visit),
         visit.waitedMinutes,
         ...(withContacts
           ? [visit.name, visit.phoneNumber === null ? null : formatPhoneForDisplay(visit.phoneNumber)]
           : []),
-      ]);
-      return csvLines([[...CSV_HEADER, ...(withContacts ? CSV_CONTACT_HEADER : [])], ...rows]);
+      ];
+      return (async function* () {
+        yield csvLines([[...CSV_HEADER, ...(withContacts ? CSV_CONTACT_HEADER : [])]]);
+        let after = CSV_START;
+        for (;;) {
+          const page = await insights.visitsForCsv(scope, withContacts, after, pageRows);
+          if (page.length > 0) yield csvLines(page.map(line));
+          if (page.length < pageRows) return;
+          after = page.at(-1)!.after;
+        }
+      })();
     },
   };
 }

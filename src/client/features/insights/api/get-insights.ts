@@ -2,15 +2,20 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Insights, InsightsRange } from '../../../../shared/schemas.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 
+/** Two days of the business, or its last `days` days as the server counts them when it answers. */
+export type InsightsSelection = InsightsRange | { days: number };
+
 const rangeQuery = (range: InsightsRange) =>
   `from=${encodeURIComponent(range.from)}&to=${encodeURIComponent(range.to)}`;
 
-/** The business's insights over `range`; null: the server's default (its last 7 days). */
-export function useInsights(range: InsightsRange | null) {
+const selectionQuery = (selection: InsightsSelection) =>
+  'days' in selection ? `days=${selection.days}` : rangeQuery(selection);
+
+/** The business's insights over `selection`. */
+export function useInsights(selection: InsightsSelection) {
   return useQuery({
-    queryKey: ['staff-insights', range?.from ?? null, range?.to ?? null],
-    queryFn: () =>
-      staffRequest<Insights>(range ? `/v1/staff/insights?${rangeQuery(range)}` : '/v1/staff/insights'),
+    queryKey: ['staff-insights', selectionQuery(selection)],
+    queryFn: () => staffRequest<Insights>(`/v1/staff/insights?${selectionQuery(selection)}`),
     // The figures of the last range stay up while the next one loads.
     placeholderData: keepPreviousData,
   });

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { todayIn } from '../../../../shared/business-day.ts';
 import type { Insights, InsightsRange } from '../../../../shared/schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
-import { useInsights, visitsCsvHref } from '../api/get-insights.ts';
+import { type InsightsSelection, useInsights, visitsCsvHref } from '../api/get-insights.ts';
 import { ArrivalsGrid, Bars, BreakdownTable } from './insight-charts.tsx';
-import { RangePicker, type RangePreset } from './range-picker.tsx';
+import { presetSelection, RangePicker, type RangePreset } from './range-picker.tsx';
 import './insights-page.css';
 
 /** "Sat, Mar 7": a day of the business's calendar, shown as it is (no zone shift). */
@@ -17,14 +18,17 @@ const dayLabel = (day: string, withYear = false) =>
     timeZone: 'UTC',
   });
 
+/** How often the page looks whether the business's day has turned: within a minute of midnight. */
+const NEW_DAY_CHECK_MS = 60_000;
+
 const minutesOrNone = (minutes: number | null) =>
   minutes === null ? texts.insights.none : texts.insights.minutes(minutes);
 
 export function InsightsPage() {
   const [preset, setPreset] = useState<RangePreset>('7');
-  // Null: the server's default range, the business's last 7 days (it knows the business's today).
-  const [range, setRange] = useState<InsightsRange | null>(null);
-  const insights = useInsights(range);
+  const [selection, setSelection] = useState<InsightsSelection>(presetSelection('7'));
+  const insights = useInsights(selection);
+  useAskAgainOnANewDay(insights);
   if (!insights.data) {
     return insights.isError ? <PanelLoadFailed onRetry={() => insights.refetch()} /> : <PanelLoading />;
   }
@@ -35,9 +39,9 @@ export function InsightsPage() {
         preset={preset}
         range={{ from: data.from, to: data.to }}
         today={data.today}
-        onChange={(nextPreset, nextRange) => {
+        onChange={(nextPreset, nextSelection) => {
           setPreset(nextPreset);
-          if (nextRange) setRange(nextRange);
+          if (nextSelection) setSelection(nextSelection);
         }}
       />
       <h2 className="insights__range">
@@ -99,6 +103,24 @@ export function InsightsPage() {
       <CsvExport range={{ from: data.from, to: data.to }} />
     </div>
   );
+}
+
+/**
+ * Asks again once the business's day has turned, so a page left open overnight moves "Today" and
+ * the last 7, 30 or 90 days on, and lets a custom range end on the new today. The turn is told by
+ * the server's clock (its last answer's `now`, moved on by the time since), not the device's,
+ * which may be off: ahead, it would ask for a day the server does not have yet.
+ */
+function useAskAgainOnANewDay(insights: ReturnType<typeof useInsights>) {
+  const { data, dataUpdatedAt, isPlaceholderData, refetch } = insights;
+  useEffect(() => {
+    if (!data || isPlaceholderData) return;
+    const serverAhead = Date.parse(data.now) - dataUpdatedAt;
+    const timer = setInterval(() => {
+      if (todayIn(data.timeZone, new Date(Date.now() + serverAhead)) > data.today) void refetch();
+    }, NEW_DAY_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [data, dataUpdatedAt, isPlaceholderData, refetch]);
 }
 
 /** The headline numbers, each with what it counts. */

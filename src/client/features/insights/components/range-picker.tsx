@@ -1,20 +1,22 @@
 import { type FormEvent, useId, useState } from 'react';
 import {
-  addDays,
   EARLIEST_CALENDAR_DATE,
   firstIssue,
   type InsightsRange,
   insightsRangeSchema,
 } from '../../../../shared/schemas.ts';
 import { texts } from '../../../lib/texts.ts';
+import type { InsightsSelection } from '../api/get-insights.ts';
 
 export type RangePreset = 'today' | '7' | '30' | '90' | 'custom';
 const PRESETS: readonly RangePreset[] = ['today', '7', '30', '90', 'custom'];
 
-/** A preset's days, ending on the business's today (not the device's: the tablet may be elsewhere). */
-export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: string): InsightsRange {
-  const days = preset === 'today' ? 1 : Number(preset);
-  return { from: addDays(today, 1 - days), to: today };
+/**
+ * A preset's days, which the server counts back from the business's today when it answers (not the
+ * device's today, nor the one of an earlier answer: the page may stay open past midnight).
+ */
+export function presetSelection(preset: Exclude<RangePreset, 'custom'>): { days: number } {
+  return { days: preset === 'today' ? 1 : Number(preset) };
 }
 
 /** Today, 7, 30 or 90 days, or two days of the owner's choosing, checked as the server checks them. */
@@ -27,8 +29,9 @@ export function RangePicker({
   preset: RangePreset;
   /** The range shown now: a custom range starts from it. */
   range: InsightsRange;
+  /** The business's today, from the server's latest answer. */
   today: string;
-  onChange: (preset: RangePreset, range: InsightsRange | null) => void;
+  onChange: (preset: RangePreset, selection: InsightsSelection | null) => void;
 }) {
   const [draft, setDraft] = useState<InsightsRange>(range);
   const [error, setError] = useState<{ field: string | undefined; message: string } | null>(null);
@@ -39,7 +42,7 @@ export function RangePicker({
       setDraft(range);
       setError(null);
       onChange('custom', null);
-    } else onChange(next, presetRange(next, today));
+    } else onChange(next, presetSelection(next));
   }
 
   function submit(event: FormEvent) {
