@@ -408,6 +408,27 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       expectApiError(await ownerCall(owner, 'look-up', '555-01'), 400, 'VALIDATION_FAILED');
     });
 
+    it('takes a US number typed any way, and refuses one with more digits rather than act on a shorter one', async () => {
+      const customer = await joinAndChat();
+      const digits = customer.phoneNumber.slice(2);
+      for (const typed of [
+        `+1 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
+        `1-${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`,
+        `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
+        ` ${digits} `,
+      ]) {
+        const found = customerLookupResponseSchema.parse((await ownerCall(owner, 'look-up', typed)).json());
+        expect(found.visits.map((visit) => visit.waitId)).toEqual([customer.waitId]);
+      }
+      // A digit too many, or another country's number, starts with this customer's 10 digits: each
+      // is someone else, and an erase must not reach this customer.
+      for (const typed of [`+1 ${digits}9`, `${digits}9`, `+44 ${digits}`, `+1 1 ${digits}`]) {
+        for (const action of ['look-up', 'export', 'erase'] as const)
+          expectApiError(await ownerCall(owner, action, typed), 400, 'VALIDATION_FAILED');
+      }
+      expect(await entry(customer.waitId)).toMatchObject({ name: customer.name });
+    });
+
     it("finds, exports and erases nothing of another business's customers", async () => {
       const customer = await joinAndChat();
       const lookUp = customerLookupResponseSchema.parse(
