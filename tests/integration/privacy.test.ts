@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrivacyService } from '../../src/server/features/privacy/privacy.service.ts';
+import { createSmsRepository } from '../../src/server/features/sms/sms.repository.ts';
 import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import {
@@ -343,6 +344,25 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
 
       // Without a customer token nothing is erased.
       expectApiError(await forgetMe({ authorization: 'Bearer nope' }), 401, 'UNAUTHENTICATED');
+    });
+
+    it('stops a text that was being sent when they tapped it: a failed send is not tried again', async () => {
+      const customer = await joinAndChat();
+      // The worker has claimed a text (committed as 'sending') and is waiting for Twilio.
+      const id = randomUUID();
+      await db().query(
+        `insert into sms_messages (id, company_id, wait_id, direction, kind, phone_number, body, status, attempts)
+         values ($1, $2, $3, 'outbound', 'called', $4, 'Your turn', 'sending', 1)`,
+        [id, customer.companyId, customer.waitId, customer.phoneNumber],
+      );
+      expect((await forgetMe(customer)).statusCode).toBe(200);
+      // Twilio answers 503: the worker records a retry (sms-worker.ts).
+      await createSmsRepository(db()).markRetry(id, 'Twilio answered 503', 5);
+      const { rows } = await db().query<{ status: string; body: string }>(
+        'select status, body from sms_messages where id = $1',
+        [id],
+      );
+      expect(rows[0]).toMatchObject({ status: 'failed', body: '' });
     });
 
     it("keeps an erased text's number only while it counts towards the texting limits, then the pass deletes it", async () => {
