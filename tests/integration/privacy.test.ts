@@ -187,6 +187,28 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       }
     });
 
+    it("erases a visit's chat and texts with it, however recent: a conversation that went on after the visit", async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      await queueText(customer);
+      // Only the visit is old: its chat and texts are from today.
+      await db().query("update wait_entries set date = date - interval '31 days' where id = $1", [
+        customer.waitId,
+      ]);
+
+      await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+
+      expect(await entry(customer.waitId)).toMatchObject({ name: '', phone_number: null });
+      // The customer's own messages carry their name (user_name), the texts their number.
+      expect(await count('select 1 from chat_messages where wait_id = $1', [customer.waitId])).toBe(0);
+      expect(
+        await count('select 1 from sms_messages where wait_id = $1 and erased_at is null', [customer.waitId]),
+      ).toBe(0);
+      expect(
+        await count("select 1 from sms_messages where wait_id = $1 and body <> ''", [customer.waitId]),
+      ).toBe(0);
+    });
+
     it("deletes the push subscriptions of visits older than their business's days, and keeps newer ones", async () => {
       await db().query("update companies set retention_days = 30 where id = 'demo'");
       const old = await joinAndChat();

@@ -235,6 +235,8 @@ export function createPrivacyRepository(db: Queryable) {
 
     /**
      * One batch of the retention job's visits: older than their business's days, not yet erased.
+     * Their chat and texts go with them however recent (a conversation that went on after the
+     * visit carries the name and the number too), the texts as eraseTexts erases them.
      * Concurrent processes skip each other's locked rows; a visit is erased once. The board is not
      * told: these are days old, long off it (it shows the last 12 hours). Returns how many.
      */
@@ -250,6 +252,16 @@ export function createPrivacyRepository(db: Queryable) {
               set name = '', phone_number = null, fcm_token = null, allow_sms = false, anonymised_at = now()
              from due where w.id = due.id
            returning w.id
+         ), chats as (
+           delete from chat_messages where wait_id in (select id from changed)
+         ), texts_gone as (
+           delete from sms_messages
+            where wait_id in (select id from changed)
+              and (status = 'queued' or created_at < now() - ${ERASED_TEXT_KEPT})
+         ), texts_emptied as (
+           update sms_messages set body = '', last_error = null, erased_at = now(), updated_at = now()
+            where wait_id in (select id from changed) and erased_at is null
+              and not (status = 'queued' or created_at < now() - ${ERASED_TEXT_KEPT})
          )
          select count(*)::int as erased from changed`,
         [limit],
