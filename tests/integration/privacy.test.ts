@@ -404,6 +404,19 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       expect(await textCount(customer.waitId)).toBe(0);
     });
 
+    it('reaches their device when their visits were already anonymised', async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      await age(customer, 31);
+      await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+      // Their page subscribes again (any customer with a visit at the business may).
+      await subscribePush(customer);
+      expect(await pushCount(customer)).toBe(1);
+
+      expect((await forgetMe(customer)).json()).toEqual({ erased: 0 });
+      expect(await pushCount(customer)).toBe(0);
+    });
+
     it('keeps a number that sent STOP opted out: a new visit is not texted', async () => {
       const customer = await joinAndChat();
       await db().query("insert into sms_opt_outs (phone_number, company_id) values ($1, 'demo')", [
@@ -507,6 +520,32 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
         customerLookupResponseSchema.parse((await ownerCall(owner, 'look-up', first.phoneNumber)).json())
           .visits,
       ).toEqual([]);
+    });
+
+    it('erases what the export shows of a number whose visits were already anonymised', async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      // The customer texts HELP: the answer is the business's text to the number, of no visit.
+      const help = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/sms/reply',
+        headers: owner.headers,
+        payload: { phoneNumber: customer.phoneNumber, body: 'HELP' },
+      });
+      expect(help.statusCode).toBe(201);
+      await age(customer, 31);
+      await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+      const exportedTexts = async () =>
+        (await ownerCall(owner, 'export', customer.phoneNumber)).json().textMessages as unknown[];
+      expect(await exportedTexts()).not.toEqual([]);
+
+      expect((await ownerCall(owner, 'erase', customer.phoneNumber)).statusCode).toBe(200);
+      expect(await exportedTexts()).toEqual([]);
+      expect(
+        await count("select 1 from sms_messages where phone_number = $1 and body <> ''", [
+          customer.phoneNumber,
+        ]),
+      ).toBe(0);
     });
 
     it('refuses the front desk and providers', async () => {
