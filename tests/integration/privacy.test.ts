@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrivacyService } from '../../src/server/features/privacy/privacy.service.ts';
 import { createSmsRepository } from '../../src/server/features/sms/sms.repository.ts';
-import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
+import { createSmsWorker } from '../../src/server/features/sms/sms-worker.ts';
+import { DEMO_FRONT_DESK, DEMO_PROVIDER, seedDemoCompany } from '../../src/server/seed/demo.ts';
+import { createRecordingSmsSender, SmsSendError } from '../../src/server/sms/sms-sender.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import {
   businessSettingsSchema,
@@ -20,7 +23,7 @@ import {
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { databaseKinds } from '../support/test-database.ts';
+import { databaseKinds, openTestDatabase } from '../support/test-database.ts';
 
 let phoneCounter = 0;
 /** A number no other test in this file uses: look-ups and erases go by number. */
@@ -598,5 +601,39 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
         db().query('update companies set retention_days = 0 where id = $1', [other.companyId]),
       ).rejects.toThrow();
     });
+  });
+});
+
+describe.each(databaseKinds)('the server log, on %s', (kind) => {
+  it("keeps no customer's number from a text that failed: Twilio's reason names it", async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      await seedDemoCompany(database.db);
+      const phoneNumber = '+14155550199';
+      await database.db.query(
+        `insert into sms_messages (id, company_id, direction, kind, phone_number, body, status)
+         values ($1, 'demo', 'outbound', 'called', $2, 'Your turn', 'queued')`,
+        [randomUUID(), phoneNumber],
+      );
+      const sender = createRecordingSmsSender();
+      sender.failNextTo(
+        phoneNumber,
+        new SmsSendError(
+          `Twilio answered 400 (21211): The 'To' number ${phoneNumber} is not a valid phone number.`,
+          false,
+        ),
+      );
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+      const worker = createSmsWorker({ sms: createSmsRepository(database.db), sender, logger });
+      await worker.drain();
+      await worker.stop();
+
+      expect(lines.join('')).toContain('text message failed');
+      expect(lines.join('')).toContain('21211');
+      expect(lines.join('')).not.toContain(phoneNumber.slice(2));
+    } finally {
+      await database.close();
+    }
   });
 });
