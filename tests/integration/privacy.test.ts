@@ -466,6 +466,14 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       expectApiError(await ownerCall(owner, 'look-up', '555-01'), 400, 'VALIDATION_FAILED');
     });
 
+    it('exports the devices the erase would stop notifying, and the request of a visit', async () => {
+      const customer = await joinAndChat();
+      await subscribePush(customer);
+      const data = (await ownerCall(owner, 'export', customer.phoneNumber)).json();
+      expect(data.pushSubscriptions).toEqual([{ subscribedAt: expect.any(String) }]);
+      expect(data.visits[0]).toHaveProperty('requestDeadline');
+    });
+
     it('takes a US number typed any way, and refuses one with more digits rather than act on a shorter one', async () => {
       const customer = await joinAndChat();
       const digits = customer.phoneNumber.slice(2);

@@ -196,12 +196,13 @@ export function createPrivacyRepository(db: Queryable) {
     /** Everything the business holds about a number's visits, for the owner's export. */
     async exportData(companyId: string, phoneNumber: string, tx: Queryable = db) {
       const visits = await tx.query<
-        { waitId: string; chatThreadKey: string | null } & Record<string, unknown>
+        { waitId: string; chatThreadKey: string | null; customerId: string } & Record<string, unknown>
       >(
         `select w.id as "waitId", w.date, w.name, w.phone_number as "phoneNumber", w.service_type as "serviceType",
                 w.status, w.allow_sms as "allowSms", p.name as "providerName", w.called_at as "calledAt",
                 w.started_at as "startedAt", w.finished_at as "finishedAt", w.request_status as "requestStatus",
-                w.chat_thread_key as "chatThreadKey"
+                w.request_deadline as "requestDeadline", w.chat_thread_key as "chatThreadKey",
+                w.customer_id as "customerId"
            from wait_entries w left join providers p on p.id = w.provider_id
           where w.company_id = $1 and w.phone_number = $2 and w.anonymised_at is null
           order by w.date`,
@@ -226,10 +227,18 @@ export function createPrivacyRepository(db: Queryable) {
           order by created_at, id`,
         [companyId, waitIds, phoneNumber],
       );
+      // The devices the erase stops notifying (deletePushSubscriptions): when, not the address and
+      // keys, which would let whoever holds the file send to the device.
+      const devices = await tx.query(
+        `select date as "subscribedAt" from push_subscriptions
+          where company_id = $1 and customer_id = any($2::uuid[]) order by date`,
+        [companyId, [...new Set(visits.rows.map((row) => row.customerId))]],
+      );
       return {
-        visits: visits.rows.map(({ chatThreadKey: _thread, ...visit }) => visit),
+        visits: visits.rows.map(({ chatThreadKey: _thread, customerId: _customer, ...visit }) => visit),
         chatMessages: chat.rows,
         textMessages: texts.rows,
+        pushSubscriptions: devices.rows,
       };
     },
 
