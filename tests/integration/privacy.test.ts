@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatRepository } from '../../src/server/features/chat/chat.repository.ts';
+import { createPrivacyRepository } from '../../src/server/features/privacy/privacy.repository.ts';
 import { createPrivacyService } from '../../src/server/features/privacy/privacy.service.ts';
 import { createSmsRepository } from '../../src/server/features/sms/sms.repository.ts';
 import { createSmsWorker } from '../../src/server/features/sms/sms-worker.ts';
@@ -418,6 +420,79 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
 
       expect((await forgetMe(customer)).json()).toEqual({ erased: 0 });
       expect(await pushCount(customer)).toBe(0);
+    });
+
+    it('keeps no message written as they tapped it: a staff message whose check ran before the erase', async () => {
+      const customer = await joinAndChat();
+      /** What sendMessage writes for a staff message, the entry read (not erased) just before. */
+      const staffMessage = () =>
+        createChatRepository(db()).insertMessageAndPublish(
+          {
+            id: randomUUID(),
+            threadKey: customer.chatThreadKey,
+            companyId: customer.companyId,
+            waitId: customer.waitId,
+            userId: randomUUID(),
+            userName: 'Sam Rivera',
+            sender: 'staff',
+            message: 'Still coming?',
+          },
+          {
+            topic: topics.chat(customer.chatThreadKey),
+            text: { id: randomUUID(), phoneNumber: customer.phoneNumber, body: 'Bella: Still coming?' },
+          },
+        );
+      const textsToThem = () =>
+        count("select 1 from sms_messages where phone_number = $1 and body <> ''", [customer.phoneNumber]);
+
+      if (kind === 'postgres') {
+        // The erase holds the visit; the message, its check passed, arrives meanwhile.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        const privacy = createPrivacyRepository(db());
+        const erasing = db().transaction(async (tx) => {
+          const visits = await privacy.lockVisits(
+            customer.companyId,
+            { customerId: customer.customerId },
+            tx,
+          );
+          await privacy.anonymiseAndPublish(
+            customer.companyId,
+            visits.waitIds,
+            { boardTopic: topics.board('demo'), waitTopicPrefix: topics.wait(''), leaveFrom: ['waiting'] },
+            tx,
+          );
+          await privacy.deleteChats(customer.companyId, visits, tx);
+          await privacy.eraseTexts(customer.companyId, { ...visits, phoneNumbers: [] }, tx);
+          locked();
+          await held;
+        });
+        await isLocked;
+        const writing = staffMessage();
+        // The message waits for the erase's lock (it does today through its foreign key).
+        await expect
+          .poll(() =>
+            count(
+              "select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%chat_messages%'",
+              [],
+            ),
+          )
+          .toBe(1);
+        release();
+        await erasing;
+        expect(await writing).toBeNull();
+      } else {
+        expect((await forgetMe(customer)).statusCode).toBe(200);
+        expect(await staffMessage()).toBeNull();
+      }
+      expect(await chatCount(customer)).toBe(0);
+      expect(await textsToThem()).toBe(0);
     });
 
     it('keeps a number that sent STOP opted out: a new visit is not texted', async () => {
