@@ -214,6 +214,24 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       ).toBe(0);
     });
 
+    it("leaves no copy of the visit's name in the realtime log, however recent the copy", async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      await db().query("update wait_entries set date = date - interval '31 days' where id = $1", [
+        customer.waitId,
+      ]);
+      const copiesOfName = () =>
+        count(
+          `select 1 from (select data from realtime_events union all select data from realtime_pending) e
+            where e.data->>'name' = $1 or e.data->>'userName' = $1`,
+          [customer.name],
+        );
+      await expect.poll(copiesOfName).toBeGreaterThan(0);
+
+      await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+      expect(await copiesOfName()).toBe(0);
+    });
+
     it("deletes the push subscriptions of visits older than their business's days, and keeps newer ones", async () => {
       await db().query("update companies set retention_days = 30 where id = 'demo'");
       const old = await joinAndChat();

@@ -1,3 +1,4 @@
+import { topics } from '../../../shared/realtime.ts';
 import type { CustomerVisit, WaitStatus } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
@@ -260,9 +261,17 @@ export function createPrivacyRepository(db: Queryable) {
            update wait_entries w
               set name = '', phone_number = null, fcm_token = null, allow_sms = false, anonymised_at = now()
              from due where w.id = due.id
-           returning w.id
+           returning w.id, w.company_id, w.chat_thread_key
          ), chats as (
-           delete from chat_messages where wait_id in (select id from changed)
+           delete from chat_messages where wait_id in (select id from changed) returning id
+         ), board_copies as (
+           -- The realtime log's copies of the last day (a visit can change long after it began).
+           update realtime_events e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
+             from changed c
+            where e.topic = $2 || c.company_id and e.data->>'waitId' = c.id::text and e.data->>'name' <> ''
+         ), chat_copies as (
+           delete from realtime_events e using changed c
+            where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)
          ), texts_gone as (
            delete from sms_messages
             where wait_id in (select id from changed)
@@ -273,7 +282,7 @@ export function createPrivacyRepository(db: Queryable) {
               and not (status = 'queued' or created_at < now() - ${ERASED_TEXT_KEPT})
          )
          select count(*)::int as erased from changed`,
-        [limit],
+        [limit, topics.board(''), topics.chat('')],
       );
       return rows[0]?.erased ?? 0;
     },
