@@ -30,6 +30,19 @@ export function isCompletePhone(digits: string): boolean {
   return /^\d{10}$/.test(digits);
 }
 
+/**
+ * "+1" and 10 digits from a whole number as a carrier or a person writes it ("+1 415 555 0123",
+ * "(415) 555-0123", "1-415-555-0123"), or null. Unlike phoneDigitsFromInput, which keeps the
+ * first 10 digits as the mask does while typing, a digit too many is refused: the owner's erase
+ * acts on the number it is given, and the first 10 digits of "+44 …" are a stranger's.
+ */
+export function normalizeUsNumber(value: string): string | null {
+  const digits = value.replace(/\D/g, '');
+  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
+  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
+  return null;
+}
+
 /** Wait list entries store "+1" followed by the 10 digits (spec §3). */
 export function toStoredPhoneNumber(digits: string): string {
   return `${PHONE_COUNTRY_PREFIX}${digits}`;

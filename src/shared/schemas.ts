@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { LIMITS } from './constants.ts';
-import { phoneDigitsFromInput, toStoredPhoneNumber } from './phone.ts';
+import { normalizeUsNumber } from './phone.ts';
 
 const trimmedText = (max: number, requiredMessage: string, tooLongMessage: string) =>
   z
@@ -392,7 +392,7 @@ export const customerLookupSchema = z.object({
       z
         .string('Please enter a 10-digit phone number')
         .check(z.maxLength(40, 'Please enter a 10-digit phone number')),
-      z.transform((typed) => toStoredPhoneNumber(phoneDigitsFromInput(typed))),
+      z.transform((typed) => normalizeUsNumber(typed) ?? ''),
     )
     .check(z.regex(/^\+1\d{10}$/, 'Please enter a 10-digit phone number')),
 });

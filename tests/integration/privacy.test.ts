@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createChatRepository } from '../../src/server/features/chat/chat.repository.ts';
+import { createPrivacyRepository } from '../../src/server/features/privacy/privacy.repository.ts';
 import { createPrivacyService } from '../../src/server/features/privacy/privacy.service.ts';
-import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
+import { createSmsRepository } from '../../src/server/features/sms/sms.repository.ts';
+import { createSmsWorker } from '../../src/server/features/sms/sms-worker.ts';
+import { DEMO_FRONT_DESK, DEMO_PROVIDER, seedDemoCompany } from '../../src/server/seed/demo.ts';
+import { createRecordingSmsSender, SmsSendError } from '../../src/server/sms/sms-sender.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import {
   businessSettingsSchema,
@@ -19,7 +25,7 @@ import {
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
-import { databaseKinds } from '../support/test-database.ts';
+import { databaseKinds, openTestDatabase } from '../support/test-database.ts';
 
 let phoneCounter = 0;
 /** A number no other test in this file uses: look-ups and erases go by number. */
@@ -186,6 +192,46 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       }
     });
 
+    it("erases a visit's chat and texts with it, however recent: a conversation that went on after the visit", async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      await queueText(customer);
+      // Only the visit is old: its chat and texts are from today.
+      await db().query("update wait_entries set date = date - interval '31 days' where id = $1", [
+        customer.waitId,
+      ]);
+
+      await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+
+      expect(await entry(customer.waitId)).toMatchObject({ name: '', phone_number: null });
+      // The customer's own messages carry their name (user_name), the texts their number.
+      expect(await count('select 1 from chat_messages where wait_id = $1', [customer.waitId])).toBe(0);
+      expect(
+        await count('select 1 from sms_messages where wait_id = $1 and erased_at is null', [customer.waitId]),
+      ).toBe(0);
+      expect(
+        await count("select 1 from sms_messages where wait_id = $1 and body <> ''", [customer.waitId]),
+      ).toBe(0);
+    });
+
+    it("leaves no copy of the visit's name in the realtime log, however recent the copy", async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      await db().query("update wait_entries set date = date - interval '31 days' where id = $1", [
+        customer.waitId,
+      ]);
+      const copiesOfName = () =>
+        count(
+          `select 1 from (select data from realtime_events union all select data from realtime_pending) e
+            where e.data->>'name' = $1 or e.data->>'userName' = $1`,
+          [customer.name],
+        );
+      await expect.poll(copiesOfName).toBeGreaterThan(0);
+
+      await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+      expect(await copiesOfName()).toBe(0);
+    });
+
     it("deletes the push subscriptions of visits older than their business's days, and keeps newer ones", async () => {
       await db().query("update companies set retention_days = 30 where id = 'demo'");
       const old = await joinAndChat();
@@ -345,6 +391,25 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       expectApiError(await forgetMe({ authorization: 'Bearer nope' }), 401, 'UNAUTHENTICATED');
     });
 
+    it('stops a text that was being sent when they tapped it: a failed send is not tried again', async () => {
+      const customer = await joinAndChat();
+      // The worker has claimed a text (committed as 'sending') and is waiting for Twilio.
+      const id = randomUUID();
+      await db().query(
+        `insert into sms_messages (id, company_id, wait_id, direction, kind, phone_number, body, status, attempts)
+         values ($1, $2, $3, 'outbound', 'called', $4, 'Your turn', 'sending', 1)`,
+        [id, customer.companyId, customer.waitId, customer.phoneNumber],
+      );
+      expect((await forgetMe(customer)).statusCode).toBe(200);
+      // Twilio answers 503: the worker records a retry (sms-worker.ts).
+      await createSmsRepository(db()).markRetry(id, 'Twilio answered 503', 5);
+      const { rows } = await db().query<{ status: string; body: string }>(
+        'select status, body from sms_messages where id = $1',
+        [id],
+      );
+      expect(rows[0]).toMatchObject({ status: 'failed', body: '' });
+    });
+
     it("keeps an erased text's number only while it counts towards the texting limits, then the pass deletes it", async () => {
       const customer = await joinAndChat();
       expect((await forgetMe(customer)).statusCode).toBe(200);
@@ -360,6 +425,92 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       );
       await privacy.runRetention();
       expect(await textCount(customer.waitId)).toBe(0);
+    });
+
+    it('reaches their device when their visits were already anonymised', async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      await age(customer, 31);
+      await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+      // Their page subscribes again (any customer with a visit at the business may).
+      await subscribePush(customer);
+      expect(await pushCount(customer)).toBe(1);
+
+      expect((await forgetMe(customer)).json()).toEqual({ erased: 0 });
+      expect(await pushCount(customer)).toBe(0);
+    });
+
+    it('keeps no message written as they tapped it: a staff message whose check ran before the erase', async () => {
+      const customer = await joinAndChat();
+      /** What sendMessage writes for a staff message, the entry read (not erased) just before. */
+      const staffMessage = () =>
+        createChatRepository(db()).insertMessageAndPublish(
+          {
+            id: randomUUID(),
+            threadKey: customer.chatThreadKey,
+            companyId: customer.companyId,
+            waitId: customer.waitId,
+            userId: randomUUID(),
+            userName: 'Sam Rivera',
+            sender: 'staff',
+            message: 'Still coming?',
+          },
+          {
+            topic: topics.chat(customer.chatThreadKey),
+            text: { id: randomUUID(), phoneNumber: customer.phoneNumber, body: 'Bella: Still coming?' },
+          },
+        );
+      const textsToThem = () =>
+        count("select 1 from sms_messages where phone_number = $1 and body <> ''", [customer.phoneNumber]);
+
+      if (kind === 'postgres') {
+        // The erase holds the visit; the message, its check passed, arrives meanwhile.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        const privacy = createPrivacyRepository(db());
+        const erasing = db().transaction(async (tx) => {
+          const visits = await privacy.lockVisits(
+            customer.companyId,
+            { customerId: customer.customerId },
+            tx,
+          );
+          await privacy.anonymiseAndPublish(
+            customer.companyId,
+            visits.waitIds,
+            { boardTopic: topics.board('demo'), waitTopicPrefix: topics.wait(''), leaveFrom: ['waiting'] },
+            tx,
+          );
+          await privacy.deleteChats(customer.companyId, visits, tx);
+          await privacy.eraseTexts(customer.companyId, { ...visits, phoneNumbers: [] }, tx);
+          locked();
+          await held;
+        });
+        await isLocked;
+        const writing = staffMessage();
+        // The message waits for the erase's lock (it does today through its foreign key).
+        await expect
+          .poll(() =>
+            count(
+              "select 1 from pg_stat_activity where wait_event_type = 'Lock' and query like '%chat_messages%'",
+              [],
+            ),
+          )
+          .toBe(1);
+        release();
+        await erasing;
+        expect(await writing).toBeNull();
+      } else {
+        expect((await forgetMe(customer)).statusCode).toBe(200);
+        expect(await staffMessage()).toBeNull();
+      }
+      expect(await chatCount(customer)).toBe(0);
+      expect(await textsToThem()).toBe(0);
     });
 
     it('keeps a number that sent STOP opted out: a new visit is not texted', async () => {
@@ -408,6 +559,35 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       expectApiError(await ownerCall(owner, 'look-up', '555-01'), 400, 'VALIDATION_FAILED');
     });
 
+    it('exports the devices the erase would stop notifying, and the request of a visit', async () => {
+      const customer = await joinAndChat();
+      await subscribePush(customer);
+      const data = (await ownerCall(owner, 'export', customer.phoneNumber)).json();
+      expect(data.pushSubscriptions).toEqual([{ subscribedAt: expect.any(String) }]);
+      expect(data.visits[0]).toHaveProperty('requestDeadline');
+    });
+
+    it('takes a US number typed any way, and refuses one with more digits rather than act on a shorter one', async () => {
+      const customer = await joinAndChat();
+      const digits = customer.phoneNumber.slice(2);
+      for (const typed of [
+        `+1 ${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`,
+        `1-${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`,
+        `${digits.slice(0, 3)}.${digits.slice(3, 6)}.${digits.slice(6)}`,
+        ` ${digits} `,
+      ]) {
+        const found = customerLookupResponseSchema.parse((await ownerCall(owner, 'look-up', typed)).json());
+        expect(found.visits.map((visit) => visit.waitId)).toEqual([customer.waitId]);
+      }
+      // A digit too many, or another country's number, starts with this customer's 10 digits: each
+      // is someone else, and an erase must not reach this customer.
+      for (const typed of [`+1 ${digits}9`, `${digits}9`, `+44 ${digits}`, `+1 1 ${digits}`]) {
+        for (const action of ['look-up', 'export', 'erase'] as const)
+          expectApiError(await ownerCall(owner, action, typed), 400, 'VALIDATION_FAILED');
+      }
+      expect(await entry(customer.waitId)).toMatchObject({ name: customer.name });
+    });
+
     it("finds, exports and erases nothing of another business's customers", async () => {
       const customer = await joinAndChat();
       const lookUp = customerLookupResponseSchema.parse(
@@ -444,6 +624,32 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
         customerLookupResponseSchema.parse((await ownerCall(owner, 'look-up', first.phoneNumber)).json())
           .visits,
       ).toEqual([]);
+    });
+
+    it('erases what the export shows of a number whose visits were already anonymised', async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      // The customer texts HELP: the answer is the business's text to the number, of no visit.
+      const help = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/sms/reply',
+        headers: owner.headers,
+        payload: { phoneNumber: customer.phoneNumber, body: 'HELP' },
+      });
+      expect(help.statusCode).toBe(201);
+      await age(customer, 31);
+      await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
+      const exportedTexts = async () =>
+        (await ownerCall(owner, 'export', customer.phoneNumber)).json().textMessages as unknown[];
+      expect(await exportedTexts()).not.toEqual([]);
+
+      expect((await ownerCall(owner, 'erase', customer.phoneNumber)).statusCode).toBe(200);
+      expect(await exportedTexts()).toEqual([]);
+      expect(
+        await count("select 1 from sms_messages where phone_number = $1 and body <> ''", [
+          customer.phoneNumber,
+        ]),
+      ).toBe(0);
     });
 
     it('refuses the front desk and providers', async () => {
@@ -496,5 +702,39 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
         db().query('update companies set retention_days = 0 where id = $1', [other.companyId]),
       ).rejects.toThrow();
     });
+  });
+});
+
+describe.each(databaseKinds)('the server log, on %s', (kind) => {
+  it("keeps no customer's number from a text that failed: Twilio's reason names it", async () => {
+    const database = await openTestDatabase(kind);
+    try {
+      await seedDemoCompany(database.db);
+      const phoneNumber = '+14155550199';
+      await database.db.query(
+        `insert into sms_messages (id, company_id, direction, kind, phone_number, body, status)
+         values ($1, 'demo', 'outbound', 'called', $2, 'Your turn', 'queued')`,
+        [randomUUID(), phoneNumber],
+      );
+      const sender = createRecordingSmsSender();
+      sender.failNextTo(
+        phoneNumber,
+        new SmsSendError(
+          `Twilio answered 400 (21211): The 'To' number ${phoneNumber} is not a valid phone number.`,
+          false,
+        ),
+      );
+      const lines: string[] = [];
+      const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(line) });
+      const worker = createSmsWorker({ sms: createSmsRepository(database.db), sender, logger });
+      await worker.drain();
+      await worker.stop();
+
+      expect(lines.join('')).toContain('text message failed');
+      expect(lines.join('')).toContain('21211');
+      expect(lines.join('')).not.toContain(phoneNumber.slice(2));
+    } finally {
+      await database.close();
+    }
   });
 });

@@ -49,17 +49,21 @@ export function createChatRepository(
      * Stores a message and, in the same statement, its "message.created" event for `topic`
      * (numbered after commit: realtime/event-log.ts) and, when `text` is given, the text that takes
      * it to the customer's phone, unless the number opted out or the entry did not allow texts. One
-     * statement: a message is one round trip to the database, not five.
+     * statement: a message is one round trip to the database, not five. Null when the entry's
+     * details were erased, even by an erase that committed after the caller read the entry: the
+     * key-share lock (the one the foreign key takes anyway) waits for it and sees its result.
      */
     async insertMessageAndPublish(
       message: NewChatMessage,
       publish: { topic: string; text: ChatText | null },
       tx: Queryable = db,
-    ): Promise<ChatMessage> {
+    ): Promise<ChatMessage | null> {
       const { rows } = await tx.query<MessageRow>(
-        `with message as (
+        `with entry as (
+           select id from wait_entries where id = $4 and anonymised_at is null for key share
+         ), message as (
            insert into chat_messages (id, thread_key, company_id, wait_id, user_id, user_name, sender, message)
-           values ($1, $2, $3, $4, $5, $6, $7, $8)
+           select $1, $2, $3, $4, $5, $6, $7, $8 from entry
            returning ${messageColumns}
          ), published as (
            ${appendEventsSql(`select $9, 'message.created', jsonb_build_object(
@@ -69,7 +73,7 @@ export function createChatRepository(
          ), text as (
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select $10, $3, $4, 'outbound', 'chat', $11, $12, $13, $14::text
-            where $10::uuid is not null
+            where $10::uuid is not null and exists (select 1 from message)
               and ${mayTextSql('exists (select 1 from wait_entries where id = $4 and allow_sms)', '$12', '$3')}
            on conflict (event_key) do nothing
          )
@@ -93,7 +97,7 @@ export function createChatRepository(
         ],
         { name: 'insert-chat-message' },
       );
-      return toMessage(rows[0]!);
+      return rows[0] ? toMessage(rows[0]) : null;
     },
 
     /** The latest `limit` messages of a thread, oldest first (spec §7: ordered by createdAt, last 10). */

@@ -105,8 +105,6 @@ export function createChatService(deps: {
     async sendMessage(sender: ChatSender, request: SendMessageRequest): Promise<ChatMessage> {
       const entry = await requireConversation(sender, request.historyId, request.companyId);
       if (request.chatNode !== entry.chatThreadKey) throw new AppError('CHAT_NOT_FOUND');
-      // Erased at the customer's word (or by age): nothing new is kept of them, nor texted.
-      if (entry.erased) throw new AppError('CHAT_ERASED');
       if (sender.kind === 'staff') ensureAnswers(sender, entry);
       // Who wrote it comes from the session, never from the payload's user field.
       const author =
@@ -117,7 +115,7 @@ export function createChatService(deps: {
               userName: authorName(sender, entry, request.asBusiness),
               sender: 'staff' as const,
             };
-      const stored = await chat.insertMessageAndPublish(
+      const written = await chat.insertMessageAndPublish(
         {
           id: randomUUID(),
           threadKey: entry.chatThreadKey,
@@ -140,6 +138,9 @@ export function createChatService(deps: {
               : null,
         },
       );
+      // Erased at the customer's word (or by age), even since the entry was read above: nothing new
+      // is kept of them, nor texted (insertMessageAndPublish).
+      const stored = invariantFound(written, 'CHAT_ERASED');
       // The board shows the staff what they have not read yet.
       if (sender.kind === 'customer')
         await waitList.countUnreadAndPublish(

@@ -1,3 +1,4 @@
+import { topics } from '../../../shared/realtime.ts';
 import type { CustomerVisit, WaitStatus } from '../../../shared/schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
@@ -196,12 +197,13 @@ export function createPrivacyRepository(db: Queryable) {
     /** Everything the business holds about a number's visits, for the owner's export. */
     async exportData(companyId: string, phoneNumber: string, tx: Queryable = db) {
       const visits = await tx.query<
-        { waitId: string; chatThreadKey: string | null } & Record<string, unknown>
+        { waitId: string; chatThreadKey: string | null; customerId: string } & Record<string, unknown>
       >(
         `select w.id as "waitId", w.date, w.name, w.phone_number as "phoneNumber", w.service_type as "serviceType",
                 w.status, w.allow_sms as "allowSms", p.name as "providerName", w.called_at as "calledAt",
                 w.started_at as "startedAt", w.finished_at as "finishedAt", w.request_status as "requestStatus",
-                w.chat_thread_key as "chatThreadKey"
+                w.request_deadline as "requestDeadline", w.chat_thread_key as "chatThreadKey",
+                w.customer_id as "customerId"
            from wait_entries w left join providers p on p.id = w.provider_id
           where w.company_id = $1 and w.phone_number = $2 and w.anonymised_at is null
           order by w.date`,
@@ -226,15 +228,25 @@ export function createPrivacyRepository(db: Queryable) {
           order by created_at, id`,
         [companyId, waitIds, phoneNumber],
       );
+      // The devices the erase stops notifying (deletePushSubscriptions): when, not the address and
+      // keys, which would let whoever holds the file send to the device.
+      const devices = await tx.query(
+        `select date as "subscribedAt" from push_subscriptions
+          where company_id = $1 and customer_id = any($2::uuid[]) order by date`,
+        [companyId, [...new Set(visits.rows.map((row) => row.customerId))]],
+      );
       return {
-        visits: visits.rows.map(({ chatThreadKey: _thread, ...visit }) => visit),
+        visits: visits.rows.map(({ chatThreadKey: _thread, customerId: _customer, ...visit }) => visit),
         chatMessages: chat.rows,
         textMessages: texts.rows,
+        pushSubscriptions: devices.rows,
       };
     },
 
     /**
      * One batch of the retention job's visits: older than their business's days, not yet erased.
+     * Their chat and texts go with them however recent (a conversation that went on after the
+     * visit carries the name and the number too), the texts as eraseTexts erases them.
      * Concurrent processes skip each other's locked rows; a visit is erased once. The board is not
      * told: these are days old, long off it (it shows the last 12 hours). Returns how many.
      */
@@ -249,10 +261,28 @@ export function createPrivacyRepository(db: Queryable) {
            update wait_entries w
               set name = '', phone_number = null, fcm_token = null, allow_sms = false, anonymised_at = now()
              from due where w.id = due.id
-           returning w.id
+           returning w.id, w.company_id, w.chat_thread_key
+         ), chats as (
+           delete from chat_messages where wait_id in (select id from changed) returning id
+         ), board_copies as (
+           -- The realtime log's copies of the last day (a visit can change long after it began).
+           update realtime_events e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
+             from changed c
+            where e.topic = $2 || c.company_id and e.data->>'waitId' = c.id::text and e.data->>'name' <> ''
+         ), chat_copies as (
+           delete from realtime_events e using changed c
+            where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)
+         ), texts_gone as (
+           delete from sms_messages
+            where wait_id in (select id from changed)
+              and (status = 'queued' or created_at < now() - ${ERASED_TEXT_KEPT})
+         ), texts_emptied as (
+           update sms_messages set body = '', last_error = null, erased_at = now(), updated_at = now()
+            where wait_id in (select id from changed) and erased_at is null
+              and not (status = 'queued' or created_at < now() - ${ERASED_TEXT_KEPT})
          )
          select count(*)::int as erased from changed`,
-        [limit],
+        [limit, topics.board(''), topics.chat('')],
       );
       return rows[0]?.erased ?? 0;
     },

@@ -24,8 +24,15 @@ export function createPrivacyService(deps: {
   /** One erase, in one transaction: visits, chats, texts, devices and the realtime log's copies. */
   async function erase(companyId: string, by: { customerId: string } | { phoneNumber: string }) {
     const erased = await db.transaction(async (tx) => {
-      const visits = await privacy.lockVisits(companyId, by, tx);
-      if (visits.waitIds.length === 0) return 0;
+      const locked = await privacy.lockVisits(companyId, by, tx);
+      // What is theirs outlives visits already anonymised (by retention, or an earlier erase): the
+      // number's texts of no visit (a keyword's answer) and the caller's device. A number a
+      // customer typed is not proof it is theirs (anyone can type another's): Forget me reaches
+      // the texts of their own visits only; the owner's erase by number reaches them all.
+      const visits =
+        'phoneNumber' in by
+          ? { ...locked, phoneNumbers: [by.phoneNumber] }
+          : { ...locked, phoneNumbers: [], customerIds: [by.customerId] };
       const boardTopic = topics.board(companyId);
       const count = await privacy.anonymiseAndPublish(
         companyId,
@@ -34,10 +41,7 @@ export function createPrivacyService(deps: {
         tx,
       );
       await privacy.deleteChats(companyId, visits, tx);
-      // A number a customer typed is not proof it is theirs (anyone can type another's): Forget me
-      // reaches the texts of their own visits only; the owner's erase by number reaches them all.
-      const textsOf = 'phoneNumber' in by ? visits : { ...visits, phoneNumbers: [] };
-      await privacy.eraseTexts(companyId, textsOf, tx);
+      await privacy.eraseTexts(companyId, visits, tx);
       await privacy.deletePushSubscriptions(companyId, visits.customerIds, tx);
       await privacy.scrubRealtimeEvents(boardTopic, visits.waitIds, visits.threadKeys.map(topics.chat), tx);
       return count;

@@ -13,6 +13,13 @@ const KICK_DELAY_MS = 20;
 const INTERRUPTED_AFTER_SECONDS = 120;
 
 /**
+ * A reason as the log may keep it: Twilio's can name the number ("The 'To' number +14155550123 is
+ * not a valid phone number"), and the log outlives every erase (docs/privacy.md). Ten digits or
+ * more, whatever separates them; Twilio's error codes have five.
+ */
+const withoutPhoneNumbers = (reason: string) => reason.replace(/\+?(?:\d[\s().-]*){9}\d/g, '[number]');
+
+/**
  * Sends queued texts. Several processes may run one: rows are claimed with SKIP LOCKED. A claim
  * is committed before the send, so whatever happens next, a text is sent at most once.
  */
@@ -69,7 +76,7 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
         await sms.markRetry(text.id, reason, RETRY_DELAYS_SECONDS[text.attempts - 1] ?? 600);
       } else {
         await sms.markFailed(text.id, reason);
-        logger.warn({ smsId: text.id, reason }, 'text message failed');
+        logger.warn({ smsId: text.id, reason: withoutPhoneNumbers(reason) }, 'text message failed');
       }
       return null;
     }

@@ -122,9 +122,14 @@ export function createSmsRepository(
       );
     },
 
+    /**
+     * Queues a failed send again, unless the customer's details were erased while it was being
+     * sent (privacy.repository.ts eraseTexts): its body is gone and texts to them have stopped.
+     */
     async markRetry(id: string, error: string, retryInSeconds: number): Promise<void> {
       await db.query(
-        `update sms_messages set status = 'queued', last_error = $2,
+        `update sms_messages set status = case when erased_at is null then 'queued' else 'failed' end,
+                last_error = case when erased_at is null then $2 else 'not sent: the customer''s details were erased' end,
                 next_attempt_at = now() + make_interval(secs => $3), updated_at = now() where id = $1`,
         [id, error, retryInSeconds],
       );

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { normalizeUsNumber } from '../../../shared/phone.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
@@ -7,14 +8,6 @@ import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { OptOutScope, SmsRepository } from './sms.repository.ts';
 import { keywordOf, SMS_REPLIES } from './sms-texts.ts';
 import type { SmsWorker } from './sms-worker.ts';
-
-/** "+1" and 10 digits from what a carrier or the console hands us, or null. */
-export function normalizeUsNumber(value: string): string | null {
-  const digits = value.replace(/\D/g, '');
-  if (/^1\d{10}$/.test(digits)) return `+${digits}`;
-  if (/^\d{10}$/.test(digits)) return `+1${digits}`;
-  return null;
-}
 
 export function createSmsService(deps: {
   db: Database;

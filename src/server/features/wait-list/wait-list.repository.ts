@@ -43,8 +43,6 @@ export interface WaitEntryRow {
   /** A service request's answer (migrations/0013); null for a walk-in. */
   requestStatus: RequestStatus | null;
   requestDeadline: Date | null;
-  /** Its name and number were erased (Forget me, the owner's erase, retention: docs/privacy.md). */
-  erased: boolean;
 }
 
 export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
@@ -354,7 +352,6 @@ export function createWaitListRepository(
                 p.id as "providerId", p.name as "providerName", p.station as "providerStation",
                 w.chat_thread_key as "chatThreadKey", holder.id as "chatHolderId", holder.name as "chatHolderName",
                 w.request_status as "requestStatus", w.request_deadline as "requestDeadline",
-                w.anonymised_at is not null as erased,
                 exists (select 1 from sms_messages m
                          where m.wait_id = w.id and m.kind in ('join', 'service_request')
                            and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent"
