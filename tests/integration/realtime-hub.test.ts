@@ -45,6 +45,32 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
     await database?.close();
   });
 
+  it('prunes the log as it starts, not an hour later: a server restarted often kept old events', async () => {
+    const topic = `board:${randomUUID()}`;
+    await database.db.query(
+      `insert into realtime_events (topic, seq, type, data, created_at)
+       values ($1, 1, 'entry', '{"name":"Old Name"}', now() - interval '2 days'),
+              ($1, 2, 'entry', '{"name":"Recent"}', now())`,
+      [topic],
+    );
+    const eventLog = createEventLog(database.db);
+    const hub = createRealtimeHub({ db: database.db, eventLog, logger: pino({ level: 'silent' }) });
+    await hub.start();
+    try {
+      await expect
+        .poll(async () => {
+          const { rows } = await database.db.query<{ seq: string }>(
+            'select seq from realtime_events where topic = $1',
+            [topic],
+          );
+          return rows.map((row) => Number(row.seq));
+        })
+        .toEqual([2]);
+    } finally {
+      await hub.stop();
+    }
+  });
+
   it('delivers what its own process numbered straight from the sequencer, and the rest from the log, once each', async () => {
     const [here, there] = processes as [(typeof processes)[0], (typeof processes)[0]];
     // Here cannot read the log at all: whatever reaches its socket came from its own sequencer.

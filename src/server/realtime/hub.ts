@@ -224,7 +224,11 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       eventLog.onNumbered((events) => fanOut(events, true));
       stopListening = await db.listen(REALTIME_CHANNEL, onNotification, resyncAll);
       eventLog.start();
-      pruneTimer = setInterval(() => void eventLog.prune().catch(() => {}), 60 * 60 * 1000);
+      // Once at start too: a server restarted more often than hourly never reached its first prune,
+      // and the log's copies of visits (names) outlived their day (docs/privacy.md).
+      const prune = () => void eventLog.prune().catch(() => {});
+      prune();
+      pruneTimer = setInterval(prune, 60 * 60 * 1000);
       pruneTimer.unref();
     },
 
