@@ -3,13 +3,18 @@ import { useRouteError } from 'react-router';
 import { texts } from '../../lib/texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
-/** Any unexpected routing error: 'Oops!' / 'Sorry, an unexpected error has occurred.' (spec §2). */
-export function ErrorPage() {
+/** What an error page does besides showing itself: the tab's title, and the error in the console. */
+export function useRouteErrorReport(where: string): void {
   const error = useRouteError();
   useDocumentTitle(texts.error.title);
   useEffect(() => {
-    console.warn('Unexpected routing error', error);
-  }, [error]);
+    console.warn(`Unexpected ${where} error`, error);
+  }, [error, where]);
+}
+
+/** Any unexpected routing error: 'Oops!' / 'Sorry, an unexpected error has occurred.' (spec §2). */
+export function ErrorPage() {
+  useRouteErrorReport('routing');
   return (
     <main className="page page--center" id="error-page">
       <h1 className="page__title">{texts.error.title}</h1>

@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
+import { useRouteErrorReport } from '../../../app/routes/error-page.tsx';
 import { texts } from '../../../lib/texts.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 
 /**
  * The kiosk's 'Oops!' (spec §2): the app's error page links to the home page, a way out of the
@@ -9,11 +7,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
  * afresh (a full reload: the app state may be what broke), still at the same address.
  */
 export function KioskErrorPage() {
-  const error = useRouteError();
-  useDocumentTitle(texts.error.title);
-  useEffect(() => {
-    console.warn('Unexpected kiosk error', error);
-  }, [error]);
+  useRouteErrorReport('kiosk');
   return (
     <main className="kiosk kiosk--done">
       <h1 className="kiosk__title">{texts.error.title}</h1>
