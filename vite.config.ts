@@ -112,6 +112,9 @@ export default defineConfig(({ isSsrBuild }) => {
           // paint (docs/decisions/0008); landing.tsx: the landing page without the router (0009);
           // index.html's own scripts serve the console.
           rollupOptions: {
+            // zod builds each schema when its module runs (~25 ms for shared/schemas.ts on a slow
+            // phone); as pure calls, the schemas the browser never uses are left out of its bundle.
+            treeshake: { manualPureFunctions: ['z'] },
             input: {
               index: path.resolve('src/client/index.html'),
               boot: path.resolve('src/client/boot.ts'),
@@ -121,8 +124,16 @@ export default defineConfig(({ isSsrBuild }) => {
             output: {
               codeSplitting: {
                 groups: [
-                  { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+                  // With lib/react-dom-client.ts: React DOM starts when this chunk runs (decisions/0010).
+                  {
+                    name: 'react',
+                    test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|lib[\\/]react-dom-client\.ts$/,
+                    priority: 2,
+                  },
                   { name: landingChunkName(), debugName: 'landing', priority: 1 },
+                  // TanStack Query is one file, not five: each file is a request, and adding its
+                  // preload costs the phone about a millisecond (boot.ts).
+                  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 1 },
                 ],
               },
             },

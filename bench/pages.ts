@@ -34,6 +34,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** Inside the repository so the floor's imports find our node_modules; bench/results is ignored. */
 const WORK_DIR = fileURLToPath(new URL('./results/', import.meta.url));
 
+/** BENCH_PAGES_REPORTS=<folder>: each run's full Lighthouse report is written there (what the long tasks are). */
+const REPORTS_DIR = process.env.BENCH_PAGES_REPORTS;
+
 const TARGET_PERFORMANCE = 98;
 const TARGET_LCP_RATIO = 1.0;
 const TARGET_LANDING_JS_RATIO = 1.25;
@@ -189,6 +192,7 @@ async function runLighthouse(
   browser: Browser,
   url: string,
   localStorage: Record<string, string>,
+  reportName: string,
 ): Promise<Run> {
   const page = await browser.newPage();
   try {
@@ -213,6 +217,12 @@ async function runLighthouse(
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(path.join(REPORTS_DIR, `${reportName}.json`), JSON.stringify(lhr));
+      const trace = (result.artifacts as { Trace?: unknown }).Trace;
+      if (trace) writeFileSync(path.join(REPORTS_DIR, `${reportName}.trace.json`), JSON.stringify(trace));
+    }
     const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const requests =
       (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? [];
@@ -260,9 +270,9 @@ async function measurePage(
     progress(`pages: Lighthouse on ${name} (${run} of ${RUNS})`);
     // Lighthouse now and then loses its trace on a loaded machine (NO_NAVSTART): one more try.
     runs.push(
-      await runLighthouse(browser, url, localStorage).catch((error: unknown) => {
+      await runLighthouse(browser, url, localStorage, `${name}-${run}`).catch((error: unknown) => {
         progress(`pages: ${(error as Error).message}; trying once more`);
-        return runLighthouse(browser, url, localStorage);
+        return runLighthouse(browser, url, localStorage, `${name}-${run}`);
       }),
     );
   }

@@ -4,14 +4,15 @@
  * without the router and the rest of the app. Picking a service starts loading them; Next then
  * hands the page to the app's router at the user-info step, in the same page (no reload).
  */
-import { StrictMode, useState } from 'react';
+import { StrictMode, startTransition, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { WalkInLanding } from '../shared/schemas.ts';
 import { readServerRouteData, type ServerRouteData } from './app/server-route-data.ts';
 import { landingInLoaderData } from './features/walk-in/api/walk-in-landing-result.ts';
 import { WalkInServiceStep } from './features/walk-in/components/walk-in-service-step.tsx';
 import { logEvent } from './lib/analytics.ts';
+import { nextTask } from './lib/next-task.ts';
+import { createRoot, hydrateRoot, type Root } from './lib/react-dom-client.ts';
 import { startUp } from './lib/start-up.ts';
 
 let app: Promise<typeof import('./app/router.tsx')> | null = null;
@@ -30,12 +31,7 @@ const loadApp = () => {
  * data and code loaded) and only then replaces the landing page, so nothing blank shows between;
  * if anything fails to load, the browser goes there itself (the server renders that page).
  */
-async function continueInApp(
-  root: ReturnType<typeof hydrateRoot>,
-  rootElement: HTMLElement,
-  data: ServerRouteData,
-  href: string,
-) {
+async function continueInApp(root: Root, rootElement: HTMLElement, data: ServerRouteData, href: string) {
   try {
     const { createRouter, appElement } = await loadApp();
     const router = await createRouter(data);
@@ -88,10 +84,17 @@ if (rootElement && data && landing) {
     params: JSON.stringify({ companyId: landing.companyId }),
     companyId: landing.companyId,
   });
-  const root = hydrateRoot(
-    rootElement,
-    <StrictMode>
-      <LandingIsland landing={landing} onNext={(href) => void continueInApp(root, rootElement, data, href)} />
-    </StrictMode>,
-  );
+  // In a task of its own, and as a transition, in slices, as the app does (main.tsx, decisions/0010).
+  await nextTask();
+  startTransition(() => {
+    const root = hydrateRoot(
+      rootElement,
+      <StrictMode>
+        <LandingIsland
+          landing={landing}
+          onNext={(href) => void continueInApp(root, rootElement, data, href)}
+        />
+      </StrictMode>,
+    );
+  });
 }

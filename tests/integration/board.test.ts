@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/client/lib/texts.ts';
 import { topics } from '../../src/shared/realtime.ts';
-import {
-  apiErrorSchema,
-  boardEntrySchema,
-  boardResponseSchema,
-  type Provider,
-  waitEntryResponseSchema,
-} from '../../src/shared/schemas.ts';
+import { apiErrorSchema, waitEntryResponseSchema } from '../../src/shared/schemas.ts';
+import { boardEntrySchema, boardResponseSchema, type Provider } from '../../src/shared/staff-schemas.ts';
 import { getWaitEntry, type JoinedCustomer, joinAsNewCustomer } from '../support/customer.ts';
 import { countTopicEvents } from '../support/events.ts';
 import {

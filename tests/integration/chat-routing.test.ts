@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
-import { type BoardEntry, boardResponseSchema, chatThreadSchema } from '../../src/shared/schemas.ts';
+import { chatThreadSchema } from '../../src/shared/schemas.ts';
+import { type BoardEntry, boardResponseSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import {
   buildSendMessage,

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
-import { apiErrorSchema, boardResponseSchema } from '../../src/shared/schemas.ts';
+import { apiErrorSchema } from '../../src/shared/schemas.ts';
+import { boardResponseSchema } from '../../src/shared/staff-schemas.ts';
 import { listProviders, type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';

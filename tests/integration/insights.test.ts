@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_PAGE_ROWS } from '../../src/server/features/insights/insights.service.ts';
-import { addDays, type Insights, insightsSchema, type WaitStatus } from '../../src/shared/schemas.ts';
+import type { WaitStatus } from '../../src/shared/schemas.ts';
+import { addDays, type Insights, insightsSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import { getWaitEntry, joinAsNewCustomer } from '../support/customer.ts';
 import {

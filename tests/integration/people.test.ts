@@ -8,7 +8,7 @@ import {
   peopleResponseSchema,
   staffLinkResponseSchema,
   staffMeSchema,
-} from '../../src/shared/schemas.ts';
+} from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import {

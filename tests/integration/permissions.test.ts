@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
 import { topics } from '../../src/shared/realtime.ts';
-import { apiErrorSchema, boardResponseSchema } from '../../src/shared/schemas.ts';
+import { apiErrorSchema } from '../../src/shared/schemas.ts';
+import { boardResponseSchema } from '../../src/shared/staff-schemas.ts';
 import {
   buildSendMessage,
   type JoinedCustomer,

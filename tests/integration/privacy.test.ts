@@ -13,7 +13,7 @@ import {
   businessSettingsSchema,
   customerLookupResponseSchema,
   eraseResponseSchema,
-} from '../../src/shared/schemas.ts';
+} from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import {
   buildSendMessage,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '../../src/shared/realtime.ts';
-import { boardEntrySchema, chatMessageSchema } from '../../src/shared/schemas.ts';
+import { chatMessageSchema } from '../../src/shared/schemas.ts';
+import { boardEntrySchema } from '../../src/shared/staff-schemas.ts';
 import {
   buildSendMessage,
   getCustomerThread,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FRONT_DESK, DEMO_OWNER, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
-import { type BoardEntry, boardResponseSchema, type StaffRole } from '../../src/shared/schemas.ts';
+import { type BoardEntry, boardResponseSchema, type StaffRole } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import {
   buildSendMessage,

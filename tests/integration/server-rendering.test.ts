@@ -237,10 +237,11 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     );
     expect(JSON.parse(scripts?.[1] ?? 'null')).toEqual({
       entry: '/assets/index-Abc123.js',
+      // Each after the files it imports: boot.ts runs them one task each, in this order.
       modules: [
         '/assets/shared-Aaa111.js',
-        '/assets/user-info-page-Ccc333.js',
         '/assets/form-Bbb222.js',
+        '/assets/user-info-page-Ccc333.js',
         '/assets/query-client-Ddd444.js',
       ],
     });

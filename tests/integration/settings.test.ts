@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
-import { apiErrorSchema, businessSettingsSchema, insightsSchema } from '../../src/shared/schemas.ts';
+import { apiErrorSchema } from '../../src/shared/schemas.ts';
+import { businessSettingsSchema, insightsSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import {
   createBusiness,

@@ -4,7 +4,8 @@ import { createStaffRepository } from '../../src/server/features/staff/staff.rep
 import { createStaffService, SIGN_IN_THROTTLE } from '../../src/server/features/staff/staff.service.ts';
 import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
-import { apiErrorSchema, staffMeSchema } from '../../src/shared/schemas.ts';
+import { apiErrorSchema } from '../../src/shared/schemas.ts';
+import { staffMeSchema } from '../../src/shared/staff-schemas.ts';
 import { buildSendMessage, joinAsNewCustomer } from '../support/customer.ts';
 import { countTopicEvents } from '../support/events.ts';
 import { freshAddress, STAFF_COOKIE_NAME, signInStaff } from '../support/staff.ts';

@@ -15,7 +15,7 @@ import {
   type StaffMe,
   type StaffRole,
   staffMeSchema,
-} from '../../src/shared/schemas.ts';
+} from '../../src/shared/staff-schemas.ts';
 import { RealtimeTestClient } from './realtime-client.ts';
 
 export const STAFF_COOKIE_NAME = 'checkn_staff';

@@ -7,6 +7,7 @@ import {
   rememberWalkInLanding,
 } from '../features/walk-in/api/get-walk-in-landing.ts';
 import { landingInLoaderData } from '../features/walk-in/api/walk-in-landing-result.ts';
+import { nextTask } from '../lib/next-task.ts';
 import { createRoutes } from './routes.tsx';
 import type { ServerRouteData } from './server-route-data.ts';
 
@@ -50,6 +51,7 @@ export async function createRouter(serverData: ServerRouteData | null) {
     hydrate(queryClient, serverData.queries);
   }
   await loadLazyMatches(routes);
+  await nextTask();
   const { queries: _, ...hydrationData } = serverData;
   return createBrowserRouter(routes, { hydrationData });
 }

@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
-import type { StaffRole } from '../../shared/schemas.ts';
+import type { StaffRole } from '../../shared/staff-schemas.ts';
 import { AppError } from '../errors.ts';
 import type { StaffPrincipal, StaffService } from '../features/staff/staff.service.ts';
 

@@ -12,7 +12,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { companyIdSchema, STAFF_PASSWORD_MIN_LENGTH, timeZoneSchema } from '../../shared/schemas.ts';
+import { companyIdSchema } from '../../shared/schemas.ts';
+import { STAFF_PASSWORD_MIN_LENGTH, timeZoneSchema } from '../../shared/staff-schemas.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { openDatabase } from '../db/open-database.ts';

@@ -1,5 +1,5 @@
 import { test as base, expect, type Page, type Request, type Response } from '@playwright/test';
-import type { BusinessSettings, StaffMe } from '../../../src/shared/schemas.ts';
+import type { BusinessSettings, StaffMe } from '../../../src/shared/staff-schemas.ts';
 import { DEMO_ACCOUNTS } from './demo-accounts.ts';
 
 /** The not-found pages answer 404 on purpose; Chromium logs each as a console error. */

@@ -1,4 +1,4 @@
-import type { Provider } from '../../../shared/schemas.ts';
+import type { Provider } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export interface CompanyRow {

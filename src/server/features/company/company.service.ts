@@ -1,5 +1,6 @@
 import { DEFAULT_SERVICES } from '../../../shared/constants.ts';
-import type { Provider, WalkInLanding } from '../../../shared/schemas.ts';
+import type { WalkInLanding } from '../../../shared/schemas.ts';
+import type { Provider } from '../../../shared/staff-schemas.ts';
 import { AppError, invariantFound } from '../../errors.ts';
 import type { CompanyRepository, CompanyRow } from './company.repository.ts';
 

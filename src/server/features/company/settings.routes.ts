@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGO_UPLOAD } from '../../../shared/constants.ts';
+import { uuidSchema, z } from '../../../shared/schemas.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
   providerSettingsRequestSchema,
   servicesSettingsRequestSchema,
-  uuidSchema,
-  z,
-} from '../../../shared/schemas.ts';
+} from '../../../shared/staff-schemas.ts';
 import { requireOwner, requireStaff } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';

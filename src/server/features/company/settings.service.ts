@@ -5,7 +5,7 @@ import type {
   CompanySettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
-} from '../../../shared/schemas.ts';
+} from '../../../shared/staff-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';

@@ -1,4 +1,5 @@
-import type { Insights, InsightsRange, RequestStatus, WaitStatus } from '../../../shared/schemas.ts';
+import type { RequestStatus, WaitStatus } from '../../../shared/schemas.ts';
+import type { Insights, InsightsRange } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /**

@@ -5,7 +5,7 @@ import {
   insightsCsvQuerySchema,
   insightsDaysSchema,
   insightsRangeSchema,
-} from '../../../shared/schemas.ts';
+} from '../../../shared/staff-schemas.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';

@@ -1,6 +1,6 @@
 import { todayIn } from '../../../shared/business-day.ts';
 import { formatPhoneForDisplay } from '../../../shared/phone.ts';
-import { addDays, daysBetween, type Insights, type InsightsRange } from '../../../shared/schemas.ts';
+import { addDays, daysBetween, type Insights, type InsightsRange } from '../../../shared/staff-schemas.ts';
 import { STATUS_LABELS } from '../../../shared/wait-status.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import { CSV_START, type InsightsRepository, type VisitCsvRow } from './insights.repository.ts';

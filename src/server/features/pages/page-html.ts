@@ -29,7 +29,8 @@ export interface PageChunks {
 /**
  * The script and style files a lazy page's modules need beyond what index.html already loads (the
  * entry and its imports): preloaded with the HTML, they arrive with the entry instead of after it,
- * and the page hydrates without a second round of downloads.
+ * and the page hydrates without a second round of downloads. Each file comes after the files it
+ * imports: boot.ts runs them in this order, one at a time (docs/decisions/0008).
  */
 export function chunksForModules(manifest: ViteManifest, modules: readonly string[]): PageChunks {
   const loadedByEntry = new Set<string>();
@@ -40,23 +41,40 @@ export function chunksForModules(manifest: ViteManifest, modules: readonly strin
   };
   markEntry(APP_ENTRY);
 
-  const scripts: string[] = [];
-  const styles: string[] = [];
+  const chunks = chunksInDependencyOrder(manifest, modules, loadedByEntry);
+  return {
+    scripts: chunks.map((chunk) => `/${chunk.file}`),
+    styles: chunks.flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)),
+  };
+}
+
+/**
+ * The chunks `keys` name and every chunk they import, except `skip`: each after the chunks it
+ * imports (depth first, post-order), so running them in this order runs one new chunk at a time.
+ */
+function chunksInDependencyOrder(
+  manifest: ViteManifest,
+  keys: readonly string[],
+  skip: ReadonlySet<string> = new Set(),
+): ManifestChunk[] {
+  const ordered: ManifestChunk[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
-    if (seen.has(key) || loadedByEntry.has(key)) return;
+    if (seen.has(key) || skip.has(key)) return;
     seen.add(key);
     const chunk = manifest[key];
     if (!chunk) return;
-    scripts.push(`/${chunk.file}`);
-    for (const css of chunk.css ?? []) styles.push(`/${css}`);
     for (const imported of chunk.imports ?? []) visit(imported);
+    ordered.push(chunk);
   };
-  for (const module of modules) visit(module);
-  return { scripts, styles };
+  for (const key of keys) visit(key);
+  return ordered;
 }
 
-/** What boot.ts loads after the page's first paint: the app's entry and every module the page needs. */
+/**
+ * What boot.ts loads after the page's first paint: the app's entry and every module the page
+ * needs, each module after the modules it imports (boot.ts runs them one at a time, in order).
+ */
 export interface AppScripts {
   boot: string;
   entry: string;
@@ -72,17 +90,9 @@ export function appScriptsOf(
   const entryKey = manifest[ENTRIES[entry]] ? ENTRIES[entry] : APP_ENTRY;
   const app = manifest[entryKey];
   if (!boot || !app) return null;
-  const entryModules: string[] = [];
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) return;
-    if (key !== entryKey) entryModules.push(`/${chunk.file}`);
-    for (const imported of chunk.imports ?? []) visit(imported);
-  };
-  visit(entryKey);
+  const entryModules = chunksInDependencyOrder(manifest, app.imports ?? [], new Set([entryKey])).map(
+    (chunk) => `/${chunk.file}`,
+  );
   return { boot: `/${boot.file}`, entry: `/${app.file}`, modules: [...entryModules, ...pageChunks.scripts] };
 }
 

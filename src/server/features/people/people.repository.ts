@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../../shared/schemas.ts';
+import type { StaffRole } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** A provider account's provider, while active (a removed provider leaves the account unlinked). */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { uuidSchema, z } from '../../../shared/schemas.ts';
 import {
   addMemberRequestSchema,
   changePasswordRequestSchema,
@@ -8,9 +9,7 @@ import {
   type StaffMe,
   setPasswordRequestSchema,
   staffLinkRequestSchema,
-  uuidSchema,
-  z,
-} from '../../../shared/schemas.ts';
+} from '../../../shared/staff-schemas.ts';
 import { requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { StaffSessionCookie } from '../staff/staff.routes.ts';

@@ -8,7 +8,7 @@ import type {
   PeopleResponse,
   SetPasswordRequest,
   StaffLinkResponse,
-} from '../../../shared/schemas.ts';
+} from '../../../shared/staff-schemas.ts';
 import { AppError, invariantFound } from '../../errors.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import type { CompanyService } from '../company/company.service.ts';

@@ -1,5 +1,6 @@
 import { topics } from '../../../shared/realtime.ts';
-import type { CustomerVisit, WaitStatus } from '../../../shared/schemas.ts';
+import type { WaitStatus } from '../../../shared/schemas.ts';
+import type { CustomerVisit } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
 

@@ -3,7 +3,7 @@ import {
   type CustomerLookupResponse,
   customerLookupSchema,
   type EraseResponse,
-} from '../../../shared/schemas.ts';
+} from '../../../shared/staff-schemas.ts';
 import { requireCustomer } from '../../http/auth.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseCompanyParams, parseInput } from '../../http/validate.ts';

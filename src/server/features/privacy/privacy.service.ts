@@ -1,5 +1,5 @@
 import { topics } from '../../../shared/realtime.ts';
-import type { CustomerLookupResponse } from '../../../shared/schemas.ts';
+import type { CustomerLookupResponse } from '../../../shared/staff-schemas.ts';
 import { CUSTOMER_CAN_LEAVE_FROM } from '../../../shared/wait-status.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventLog } from '../../realtime/event-log.ts';

@@ -1,4 +1,4 @@
-import type { StaffRole } from '../../../shared/schemas.ts';
+import type { StaffRole } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
 export type { StaffRole };

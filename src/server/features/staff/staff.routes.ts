@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type StaffMe, staffSignInRequestSchema } from '../../../shared/schemas.ts';
+import { type StaffMe, staffSignInRequestSchema } from '../../../shared/staff-schemas.ts';
 import { requireStaff, STAFF_COOKIE } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { StaffRole } from '../../../shared/schemas.ts';
+import type { StaffRole } from '../../../shared/staff-schemas.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, invariantFound } from '../../errors.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';

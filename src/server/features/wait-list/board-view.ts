@@ -1,5 +1,5 @@
 import { hidePhoneNumber } from '../../../shared/phone.ts';
-import type { BoardEntry } from '../../../shared/schemas.ts';
+import type { BoardEntry } from '../../../shared/staff-schemas.ts';
 import type { RealtimeEvent } from '../../realtime/event-log.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 

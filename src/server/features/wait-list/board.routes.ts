@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { uuidSchema, z } from '../../../shared/schemas.ts';
 import {
   assignProviderRequestSchema,
   type BoardEntry,
   type BoardResponse,
   deskWalkInRequestSchema,
-  uuidSchema,
-  z,
-} from '../../../shared/schemas.ts';
+} from '../../../shared/staff-schemas.ts';
 import { STAFF_ACTION_NAMES, type StaffAction } from '../../../shared/wait-status.ts';
 import { requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';

@@ -1,4 +1,5 @@
-import type { BoardEntry, WaitStatus } from '../../../shared/schemas.ts';
+import type { WaitStatus } from '../../../shared/schemas.ts';
+import type { BoardEntry } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
 import { mayTextSql } from '../sms/sms.repository.ts';

@@ -4,13 +4,11 @@ import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone
 import { topics } from '../../../shared/realtime.ts';
 import type {
   AddClientRequest,
-  BoardEntry,
-  BoardResponse,
-  DeskWalkInRequest,
   JoinWaitListRequest,
   WaitEntryResponse,
   WaitStatus,
 } from '../../../shared/schemas.ts';
+import type { BoardEntry, BoardResponse, DeskWalkInRequest } from '../../../shared/staff-schemas.ts';
 import {
   CUSTOMER_CAN_LEAVE_FROM,
   estimateWaitMinutes,

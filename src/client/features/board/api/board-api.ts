@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoardEntry, BoardResponse } from '../../../../shared/schemas.ts';
+import type { BoardEntry, BoardResponse } from '../../../../shared/staff-schemas.ts';
 import type { StaffAction } from '../../../../shared/wait-status.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { topics } from '../../../../shared/realtime.ts';
-import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/schemas.ts';
+import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { useTopic } from '../../../lib/realtime.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';

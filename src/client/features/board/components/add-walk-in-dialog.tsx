@@ -6,7 +6,8 @@ import {
   phoneDigitsFromInput,
   toStoredPhoneNumber,
 } from '../../../../shared/phone.ts';
-import { deskWalkInRequestSchema, firstIssue, type Provider } from '../../../../shared/schemas.ts';
+import { firstIssue } from '../../../../shared/schemas.ts';
+import { deskWalkInRequestSchema, type Provider } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import type { BoardEntry, Provider, StaffMe } from '../../../../shared/schemas.ts';
+import type { BoardEntry, Provider, StaffMe } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { useConnectionState } from '../../../lib/realtime.ts';

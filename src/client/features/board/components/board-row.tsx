@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
-import type { BoardEntry, Provider } from '../../../../shared/schemas.ts';
+import type { BoardEntry, Provider } from '../../../../shared/staff-schemas.ts';
 import {
   actionsFor,
   STAFF_ACTIONS,

@@ -1,4 +1,4 @@
-import type { BoardEntry, StaffMe } from '../../../../shared/schemas.ts';
+import type { BoardEntry, StaffMe } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useAnswerRequest, useEntryAction } from '../api/board-api.ts';

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ChatMessage, ChatThread, StaffMe } from '../../../../shared/schemas.ts';
+import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
+import type { StaffMe } from '../../../../shared/staff-schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { todayIn } from '../../../../shared/business-day.ts';
-import type { Insights, InsightsRange } from '../../../../shared/schemas.ts';
+import type { Insights, InsightsRange } from '../../../../shared/staff-schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { type InsightsSelection, useInsights, visitsCsvHref } from '../api/get-insights.ts';

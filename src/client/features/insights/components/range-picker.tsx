@@ -1,10 +1,10 @@
 import { type FormEvent, useId, useState } from 'react';
+import { firstIssue } from '../../../../shared/schemas.ts';
 import {
   EARLIEST_CALENDAR_DATE,
-  firstIssue,
   type InsightsRange,
   insightsRangeSchema,
-} from '../../../../shared/schemas.ts';
+} from '../../../../shared/staff-schemas.ts';
 import { texts } from '../../../lib/texts.ts';
 import type { InsightsSelection } from '../api/get-insights.ts';
 

@@ -11,7 +11,7 @@ import {
   type StaffMe,
   staffLinkResponseSchema,
   staffMeSchema,
-} from '../../../../shared/schemas.ts';
+} from '../../../../shared/staff-schemas.ts';
 import { rememberStaff, staffRequest } from '../../staff/api/staff-api.ts';
 import { staffMeQueryKey } from '../../staff/api/use-staff.ts';
 

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
-import { changePasswordRequestSchema, firstIssue, type StaffMe } from '../../../../shared/schemas.ts';
+import { firstIssue } from '../../../../shared/schemas.ts';
+import { changePasswordRequestSchema, type StaffMe } from '../../../../shared/staff-schemas.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';

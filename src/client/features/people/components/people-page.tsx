@@ -1,14 +1,14 @@
 import { type FormEvent, useState } from 'react';
 import { formatIsoTime } from '../../../../shared/chat-format.ts';
+import { firstIssue } from '../../../../shared/schemas.ts';
 import {
   addMemberRequestSchema,
-  firstIssue,
   type Member,
   type MemberLinkResponse,
   type Provider,
   type StaffRole,
   staffRoleSchema,
-} from '../../../../shared/schemas.ts';
+} from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { firstIssue, staffPasswordSchema } from '../../../../shared/schemas.ts';
+import { firstIssue } from '../../../../shared/schemas.ts';
+import { staffPasswordSchema } from '../../../../shared/staff-schemas.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';

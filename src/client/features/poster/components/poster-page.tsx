@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isLocalAddress } from '../../../../shared/public-url.ts';
-import type { StaffMe, StaffRole } from '../../../../shared/schemas.ts';
+import type { StaffMe, StaffRole } from '../../../../shared/staff-schemas.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';

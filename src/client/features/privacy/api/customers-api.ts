@@ -1,5 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CustomerLookup, CustomerLookupResponse, EraseResponse } from '../../../../shared/schemas.ts';
+import type {
+  CustomerLookup,
+  CustomerLookupResponse,
+  EraseResponse,
+} from '../../../../shared/staff-schemas.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 
 /** The owner's Customers tools; each sends the number in the body, never in a URL. */

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EraseResponse } from '../../../../shared/schemas.ts';
+import type { EraseResponse } from '../../../../shared/staff-schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 

@@ -1,7 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
-import { type CustomerLookupResponse, customerLookupSchema, firstIssue } from '../../../../shared/schemas.ts';
+import { firstIssue } from '../../../../shared/schemas.ts';
+import { type CustomerLookupResponse, customerLookupSchema } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { texts } from '../../../lib/texts.ts';

@@ -4,7 +4,7 @@ import type {
   CompanySettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
-} from '../../../../shared/schemas.ts';
+} from '../../../../shared/staff-schemas.ts';
 import { boardQueryKey } from '../../board/api/board-api.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 import { staffMeQueryKey } from '../../staff/api/use-staff.ts';

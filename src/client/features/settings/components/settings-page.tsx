@@ -2,16 +2,16 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
 import { isLocalAddress } from '../../../../shared/public-url.ts';
+import { issuesByField } from '../../../../shared/schemas.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
-  issuesByField,
   type Provider,
   providerSettingsRequestSchema,
   RETENTION_DAYS,
   type StaffMe,
   servicesSettingsRequestSchema,
-} from '../../../../shared/schemas.ts';
+} from '../../../../shared/staff-schemas.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';

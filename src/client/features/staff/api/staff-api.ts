@@ -1,4 +1,4 @@
-import type { StaffMe } from '../../../../shared/schemas.ts';
+import type { StaffMe } from '../../../../shared/staff-schemas.ts';
 import { ApiRequestError, apiRequest, type RequestOptions } from '../../../lib/api-client.ts';
 import { RealtimeClient } from '../../../lib/realtime-client.ts';
 

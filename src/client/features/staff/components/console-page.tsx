@@ -1,6 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import type { StaffMe, StaffRole } from '../../../../shared/schemas.ts';
+import type { StaffMe, StaffRole } from '../../../../shared/staff-schemas.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

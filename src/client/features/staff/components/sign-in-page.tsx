@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { firstIssue, staffSignInRequestSchema } from '../../../../shared/schemas.ts';
+import { firstIssue } from '../../../../shared/schemas.ts';
+import { staffSignInRequestSchema } from '../../../../shared/staff-schemas.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
