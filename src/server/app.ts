@@ -55,6 +55,7 @@ import { createWaitListRepository } from './features/wait-list/wait-list.reposit
 import { registerWaitListRoutes } from './features/wait-list/wait-list.routes.ts';
 import { createWaitListService } from './features/wait-list/wait-list.service.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts';
 import type { PushSender } from './push/push-sender.ts';
 import { createEventLog } from './realtime/event-log.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     trustProxy:
       typeof config.trustProxy === 'number' ? trustNearestHops(config.trustProxy) : config.trustProxy,
     return503OnClosing: true,
+    schemaController: { compilersFactory: lazySchemaCompilers() },
     // Malformed URLs (bad percent-encoding, over-long params) get our error shape too; a page
     // address goes to the not-found handler, which answers with the app (its not-found page).
     frameworkErrors: (error, request, reply) => {

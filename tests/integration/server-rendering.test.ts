@@ -374,6 +374,33 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     });
   });
 
+  it('loads the page renderer once the server listens, not before: the start does not wait for it', async () => {
+    // A stand-in for dist/ssr/entry-server.js that says when it has been loaded.
+    const ssrEntry = path.join(clientDir, 'entry-server-stand-in.mjs');
+    writeFileSync(
+      ssrEntry,
+      `globalThis.checknRendererLoads = (globalThis.checknRendererLoads ?? 0) + 1;
+       export async function renderPage() {
+         return { kind: 'page', status: 200, title: 'Stand-in', description: null, appHtml: '<p>stand-in</p>',
+           routeDataJson: '{}', entry: 'app', modules: [], personal: false };
+       }`,
+    );
+    const loads = () => (globalThis as { checknRendererLoads?: number }).checknRendererLoads ?? 0;
+    const server = await buildApp({ config: testConfig(), db: database.db, clientDir, ssrEntry });
+    try {
+      await server.ready();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(loads()).toBe(0);
+      await server.listen({ host: '127.0.0.1', port: 0 });
+      await vi.waitFor(() => expect(loads()).toBe(1));
+      const page = await server.inject({ method: 'GET', url: '/demo' });
+      expect(page.payload).toContain('<p>stand-in</p>');
+      expect(loads()).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('leaves the console to the browser: its shell, no data', async () => {
     const response = await get('/console/settings');
     expect(response.statusCode).toBe(200);

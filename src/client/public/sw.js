@@ -16,7 +16,8 @@ self.addEventListener('push', (event) => {
       body: data.body || '',
       tag: data.tag,
       renotify: Boolean(data.tag),
-      icon: '/favicon.svg',
+      // A PNG: Android and Windows show no SVG as a notification's icon.
+      icon: '/icons/icon-192.png',
       data: { url: data.url || '/' },
     }),
   );
