@@ -33,15 +33,8 @@ export interface PageChunks {
  * imports: boot.ts runs them in this order, one at a time (docs/decisions/0008).
  */
 export function chunksForModules(manifest: ViteManifest, modules: readonly string[]): PageChunks {
-  const loadedByEntry = new Set<string>();
-  const markEntry = (key: string) => {
-    if (loadedByEntry.has(key)) return;
-    loadedByEntry.add(key);
-    for (const imported of manifest[key]?.imports ?? []) markEntry(imported);
-  };
-  markEntry(APP_ENTRY);
-
-  const chunks = chunksInDependencyOrder(manifest, modules, loadedByEntry);
+  const loadedByEntry = new Set(keysInDependencyOrder(manifest, [APP_ENTRY]));
+  const chunks = keysInDependencyOrder(manifest, modules, loadedByEntry).map((key) => manifest[key]!);
   return {
     scripts: chunks.map((chunk) => `/${chunk.file}`),
     styles: chunks.flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)),
@@ -49,15 +42,15 @@ export function chunksForModules(manifest: ViteManifest, modules: readonly strin
 }
 
 /**
- * The chunks `keys` name and every chunk they import, except `skip`: each after the chunks it
- * imports (depth first, post-order), so running them in this order runs one new chunk at a time.
+ * The manifest keys `keys` name and every chunk they import, except `skip`: each after the chunks
+ * it imports (depth first, post-order), so running them in this order runs one new chunk at a time.
  */
-function chunksInDependencyOrder(
+function keysInDependencyOrder(
   manifest: ViteManifest,
   keys: readonly string[],
   skip: ReadonlySet<string> = new Set(),
-): ManifestChunk[] {
-  const ordered: ManifestChunk[] = [];
+): string[] {
+  const ordered: string[] = [];
   const seen = new Set<string>();
   const visit = (key: string) => {
     if (seen.has(key) || skip.has(key)) return;
@@ -65,7 +58,7 @@ function chunksInDependencyOrder(
     const chunk = manifest[key];
     if (!chunk) return;
     for (const imported of chunk.imports ?? []) visit(imported);
-    ordered.push(chunk);
+    ordered.push(key);
   };
   for (const key of keys) visit(key);
   return ordered;
@@ -90,8 +83,8 @@ export function appScriptsOf(
   const entryKey = manifest[ENTRIES[entry]] ? ENTRIES[entry] : APP_ENTRY;
   const app = manifest[entryKey];
   if (!boot || !app) return null;
-  const entryModules = chunksInDependencyOrder(manifest, app.imports ?? [], new Set([entryKey])).map(
-    (chunk) => `/${chunk.file}`,
+  const entryModules = keysInDependencyOrder(manifest, app.imports ?? [], new Set([entryKey])).map(
+    (key) => `/${manifest[key]!.file}`,
   );
   return { boot: `/${boot.file}`, entry: `/${app.file}`, modules: [...entryModules, ...pageChunks.scripts] };
 }
