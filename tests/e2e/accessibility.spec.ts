@@ -320,6 +320,27 @@ test.describe('the keyboard alone', () => {
         expect(box && bar && box.y + box.height, `${service} above the bar`).toBeLessThanOrEqual(bar?.y ?? 0);
       }
     });
+
+    test('on the checked-in page, what Tab reaches shows clear of the offer of notifications', async ({
+      page,
+    }) => {
+      await openUserInfo(page);
+      await fillAndConfirm(page);
+      await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+      const offer = page.locator('.notify-card');
+      await expect(offer.getByRole('button', { name: 'Turn on notifications' })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      for (const action of [
+        page.getByRole('link', { name: /Message / }),
+        page.getByRole('button', { name: 'Leave the wait list' }),
+        page.getByRole('button', { name: 'Forget me' }),
+      ]) {
+        await tabTo(page, action);
+        const box = await action.boundingBox();
+        const card = await offer.boundingBox();
+        expect(box && card && box.y + box.height, 'above the offer').toBeLessThanOrEqual(card?.y ?? 0);
+      }
+    });
   });
 
   for (const size of [

@@ -233,3 +233,57 @@ test.describe('when the app cannot load behind the landing page', () => {
     expect(new URL(page.url()).pathname).toBe(WOMENS_HAIRCUT_USER_INFO);
   });
 });
+
+test('nothing on a server-rendered page moves when it comes alive, the offer of notifications included', async ({
+  page,
+}) => {
+  await openUserInfo(page);
+  await fillAndConfirm(page);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/demo\/checked-in\?waitId=/);
+  const checkedIn = page.url();
+  const waitId = new URL(checkedIn).searchParams.get('waitId') ?? '';
+
+  // Every layout shift from the first paint on (https://web.dev/articles/cls), with what moved.
+  await page.addInitScript(() => {
+    const shifts: string[] = [];
+    Object.assign(window, { layoutShifts: shifts });
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        sources?: { node?: Node | null }[];
+      })[]) {
+        const moved = (entry.sources ?? []).map((source) =>
+          source.node instanceof Element ? source.node.className : String(source.node?.nodeName),
+        );
+        shifts.push(`${entry.value.toFixed(4)} ${moved.join(', ')}`);
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  const shiftsOn = async (url: string, shown: () => Promise<void>) => {
+    await page.goto(url);
+    await shown();
+    // Two frames: a shift caused by what hydration rendered is reported by then.
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    return page.evaluate(() => (window as unknown as { layoutShifts: string[] }).layoutShifts);
+  };
+
+  expect(
+    await shiftsOn(checkedIn, () =>
+      expect(page.getByRole('button', { name: 'Turn on notifications' })).toBeVisible(),
+    ),
+  ).toEqual([]);
+  expect(await shiftsOn('/demo', () => expect(serviceButton(page, WOMENS_HAIRCUT)).toBeVisible())).toEqual(
+    [],
+  );
+  expect(
+    await shiftsOn(WOMENS_HAIRCUT_USER_INFO, () => expect(nameInput(page)).toHaveValue(customer.name)),
+  ).toEqual([]);
+  expect(
+    await shiftsOn(`/demo/chat?id=${waitId}`, () =>
+      expect(page.getByPlaceholder('Write a message')).toBeVisible(),
+    ),
+  ).toEqual([]);
+});

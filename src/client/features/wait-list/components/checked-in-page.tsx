@@ -120,8 +120,6 @@ export function CheckedInPage() {
         waitingForConnection={nextAvailable.isPaused}
         failed={nextAvailable.isError}
       />
-      {/* "Tell me when it is my turn" means nothing once the turn has come. */}
-      {data.status === 'waiting' ? <NotifyCard companyId={companyId} texting={data.textSent} /> : null}
       {connection === 'offline' ? (
         <p className="notice" role="status">
           {texts.live.reconnecting}
@@ -158,6 +156,9 @@ export function CheckedInPage() {
           onErased={() => setErasedAt(companyName)}
         />
       </div>
+      {/* "Tell me when it is my turn" means nothing once the turn has come. Last in the page: the
+          offer appears once the page is hydrated, and above the actions it would push them down. */}
+      {data.status === 'waiting' ? <NotifyCard companyId={companyId} texting={data.textSent} /> : null}
       <Modal
         open={confirmLeave}
         title={texts.live.leaveTitle}

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { useStateFromBrowser } from '../../../lib/hydration.ts';
 import {
   askForNotifications,
@@ -9,8 +9,34 @@ import {
 import { texts } from '../../../lib/texts.ts';
 
 /**
+ * While the card is on screen, focus moved by the keyboard stops above it (WCAG 2.2, 2.4.11): the
+ * card sticks to the bottom of the screen over what is below it, and its height depends on the
+ * screen's width and zoom, so the browser is told its height as it is.
+ */
+function useScrollPaddingBelow(card: RefObject<HTMLElement | null>, shown: boolean): void {
+  useLayoutEffect(() => {
+    const node = card.current;
+    if (!shown || !node) return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.scrollPaddingBottom = `${node.offsetHeight + STICKY_GAP_PX}px`;
+    });
+    observer.observe(node);
+    return () => {
+      observer.disconnect();
+      root.style.scrollPaddingBottom = '';
+    };
+  }, [card, shown]);
+}
+
+/** The card's distance from the bottom of the screen, and then some (styles.css, .notify-card). */
+const STICKY_GAP_PX = 24;
+
+/**
  * Offers notifications once, after the customer has joined: a permission prompt out of the blue
- * on a landing page is what people block. Already granted: keeps the subscription saved.
+ * on a landing page is what people block. Already granted: keeps the subscription saved. The offer
+ * sticks to the bottom of the screen, within thumb reach, until the page is scrolled to its place
+ * at the end; the answer then stays there, in the page.
  */
 export function NotifyCard({ companyId, texting }: { companyId: string; texting: boolean }) {
   // The server cannot know the browser's permission: the offer appears once the page is hydrated.
@@ -18,6 +44,10 @@ export function NotifyCard({ companyId, texting }: { companyId: string; texting:
     () => (shouldOfferNotifications() ? 'offer' : 'hidden'),
     'hidden',
   );
+
+  const card = useRef<HTMLDivElement>(null);
+  const offered = state === 'offer' || state === 'failed' || state === 'asking';
+  useScrollPaddingBelow(card, offered);
 
   useEffect(() => {
     if (pushSupported() && Notification.permission === 'granted') void subscribeToPush(companyId);
@@ -33,7 +63,7 @@ export function NotifyCard({ companyId, texting }: { companyId: string; texting:
   }
   const failed = state === 'failed';
   return (
-    <div className="notify-card">
+    <div className="notify-card" ref={card}>
       <p className="notify-card__title">{texts.live.notifyTitle}</p>
       <p className="notify-card__body">
         {texting ? texts.live.notifyBody : texts.live.notifyBodyWithoutTexts}
