@@ -340,6 +340,11 @@ test.describe('the keyboard alone', () => {
         const card = await offer.boundingBox();
         expect(box && card && box.y + box.height, 'above the offer').toBeLessThanOrEqual(card?.y ?? 0);
       }
+      // A phone on its side: stuck to the bottom, the offer would cover most of the page.
+      await page.setViewportSize({ width: 740, height: 360 });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(offer).not.toBeInViewport();
+      await expect(page.getByRole('heading', { name: "You're on the list" })).toBeInViewport();
     });
   });
 

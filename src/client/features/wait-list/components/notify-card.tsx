@@ -19,7 +19,9 @@ function useScrollPaddingBelow(card: RefObject<HTMLElement | null>, shown: boole
     if (!shown || !node) return;
     const root = document.documentElement;
     const observer = new ResizeObserver(() => {
-      root.style.scrollPaddingBottom = `${node.offsetHeight + STICKY_GAP_PX}px`;
+      // Not stuck on a short screen (styles.css): nothing to keep clear of.
+      const stuck = getComputedStyle(node).position === 'sticky';
+      root.style.scrollPaddingBottom = stuck ? `${node.offsetHeight + STICKY_GAP_PX}px` : '';
     });
     observer.observe(node);
     return () => {
