@@ -34,6 +34,7 @@ import { createCustomerService } from './features/customer/customer.service.ts';
 import { createInsightsRepository } from './features/insights/insights.repository.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
+import { readBootScript } from './features/pages/boot-script.ts';
 import { type NotFoundHandler, registerClientApp } from './features/pages/pages.routes.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
@@ -133,11 +134,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
 
+  const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
+  // Written into the server-rendered pages; its hash is the one inline script the policy allows.
+  const bootScript = readBootScript(clientDir);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(bootScript ? [bootScript.cspSource] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],
@@ -321,7 +325,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.get('/api/health', async () => ({ ok: true, database: db.kind, realtime: hub.stats() }));
 
   answerNotFound = await registerClientApp(app, {
-    clientDir: deps.clientDir ?? DEFAULT_CLIENT_DIR,
+    clientDir,
+    bootScript,
     ssrEntry: deps.ssrEntry ?? DEFAULT_SSR_ENTRY,
     ...(deps.renderPage ? { renderPage: deps.renderPage } : {}),
     companies,

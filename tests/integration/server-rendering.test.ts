@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,9 +34,14 @@ const MANIFEST = {
   'landing.tsx': { file: 'assets/landing-Fff666.js', isEntry: true, imports: ['_shared-Aaa111.js'] },
 };
 
+/** A stand-in for the built boot.ts, as Vite writes it: code, then its source map's address. */
+const BOOT_CODE = 'const e=document;e.title;\n//# sourceMappingURL=boot-Eee555.js.map\n';
+
 function writeClientDir(): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'checkn-ssr-'));
   mkdirSync(path.join(dir, '.vite'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'assets', 'boot-Eee555.js'), BOOT_CODE);
   writeFileSync(path.join(dir, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   return dir;
@@ -226,10 +232,16 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
     expect(root).toContain('Enter your name and phone number');
     expect(root).toContain('Women&#x27;s Haircut/Style');
     expect(root).toMatch(/<input[^>]*type="tel"/);
-    // Nothing of the app competes with the page's styles and logo before it paints.
-    expect(response.payload).toContain(
-      '<script type="module" fetchpriority="low" crossorigin src="/assets/boot-Eee555.js"></script>',
-    );
+    // Nothing of the app competes with the page's styles and logo before it paints: boot.ts is
+    // in the page itself (no request of its own), its map where the assets are.
+    const inlineBoot =
+      '<script type="module">const e=document;e.title;\n//# sourceMappingURL=/assets/boot-Eee555.js.map</script>';
+    expect(response.payload).toContain(inlineBoot);
+    expect(response.payload).not.toContain('src="/assets/boot-Eee555.js"');
+    // The policy lets that script run, and no other inline one.
+    const bootText = inlineBoot.slice('<script type="module">'.length, -'</script>'.length);
+    const scriptSrc = /script-src ([^;]*)/.exec(String(response.headers['content-security-policy']))?.[1];
+    expect(scriptSrc).toBe(`'self' 'sha256-${createHash('sha256').update(bootText).digest('base64')}'`);
     expect(response.payload).not.toContain('src="/assets/index-Abc123.js"');
     expect(response.payload).not.toContain('modulepreload');
     const scripts = /<script type="application\/json" id="checkn-app-scripts">([^<]*)<\/script>/.exec(

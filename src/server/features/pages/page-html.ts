@@ -18,7 +18,7 @@ export type ViteManifest = Record<string, ManifestChunk>;
  * the landing page on its own (decisions/0009).
  */
 const APP_ENTRY = 'index.html';
-const BOOT_ENTRY = 'boot.ts';
+export const BOOT_ENTRY = 'boot.ts';
 export const ENTRIES = { app: APP_ENTRY, landing: 'landing.tsx' } as const;
 
 export interface PageChunks {
@@ -70,6 +70,8 @@ function keysInDependencyOrder(
  */
 export interface AppScripts {
   boot: string;
+  /** boot.ts written into the page (boot-script.ts); without it the page links `boot`. */
+  bootElement?: string;
   entry: string;
   modules: string[];
 }
@@ -121,7 +123,10 @@ export function fillPage(template: string, parts: RenderedParts): string {
   const links = [
     ...parts.chunks.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
     ...(appScripts
-      ? [`<script type="module" fetchpriority="low" crossorigin src="${appScripts.boot}"></script>`]
+      ? [
+          appScripts.bootElement ??
+            `<script type="module" fetchpriority="low" crossorigin src="${appScripts.boot}"></script>`,
+        ]
       : parts.chunks.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)),
   ];
   const head = appScripts

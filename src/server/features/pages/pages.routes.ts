@@ -11,6 +11,7 @@ import type { ChatService } from '../chat/chat.service.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
+import type { BootScript } from './boot-script.ts';
 import { createIndexPages, etagOf, type IndexPage } from './page-head.ts';
 import {
   type AppScripts,
@@ -55,6 +56,8 @@ export interface ClientAppOptions {
   chat: ChatService;
   /** Answers everything that is no page (an unknown /api/ route, a missing asset). */
   sendRouteNotFound: (reply: FastifyReply) => unknown;
+  /** boot.ts to write into each page (boot-script.ts; the CSP allows it); null links the file. */
+  bootScript: BootScript | null;
 }
 
 /**
@@ -196,7 +199,12 @@ export async function registerClientApp(
     let scripts = scriptsByPage.get(key);
     if (!scripts) {
       const chunks = chunksForModules(manifest, modules);
-      scripts = { chunks, appScripts: appScriptsOf(manifest, chunks, entry) };
+      const appScripts = appScriptsOf(manifest, chunks, entry);
+      const bootElement = options.bootScript?.element;
+      scripts = {
+        chunks,
+        appScripts: appScripts && bootElement ? { ...appScripts, bootElement } : appScripts,
+      };
       scriptsByPage.set(key, scripts);
     }
     return scripts;
