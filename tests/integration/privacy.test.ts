@@ -236,6 +236,27 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       expect(await copiesOfName()).toBe(0);
     });
 
+    it('erases the copies not numbered yet too (the realtime log takes them over afterwards)', async () => {
+      await db().query("update companies set retention_days = 30 where id = 'demo'");
+      const customer = await joinAndChat();
+      await age(customer, 31);
+      // In one transaction: no process numbers (moves) the waiting copy before the pass looks.
+      const left = await db().transaction(async (tx) => {
+        await tx.query(
+          `insert into realtime_pending (topic, type, data)
+           values ($1, 'wait_changed', jsonb_build_object('waitId', $2::text, 'name', $3::text))`,
+          [topics.board('demo'), customer.waitId, customer.name],
+        );
+        await createPrivacyRepository(db()).anonymiseExpiredVisits(100, tx);
+        const { rows } = await tx.query<{ copies: number }>(
+          `select count(*)::int as copies from realtime_pending where data->>'name' = $1`,
+          [customer.name],
+        );
+        return rows[0]?.copies;
+      });
+      expect(left).toBe(0);
+    });
+
     it("deletes the push subscriptions of visits older than their business's days, and keeps newer ones", async () => {
       await db().query("update companies set retention_days = 30 where id = 'demo'");
       const old = await joinAndChat();

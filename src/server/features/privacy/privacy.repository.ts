@@ -247,7 +247,7 @@ export function createPrivacyRepository(db: Queryable) {
     /**
      * One batch of the retention job's visits: older than their business's days, not yet erased.
      * Their chat and texts go with them however recent (a conversation that went on after the
-     * visit carries the name and the number too), the texts as eraseTexts erases them.
+     * visit carries the name and the number too, numbered or not yet), the texts as eraseTexts erases them.
      * Concurrent processes skip each other's locked rows; a visit is erased once. The board is not
      * told: these are days old, long off it (it shows the last 12 hours). Returns how many.
      */
@@ -272,6 +272,14 @@ export function createPrivacyRepository(db: Queryable) {
             where e.topic = $2 || c.company_id and e.data->>'waitId' = c.id::text and e.data->>'name' <> ''
          ), chat_copies as (
            delete from realtime_events e using changed c
+            where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)
+         ), board_copies_waiting as (
+           -- Not numbered yet: the realtime log would take them over with the name still in them.
+           update realtime_pending e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
+             from changed c
+            where e.topic = $2 || c.company_id and e.data->>'waitId' = c.id::text and e.data->>'name' <> ''
+         ), chat_copies_waiting as (
+           delete from realtime_pending e using changed c
             where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)
          ), texts_gone as (
            delete from sms_messages
