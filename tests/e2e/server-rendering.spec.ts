@@ -129,6 +129,30 @@ test('what a person types before the scripts arrive is kept when the page comes 
   await expect(phoneInput(page)).toHaveValue('+1 (415) 555-0123');
 });
 
+test('a chat message written before the scripts arrive is kept, and Send sends it', async ({ page }) => {
+  await openUserInfo(page);
+  await fillAndConfirm(page);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page).toHaveURL(/\/demo\/checked-in\?waitId=/);
+  const waitId = new URL(page.url()).searchParams.get('waitId') ?? '';
+  let releaseScripts = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => {
+    releaseScripts = resolve;
+  });
+  await page.route('**/assets/index-*.js', async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
+  await page.goto(`/demo/chat?id=${waitId}`, { waitUntil: 'commit' });
+  await page.getByPlaceholder('Write a message').pressSequentially('Early words');
+  releaseScripts();
+  await waitForHydration(page);
+
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('.chat-message--mine')).toContainText('Early words');
+  await expect(page.getByPlaceholder('Write a message')).toHaveValue('');
+});
+
 test('a service picked earlier in this tab is selected again when the server-rendered page hydrates', async ({
   page,
 }) => {

@@ -50,11 +50,10 @@ export function useStateFromBrowser<T>(
  * the field when React hydrates it (React leaves it there), but the next render would put the
  * state's value back over it. Right after hydrating, it is handed to `onTyped` instead.
  */
-export function useTypedBeforeHydration(
-  value: string,
-  onTyped: (typed: string) => void,
-): RefObject<HTMLInputElement | null> {
-  const field = useRef<HTMLInputElement>(null);
+export function useTypedBeforeHydration<
+  Field extends HTMLInputElement | HTMLTextAreaElement = HTMLInputElement,
+>(value: string, onTyped: (typed: string) => void): RefObject<Field | null> {
+  const field = useRef<Field>(null);
   const hydrating = useIsHydrating();
   const [checkAfterHydrating] = useState(hydrating);
   // Once, in the hydrating commit: before any later render can write the field.

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../../shared/schemas.ts';
 import { SendIcon } from '../../../components/ui/icons.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { useTypedBeforeHydration } from '../../../lib/hydration.ts';
 import { texts } from '../../../lib/texts.ts';
 
 /** What a failed send says: the server's reason for a refused message, else that it was kept. */
@@ -26,6 +27,8 @@ export function MessageComposer({
   error: string | null;
 }) {
   const [text, setText] = useState('');
+  // The chat page comes rendered by the server: what was written before the scripts ran is kept.
+  const field = useTypedBeforeHydration<HTMLTextAreaElement>(text, setText);
   const inputId = useId();
   const tooLong = text.length > CHAT_MESSAGE_MAX_LENGTH;
   const canSend = text.trim().length > 0 && !tooLong && !sending;
@@ -52,6 +55,7 @@ export function MessageComposer({
         {texts.chat.placeholder}
       </label>
       <textarea
+        ref={field}
         id={inputId}
         className="input chat__input"
         rows={1}
