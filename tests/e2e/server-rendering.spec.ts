@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { firstDemoProvider } from './support/providers.ts';
 import {
@@ -106,16 +107,22 @@ test('the page hydrates without asking for its data again, and the next step nee
   expect(landingRequests).toEqual([]);
 });
 
-test('what a person types before the scripts arrive is kept when the page comes alive', async ({ page }) => {
-  // The app's scripts held back, as on a slow connection, until the person has typed.
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
+/** Holds the app's entry back, as a slow connection would; the returned function lets it load. */
+async function holdAppScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
   });
   await page.route('**/assets/index-*.js', async (route) => {
-    await scriptsHeld;
+    await held;
     await route.continue();
   });
+  return release;
+}
+
+test('what a person types before the scripts arrive is kept when the page comes alive', async ({ page }) => {
+  // The app's scripts held back, as on a slow connection, until the person has typed.
+  const releaseScripts = await holdAppScripts(page);
   await page.goto(WOMENS_HAIRCUT_USER_INFO, { waitUntil: 'commit' });
   await nameInput(page).pressSequentially('Early Bird');
   await phoneInput(page).pressSequentially('4155550123');
@@ -135,14 +142,7 @@ test('a chat message written before the scripts arrive is kept, and Send sends i
   await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
   await expect(page).toHaveURL(/\/demo\/checked-in\?waitId=/);
   const waitId = new URL(page.url()).searchParams.get('waitId') ?? '';
-  let releaseScripts = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => {
-    releaseScripts = resolve;
-  });
-  await page.route('**/assets/index-*.js', async (route) => {
-    await scriptsHeld;
-    await route.continue();
-  });
+  const releaseScripts = await holdAppScripts(page);
   await page.goto(`/demo/chat?id=${waitId}`, { waitUntil: 'commit' });
   await page.getByPlaceholder('Write a message').pressSequentially('Early words');
   releaseScripts();

@@ -38,6 +38,12 @@ const boardEntryJsonSql = `jsonb_build_object(
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/**
+ * Where the realtime log keeps copies of visits and messages: numbered, and not numbered yet
+ * (event-log.ts moves those over, name and all). Every erase scrubs both.
+ */
+const REALTIME_COPY_TABLES = ['realtime_events', 'realtime_pending'] as const;
+
 export function createPrivacyRepository(db: Queryable) {
   return {
     /**
@@ -162,7 +168,7 @@ export function createPrivacyRepository(db: Queryable) {
       chatTopics: string[],
       tx: Queryable = db,
     ): Promise<void> {
-      for (const table of ['realtime_events', 'realtime_pending']) {
+      for (const table of REALTIME_COPY_TABLES) {
         await tx.query(
           `update ${table} set data = data || jsonb_build_object('name', '', 'phoneNumber', null)
             where topic = $1 and data->>'waitId' = any($2::text[]) and data->>'name' <> ''`,
@@ -265,22 +271,16 @@ export function createPrivacyRepository(db: Queryable) {
            returning w.id, w.company_id, w.chat_thread_key
          ), chats as (
            delete from chat_messages where wait_id in (select id from changed) returning id
-         ), board_copies as (
+         ), ${REALTIME_COPY_TABLES.map(
+           (table, index) => `board_copies_${index} as (
            -- The realtime log's copies of the last day (a visit can change long after it began).
-           update realtime_events e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
+           update ${table} e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
              from changed c
             where e.topic = $2 || c.company_id and e.data->>'waitId' = c.id::text and e.data->>'name' <> ''
-         ), chat_copies as (
-           delete from realtime_events e using changed c
-            where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)
-         ), board_copies_waiting as (
-           -- Not numbered yet: the realtime log would take them over with the name still in them.
-           update realtime_pending e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
-             from changed c
-            where e.topic = $2 || c.company_id and e.data->>'waitId' = c.id::text and e.data->>'name' <> ''
-         ), chat_copies_waiting as (
-           delete from realtime_pending e using changed c
-            where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)
+         ), chat_copies_${index} as (
+           delete from ${table} e using changed c
+            where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)`,
+         ).join('\n         ), ')}
          ), texts_gone as (
            delete from sms_messages
             where wait_id in (select id from changed)
