@@ -223,6 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const hub = createRealtimeHub({ db, eventLog, logger: app.log });
   await hub.start();
   const stopFollowingSessions = await staff.followEndedSessions(db);
+  const stopFollowingCustomerTokens = await customers.followEndedTokens(db);
   smsWorker.start();
   const pruneSignIns = setInterval(
     () =>
@@ -258,6 +259,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clearTimeout(firstRetentionPass);
     clearInterval(retentionPasses);
     await stopFollowingSessions();
+    await stopFollowingCustomerTokens();
     await smsWorker.stop();
     await hub.stop();
   });
@@ -284,6 +286,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerStaffRoutes(app, { staff, session: staffSession });
   registerPeopleRoutes(app, {
     people: createPeopleService({
+      db,
       people: createPeopleRepository(db),
       staff,
       companies,

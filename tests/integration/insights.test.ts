@@ -338,11 +338,13 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     await event('walk_in_next_pressed', 'late', '2026-03-10T07:00Z'); // Tuesday, after it
     // A guest at the kiosk (docs/door.md) opened the page too.
     await event('screen_view', 'guest', '2026-03-08T17:00Z', { screen_name: 'kiosk', source: 'kiosk' });
+    // Joined is not an event: it is the range's visits' customers (one each here), whatever was posted.
+    await event('user_info_new_walkin_success', 'forger', '2026-03-08T17:01Z');
     expect((await getInsights(owner)).funnel).toEqual({
       landing: 3,
       serviceNext: 1,
       userInfoNext: 0,
-      joined: 0,
+      joined: 13,
     });
   });
 

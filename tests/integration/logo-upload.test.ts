@@ -1,9 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGO_MESSAGES, toStoredLogo } from '../../src/server/features/company/logo-image.ts';
+import {
+  fitsDecodeLimits,
+  LOGO_MESSAGES,
+  oneLogoAtATime,
+  toStoredLogo,
+} from '../../src/server/features/company/logo-image.ts';
 import { LOGO_UPLOAD } from '../../src/shared/constants.ts';
 import { expectApiError } from '../support/api-error.ts';
+import { pngBomb } from '../support/png-bomb.ts';
 import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
@@ -37,7 +43,53 @@ describe('toStoredLogo', () => {
       code: 'VALIDATION_FAILED',
       message: LOGO_MESSAGES.tooManyPixels,
     });
-    expect(LOGO_MESSAGES.tooManyPixels).toContain('at most 7,071 pixels');
+    expect(LOGO_MESSAGES.tooManyPixels).toContain('at most 4,000 pixels wide and high');
+  });
+
+  it('refuses a long thin picture and a deep one by their decoded size, read from the header (issue 22)', async () => {
+    // 378 KB of PNG: 49 million pixels, within the old pixel count, 392 MB at 16-bit RGBA.
+    await expect(toStoredLogo(pngBomb(49_000_000, 1))).rejects.toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: LOGO_MESSAGES.tooManyPixels,
+    });
+    // Each side within bounds, but 16-bit RGBA makes it twice the bytes allowed.
+    await expect(toStoredLogo(pngBomb(8_000, 4_001))).rejects.toMatchObject({
+      message: LOGO_MESSAGES.tooManyPixels,
+    });
+  });
+
+  it('takes anything up to 4,000 pixels a side, even at 16-bit RGBA, and a long side within the bytes', async () => {
+    expect(await sharp(await toStoredLogo(pngBomb(4_000, 4_000))).metadata()).toMatchObject({
+      width: LOGO_UPLOAD.storedMaxPx,
+      height: LOGO_UPLOAD.storedMaxPx,
+    });
+    expect(fitsDecodeLimits({ width: 4_000, height: 4_000, channels: 4, depth: 'ushort' })).toBe(true);
+    expect(fitsDecodeLimits({ width: 4_001, height: 4_000, channels: 4, depth: 'ushort' })).toBe(false);
+    expect(fitsDecodeLimits({ width: 7_728, height: 5_152, channels: 3, depth: 'uchar' })).toBe(true);
+    expect(fitsDecodeLimits({ width: 10_001, height: 1, channels: 1, depth: 'uchar' })).toBe(false);
+    expect(fitsDecodeLimits({ width: 1, height: 10_001, channels: 1, depth: 'uchar' })).toBe(false);
+    expect(fitsDecodeLimits({ width: 0, height: 10, channels: 3, depth: 'uchar' })).toBe(false);
+    expect(fitsDecodeLimits({ width: 4_000, height: 4_000, channels: 4, depth: 'double' })).toBe(false);
+  });
+
+  it('decodes one logo at a time, in one libvips thread, keeping no decoded pictures', async () => {
+    let running = 0;
+    let most = 0;
+    const job = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise((resolve) => setImmediate(resolve));
+      running -= 1;
+    };
+    await Promise.all([
+      oneLogoAtATime(job),
+      oneLogoAtATime(() => Promise.reject(new Error('x'))).catch(() => {}),
+      oneLogoAtATime(job),
+    ]);
+    expect(most).toBe(1);
+    await toStoredLogo(await transparentPng(10, 10));
+    expect(sharp.concurrency()).toBe(1);
+    expect(sharp.cache()).toMatchObject({ files: { max: 0 }, items: { max: 0 } });
   });
 
   it('turns a PNG with transparency into an opaque JPEG that fits the stored size', async () => {

@@ -52,6 +52,10 @@ export function setCustomerCookie(reply: FastifyReply, token: string, secure: bo
   });
 }
 
+export function clearCustomerCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(CUSTOMER_COOKIE, { httpOnly: true, sameSite: 'lax', secure, path: '/' });
+}
+
 /**
  * After an API request made with a customer's token: the cookie follows that token (a session kept
  * from before the cookie existed, a kiosk's next guest). Only once the route has found the

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { CustomerSession } from '../../../shared/schemas.ts';
+import type { Database } from '../../db/database.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
-import type { CustomerRepository } from './customer.repository.ts';
+import { CUSTOMER_TOKENS_ENDED_CHANNEL, type CustomerRepository } from './customer.repository.ts';
 
 /**
  * Anonymous identity (spec §1 "start-up behaviour"): the first visit gets a customer id and a
@@ -33,6 +34,28 @@ export function createCustomerService(customers: CustomerRepository) {
       await customers.insertCustomerOnce(customerId, hashSecretToken(newSecretToken()));
       return customerId;
     },
+
+    /**
+     * Ends this device's anonymous session (the kiosk between guests, issue 22): the token no
+     * longer reads the customer's pages or acts for them, on any process.
+     */
+    async endSession(token: string): Promise<void> {
+      if (!isWellFormedSecretToken(token)) return;
+      const tokenHash = hashSecretToken(token);
+      await customers.replaceTokenHash(tokenHash, hashSecretToken(newSecretToken()));
+      knownTokens.delete(tokenHash);
+    },
+
+    /**
+     * Forgets each token another process ended (a lost listening connection may have missed some:
+     * then every remembered one, which costs a read each).
+     */
+    followEndedTokens: (db: Pick<Database, 'listen'>): Promise<() => Promise<void>> =>
+      db.listen(
+        CUSTOMER_TOKENS_ENDED_CHANNEL,
+        (tokenHash) => knownTokens.delete(tokenHash),
+        () => knownTokens.clear(),
+      ),
 
     async findCustomerIdByToken(token: string): Promise<string | null> {
       if (!isWellFormedSecretToken(token)) return null;

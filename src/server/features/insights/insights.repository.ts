@@ -114,9 +114,12 @@ export function createInsightsRepository(db: Queryable) {
     },
 
     /**
-     * Customers per step: each event is bound to the customer token that sent it and to a business
-     * that exists (analytics.routes.ts), so one client cannot count as many. Rows from before that
-     * binding may lack a customer and count by their visitor id.
+     * Customers per step. The browser's steps come from its events: each is bound to the customer
+     * token that sent it and to a business that exists (analytics.routes.ts), so one client cannot
+     * count as many; rows from before that binding may lack a customer and count by their visitor
+     * id. "Joined" has its truth in the database: customers with a visit of their own (not the
+     * desk's, not a service request) that arrived in the range. Counted from events, anyone could
+     * raise another business's figure by posting them (issue 22).
      */
     async funnel(scope: Scope): Promise<Insights['funnel']> {
       const { rows } = await db.query<Insights['funnel']>(
@@ -129,7 +132,8 @@ export function createInsightsRepository(db: Queryable) {
          select count(distinct who) filter (where name = 'screen_view' and params->>'screen_name' in ('walk_in', 'kiosk'))::int as landing,
                 count(distinct who) filter (where name = 'walk_in_next_pressed')::int as "serviceNext",
                 count(distinct who) filter (where name = 'user_info_next_pressed')::int as "userInfoNext",
-                count(distinct who) filter (where name = 'user_info_new_walkin_success')::int as joined
+                (select count(distinct w.customer_id)::int from wait_entries w
+                  where ${VISITS_IN_RANGE} and w.origin = 'walk_in') as joined
            from steps`,
         scopeParams(scope),
       );

@@ -6,6 +6,7 @@ import {
   insightsDaysSchema,
   insightsRangeSchema,
 } from '../../../shared/staff-schemas.ts';
+import { OWNER_TOOL_LIMIT, staffBusinessOrIpKey } from '../../http/rate-limit-key.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';
@@ -47,15 +48,19 @@ export function registerInsightsRoutes(
     return insights.forRange(principal.companyId, range);
   });
 
-  app.get('/api/v1/staff/insights/visits.csv', async (request, reply) => {
-    const principal = await requireStaffWithRole(request, deps.staff, 'owner');
-    const today = await insights.todayOf(principal.companyId);
-    const { phones, ...range } = parseInput(insightsCsvQuerySchema(today), request.query ?? {});
-    const lines = await insights.visitsCsv(principal.companyId, range, phones === '1');
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="checkn-visits-${range.from}-${range.to}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(withBom(lines)));
-  });
+  app.get(
+    '/api/v1/staff/insights/visits.csv',
+    { config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: staffBusinessOrIpKey(deps.staff) } } },
+    async (request, reply) => {
+      const principal = await requireStaffWithRole(request, deps.staff, 'owner');
+      const today = await insights.todayOf(principal.companyId);
+      const { phones, ...range } = parseInput(insightsCsvQuerySchema(today), request.query ?? {});
+      const lines = await insights.visitsCsv(principal.companyId, range, phones === '1');
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="checkn-visits-${range.from}-${range.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(withBom(lines)));
+    },
+  );
 }

@@ -28,6 +28,14 @@ const memberColumns = `u.id, u.name, u.email, u.role, p.id as "providerId", p.na
   (select max(l.expires_at) from staff_links l where l.staff_user_id = u.id and l.expires_at > now())
     as "linkExpiresAt"`;
 
+/** Any fixed number: the first key of lockTeam's advisory lock (the business is the second). */
+const TEAM_LOCK_CLASS = 72_410_002;
+
+/** $3, a member of business $1 other than the row `u` changed, is an owner who can sign in. */
+const STILL_AN_OWNER_SQL = `$3::uuid <> u.id and exists (
+  select 1 from staff_users o
+   where o.company_id = $1 and o.id = $3 and o.role = 'owner' and o.password_hash is not null)`;
+
 /** The business's staff accounts and their one-time links (migration 0010). */
 export function createPeopleRepository(db: Queryable) {
   return {
@@ -115,27 +123,50 @@ export function createPeopleRepository(db: Queryable) {
     },
 
     /**
-     * A reset: the password stops working and every session ends (their sockets close, migration
-     * 0008), until the member uses their new link. False if no such member at this business.
+     * Held to the end of the transaction by every change that can take an owner away (a removal,
+     * a reset), so two owners acting on each other at once take turns: the second one's statement
+     * then sees the first one's change (issue 22: both were removed, and the business had no owner).
      */
-    async clearPassword(companyId: string, staffUserId: string, tx: Queryable = db): Promise<boolean> {
+    async lockTeam(companyId: string, tx: Queryable): Promise<void> {
+      await tx.query('select pg_advisory_xact_lock($1, hashtext($2))', [TEAM_LOCK_CLASS, companyId]);
+    },
+
+    /**
+     * A reset: the password stops working and every session ends (their sockets close, migration
+     * 0008), until the member uses their new link. Only while `byOwner` is still an owner who can
+     * sign in (see lockTeam). False if no such member at this business, or the owner no longer is.
+     */
+    async clearPassword(
+      change: { companyId: string; staffUserId: string; byOwner: string },
+      tx: Queryable = db,
+    ): Promise<boolean> {
       const { rows } = await tx.query(
         `with cleared as (
-           update staff_users set password_hash = null where company_id = $1 and id = $2 returning id
+           update staff_users u set password_hash = null
+            where u.company_id = $1 and u.id = $2 and ${STILL_AN_OWNER_SQL}
+           returning u.id
          ), sessions as (
            delete from staff_sessions where staff_user_id in (select id from cleared)
          )
          select id from cleared`,
-        [companyId, staffUserId],
+        [change.companyId, change.staffUserId, change.byOwner],
       );
       return rows.length > 0;
     },
 
-    /** Removes the account; its sessions go with it (and their sockets close, migration 0008). */
-    async deleteMember(companyId: string, staffUserId: string, tx: Queryable = db): Promise<boolean> {
+    /**
+     * Removes the account; its sessions go with it (and their sockets close, migration 0008).
+     * Only while `byOwner`, another member, is still an owner who can sign in, so the business
+     * always keeps one (see lockTeam). False if no such member, or the owner no longer is.
+     */
+    async deleteMember(
+      change: { companyId: string; staffUserId: string; byOwner: string },
+      tx: Queryable = db,
+    ): Promise<boolean> {
       const { rows } = await tx.query(
-        'delete from staff_users where company_id = $1 and id = $2 returning id',
-        [companyId, staffUserId],
+        `delete from staff_users u where u.company_id = $1 and u.id = $2 and ${STILL_AN_OWNER_SQL}
+         returning u.id`,
+        [change.companyId, change.staffUserId, change.byOwner],
       );
       return rows.length > 0;
     },

@@ -9,6 +9,7 @@ import type {
   SetPasswordRequest,
   StaffLinkResponse,
 } from '../../../shared/staff-schemas.ts';
+import type { Database, Queryable } from '../../db/database.ts';
 import { AppError, invariantFound } from '../../errors.ts';
 import { hashSecretToken, isWellFormedSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import type { CompanyService } from '../company/company.service.ts';
@@ -39,12 +40,13 @@ function toMember(row: MemberRow, principal: StaffPrincipal): Member {
  * Each member changes their own password. docs/people.md.
  */
 export function createPeopleService(deps: {
+  db: Database;
   people: PeopleRepository;
   staff: StaffService;
   companies: Pick<CompanyService, 'listProviders'>;
   publicUrl: string;
 }) {
-  const { people, staff, companies } = deps;
+  const { db, people, staff, companies } = deps;
 
   /** A provider account is linked to one provider of this business; no other role is. */
   async function ensureProviderLink(
@@ -71,6 +73,26 @@ export function createPeopleService(deps: {
     // The owner keeps a way in: their own password is changed, not reset or removed.
     if (member.id === principal.staffUserId) throw new AppError('NOT_YOURSELF');
     return member;
+  }
+
+  /**
+   * A change that may take an owner away, made in turn with any other (lockTeam) and only while
+   * the owner making it still is one: of two owners removing or resetting each other at the same
+   * moment, the second finds they were removed (or reset) and is told to sign in again.
+   */
+  async function changeTeamAsOwner(
+    principal: StaffPrincipal,
+    member: MemberRow,
+    change: (tx: Queryable) => Promise<boolean>,
+  ): Promise<void> {
+    const changed = await db.transaction(async (tx) => {
+      await people.lockTeam(principal.companyId, tx);
+      return change(tx);
+    });
+    if (changed) return;
+    // Nothing changed: the member went meanwhile, or the owner acting is no longer one.
+    invariantFound(await people.findMember(principal.companyId, member.id), 'MEMBER_NOT_FOUND');
+    throw new AppError('STAFF_UNAUTHENTICATED');
   }
 
   async function issueLink(
@@ -127,13 +149,23 @@ export function createPeopleService(deps: {
       const member = await requireOtherMember(principal, staffUserId);
       // An invited member who never came keeps an invite; the others get a reset.
       const kind: StaffLinkKind = member.invited ? 'invite' : 'reset';
-      await people.clearPassword(principal.companyId, member.id);
+      await changeTeamAsOwner(principal, member, (tx) =>
+        people.clearPassword(
+          { companyId: principal.companyId, staffUserId: member.id, byOwner: principal.staffUserId },
+          tx,
+        ),
+      );
       return issueLink(principal, member.id, kind);
     },
 
     async removeMember(principal: StaffPrincipal, staffUserId: string): Promise<void> {
       const member = await requireOtherMember(principal, staffUserId);
-      await people.deleteMember(principal.companyId, member.id);
+      await changeTeamAsOwner(principal, member, (tx) =>
+        people.deleteMember(
+          { companyId: principal.companyId, staffUserId: member.id, byOwner: principal.staffUserId },
+          tx,
+        ),
+      );
     },
 
     /** What the link's page shows before the password is chosen. */

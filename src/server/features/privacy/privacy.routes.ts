@@ -5,6 +5,7 @@ import {
   type EraseResponse,
 } from '../../../shared/staff-schemas.ts';
 import { requireCustomer } from '../../http/auth.ts';
+import { OWNER_TOOL_LIMIT, staffBusinessOrIpKey } from '../../http/rate-limit-key.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseCompanyParams, parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
@@ -20,6 +21,9 @@ export function registerPrivacyRoutes(
   deps: { privacy: PrivacyService; customers: CustomerService; staff: StaffService },
 ) {
   const { privacy, customers, staff } = deps;
+  const ownerToolLimit = {
+    config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: staffBusinessOrIpKey(staff) } },
+  };
 
   /** The caller's own visits at this business, found by their token: no one else's can be named. */
   app.post('/api/v1/companies/:companyId/forget-me', async (request): Promise<EraseResponse> => {
@@ -28,13 +32,17 @@ export function registerPrivacyRoutes(
     return privacy.forgetCustomer(companyId, customerId);
   });
 
-  app.post('/api/v1/staff/customers/look-up', async (request): Promise<CustomerLookupResponse> => {
-    const principal = await requireStaffWithRole(request, staff, 'owner');
-    const { phoneNumber } = parseInput(customerLookupSchema, request.body);
-    return privacy.lookUp(principal, phoneNumber);
-  });
+  app.post(
+    '/api/v1/staff/customers/look-up',
+    ownerToolLimit,
+    async (request): Promise<CustomerLookupResponse> => {
+      const principal = await requireStaffWithRole(request, staff, 'owner');
+      const { phoneNumber } = parseInput(customerLookupSchema, request.body);
+      return privacy.lookUp(principal, phoneNumber);
+    },
+  );
 
-  app.post('/api/v1/staff/customers/export', async (request, reply) => {
+  app.post('/api/v1/staff/customers/export', ownerToolLimit, async (request, reply) => {
     const principal = await requireStaffWithRole(request, staff, 'owner');
     const { phoneNumber } = parseInput(customerLookupSchema, request.body);
     reply.header('Cache-Control', 'no-store');
@@ -42,7 +50,7 @@ export function registerPrivacyRoutes(
     return privacy.exportData(principal, phoneNumber);
   });
 
-  app.post('/api/v1/staff/customers/erase', async (request): Promise<EraseResponse> => {
+  app.post('/api/v1/staff/customers/erase', ownerToolLimit, async (request): Promise<EraseResponse> => {
     const principal = await requireStaffWithRole(request, staff, 'owner');
     const { phoneNumber } = parseInput(customerLookupSchema, request.body);
     return privacy.eraseByPhone(principal, phoneNumber);

@@ -16,7 +16,11 @@ export interface NewWaitEntry {
   allowSms: boolean;
   fcmToken: string | null;
   chatThreadKey: string;
+  /** Who put the visit in the line (migrations/0018): the customer, the desk, or a service request. */
+  origin: VisitOrigin;
 }
+
+export type VisitOrigin = 'walk_in' | 'desk' | 'request';
 
 export interface WaitEntryRow {
   waitId: string;
@@ -94,7 +98,7 @@ export type JoinOutcome =
   /** This phone number joined this business too often in the last hour (migrations/0006). */
   | { refused: 'phone-join-limit' };
 
-/** The join statement's parameters, one array per column ($1 … $15), in this order; $16 is the text's status. */
+/** The join statement's parameters, one array per column ($1 … $16), in this order; $17 is the text's status. */
 const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
   (join) => join.entry.id,
   (join) => join.entry.companyId,
@@ -111,6 +115,7 @@ const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
   (join) => join.publish.textId,
   (join) => join.publish.text,
   (join) => join.publish.kind,
+  (join) => join.entry.origin,
 ];
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -264,19 +269,20 @@ export function createWaitListRepository(
       }>(
         `with input as (
            select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
-                                $8::boolean[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[])
+                                $8::boolean[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[], $16::text[])
              as t(id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-                  chat_thread_key, provider_id, board_topic, text_id, text, kind)
+                  chat_thread_key, provider_id, board_topic, text_id, text, kind, origin)
          ), inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-              chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline)
+              chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline, origin)
            select id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
                   chat_thread_key, provider_id, case when provider_id is null then null else now() end, clock_timestamp(),
                   -- A service request waits for its provider's answer, until the business's deadline.
                   case when kind = 'service_request' then 'pending' end,
                   case when kind = 'service_request' then now() + make_interval(
-                    mins => (select c.request_reply_minutes from companies c where c.id = input.company_id)) end
+                    mins => (select c.request_reply_minutes from companies c where c.id = input.company_id)) end,
+                  origin
              from input
            on conflict (customer_id, idempotency_key) do nothing
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
@@ -290,7 +296,7 @@ export function createWaitListRepository(
            select n.text_id, i.company_id, i.id, 'outbound', n.kind, n.kind || ':' || i.id, i.phone_number,
                   replace(replace(replace(coalesce(case when n.kind = 'join' then c.sms_join_text end, n.text),
                           '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
-                  $16::text
+                  $17::text
              from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id
             where ${mayTextSql('i.allow_sms', 'i.phone_number', 'i.company_id')}
             -- One order for the texts' locks (migrations/0006) in every statement: each text takes
@@ -483,10 +489,13 @@ export function createWaitListRepository(
       published: { boardTopic: string; waitTopic: string },
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
+      // Only a visit still in line is assigned: a finished one keeps who served it, and taking it
+      // would show its whole number to the provider who took it (issue 22).
+      const inLine = "and w.status in ('waiting', 'called')";
       const { rows } = await tx.query<BoardRow>(
         updateAndPublishSql(
           'provider_id = $5, assigned_at = case when $5::uuid is null then null else now() end',
-          change.byProvider ? 'and (w.provider_id = $6::uuid or w.provider_id is null)' : '',
+          change.byProvider ? `${inLine} and (w.provider_id = $6::uuid or w.provider_id is null)` : inLine,
         ),
         [
           change.waitId,
@@ -547,7 +556,8 @@ export function createWaitListRepository(
       const { rows } = await tx.query<BoardRow>(
         updateAndPublishSql(
           "request_status = 'accepted'",
-          `and w.request_status = 'pending' and w.status = 'waiting'${change.byProvider ? ' and w.provider_id = $5::uuid' : ''}`,
+          // The deadline is checked here, not left to the next expiry sweep (issue 22).
+          `and w.request_status = 'pending' and w.request_deadline > now() and w.status = 'waiting'${change.byProvider ? ' and w.provider_id = $5::uuid' : ''}`,
         ),
         [
           change.waitId,
@@ -591,7 +601,11 @@ export function createWaitListRepository(
         const byProvider = one.byProvider ? ' and w.provider_id = $9::uuid' : '';
         const parameters = [...base, one.waitId, one.companyId, ...(one.byProvider ? [one.byProvider] : [])];
         return (
-          await tx.query<Ended>(endRequestsSql(`w.id = $7 and w.company_id = $8${byProvider}`), parameters)
+          await tx.query<Ended>(
+            // Past its deadline a request expires (the sweep's text), it is not declined.
+            endRequestsSql(`w.id = $7 and w.company_id = $8 and w.request_deadline > now()${byProvider}`),
+            parameters,
+          )
         ).rows;
       }
       if (end.ofProvider) {

@@ -63,6 +63,8 @@ const STATUS_NOTIFICATIONS: Record<WaitStatus, string> = {
  * The provider a provider account acts as, or undefined for the owner and the front desk, who act
  * on any entry. A provider account linked to no provider (its provider was removed) acts on none.
  */
+export const ASSIGN_IN_LINE_ONLY = 'Only a customer still in line can be given to a provider.';
+
 export function actingProvider(principal: StaffPrincipal): string | undefined {
   if (principal.role !== 'provider') return undefined;
   if (!principal.providerId) throw new AppError('PROVIDER_ACCOUNT_UNLINKED');
@@ -166,6 +168,16 @@ export function createWaitListService(deps: {
    * A wait entry of the staff member's own business (any other looks exactly like a missing one)
    * that they may act on: a provider only on their own customers and unassigned ones.
    */
+  /** Ends every request past its deadline, with its events and texts. */
+  async function expireRequests(): Promise<number> {
+    const expired = await endRequests('expired');
+    if (expired.length > 0) {
+      eventLog.flushSoon();
+      sms.kick();
+    }
+    return expired.length;
+  }
+
   async function requireEntryTheyMayActOn(principal: StaffPrincipal, waitId: string): Promise<BoardEntry> {
     const entry = invariantFound(
       await waitList.findBoardEntry(waitId, principal.companyId),
@@ -241,6 +253,7 @@ export function createWaitListService(deps: {
           allowSms: request.allowSms,
           fcmToken: request.fcmToken ?? null,
           chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+          origin: 'walk_in',
         },
         publish: {
           boardTopic: topics.board(companyId),
@@ -274,12 +287,14 @@ export function createWaitListService(deps: {
           companyId: company.id,
           customerId: command.customerId,
           idempotencyKey: command.idempotencyKey,
-          serviceType: request.spSpeciality || 'Service request',
+          // The provider's own speciality: the page's spSpeciality is the customer's to forge (issue 22).
+          serviceType: provider.speciality || 'Service request',
           name: request.clientName,
           phoneNumber,
           allowSms: true,
           fcmToken: null,
           chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+          origin: 'request',
         },
         publish: {
           boardTopic: topics.board(company.id),
@@ -325,6 +340,7 @@ export function createWaitListService(deps: {
           allowSms: phoneNumber !== null,
           fcmToken: null,
           chatThreadKey: chatThreadKeyFor(company.accountId, customerId),
+          origin: 'desk',
         },
         publish: {
           boardTopic: topics.board(company.id),
@@ -423,6 +439,8 @@ export function createWaitListService(deps: {
         : (await endRequests('declined', one)).length > 0;
       if (!answered) {
         await requireEntryTheyMayActOn(principal, waitId);
+        // Too late: the customer hears that it expired now, not at the next sweep.
+        await expireRequests();
         throw new AppError('REQUEST_ALREADY_ANSWERED');
       }
       eventLog.flushSoon();
@@ -430,14 +448,7 @@ export function createWaitListService(deps: {
     },
 
     /** Requests past their deadline expire, as a decline does (app.ts runs this every few seconds). */
-    async expireRequests(): Promise<number> {
-      const expired = await endRequests('expired');
-      if (expired.length > 0) {
-        eventLog.flushSoon();
-        sms.kick();
-      }
-      return expired.length;
-    },
+    expireRequests,
 
     /** "Next available" on the customer's page: the general line, with their original arrival time. */
     async joinNextAvailable(
@@ -500,7 +511,7 @@ export function createWaitListService(deps: {
       );
       if (!updated) {
         await requireEntryTheyMayActOn(principal, waitId);
-        throw new AppError('WAIT_ENTRY_NOT_FOUND');
+        throw new AppError('STATUS_CHANGE_NOT_ALLOWED', { message: ASSIGN_IN_LINE_ONLY });
       }
       return boardEntryAsSeenBy(principal, updated);
     },

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
+import { endCustomerSession } from '../../../lib/session.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry } from '../../wait-list/api/get-wait-entry.ts';
@@ -57,10 +58,15 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
   useDocumentTitle(texts.kiosk.title(landing.name));
 
   // Whatever an earlier visitor of this browser left (a token, a name, a phone) is not the first guest's.
-  useEffect(() => forgetGuest(), []);
+  useEffect(() => {
+    endCustomerSession();
+    forgetGuest();
+  }, []);
   useStayOnBack();
 
   const nextGuest = useCallback(() => {
+    // The guest's session ends on the server too: its cookie would show their page to the next guest.
+    endCustomerSession();
     forgetGuest();
     queryClient.removeQueries({ queryKey: ['wait-entry'] });
     // The route's own screen_view counted the first guest; each later guest is a view of its own.
