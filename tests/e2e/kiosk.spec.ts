@@ -119,6 +119,37 @@ test.describe('a tablet in landscape', () => {
     await desk.context().close();
   });
 
+  test("starting over ends the guest's session on the server: the tablet cannot open their page afterwards", async ({
+    page,
+  }) => {
+    const name = `Kiosk Cookie ${Date.now() % 100000}`;
+    const joins = recordJoins(page);
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await expectStart(page);
+    await joinAs(page, 'Facials', name, '4155550107');
+    await expect.poll(() => joins.responses.length).toBe(1);
+    const { waitId } = (await joins.responses[0]!.json()) as { waitId: string };
+    const customerCookie = async () =>
+      (await page.context().cookies()).filter((cookie) => cookie.name === 'checkn_customer');
+    expect(await customerCookie()).toHaveLength(1);
+
+    const signedOut = page.waitForResponse((response) =>
+      response.url().endsWith('/api/v1/customers/sign-out'),
+    );
+    await page.clock.fastForward(2_000);
+    await page.locator('main').click({ position: { x: 20, y: 20 } });
+    await expectStart(page);
+    expect((await signedOut).status()).toBe(204);
+    expect(await customerCookie()).toEqual([]);
+
+    // Someone at the tablet who knows the address of the guest's page gets nobody's.
+    const opened = await page.goto(`/demo/checked-in?waitId=${waitId}`);
+    expect(await opened!.text()).not.toContain(name);
+    await expect(page.getByText(name)).toHaveCount(0);
+    await expect(page.getByText('555-0107')).toHaveCount(0);
+  });
+
   test('a guest who walks away mid-form is forgotten after 90 s without a touch', async ({ page }) => {
     await page.clock.install();
     await page.goto(KIOSK);

@@ -154,19 +154,36 @@ describe.each(databaseKinds)('Trust, second pass, on %s', (kind) => {
       expect((await boardEntry(desk, guest.waitId))?.name).toBe(guest.name);
     });
 
-    it('a cookie alone (the tablet after its storage was cleared) is ended too', async () => {
+    it("leaves the next guest's cookie alone when it arrives after the next guest signed in", async () => {
+      const guest = await joinAsNewCustomer(t);
+      const next = await t.signIn();
+      const nextToken = next.authorization.slice('Bearer '.length);
+      const ended = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/customers/sign-out',
+        headers: { authorization: guest.authorization, cookie: `checkn_customer=${nextToken}` },
+      });
+      expect(ended.statusCode).toBe(204);
+      expect(ended.cookies.find((c) => c.name === 'checkn_customer')).toBeUndefined();
+      const me = (authorization: string) =>
+        t.app.inject({ url: '/api/v1/customers/me', headers: { authorization } });
+      expectApiError(await me(guest.authorization), 401, 'UNAUTHENTICATED');
+      expect((await me(next.authorization)).statusCode).toBe(200);
+    });
+
+    it("a cookie alone ends nothing: it may already be the next visitor's", async () => {
       const guest = await joinAsNewCustomer(t);
       const ended = await t.app.inject({
         method: 'POST',
         url: '/api/v1/customers/sign-out',
         headers: { cookie: `checkn_customer=${guest.token}` },
       });
-      expect(ended.statusCode).toBe(204);
-      const read = await t.app.inject({
+      expectApiError(ended, 401, 'UNAUTHENTICATED');
+      const me = await t.app.inject({
         url: '/api/v1/customers/me',
         headers: { authorization: guest.authorization },
       });
-      expectApiError(read, 401, 'UNAUTHENTICATED');
+      expect(me.statusCode).toBe(200);
     });
   });
 

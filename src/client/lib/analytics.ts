@@ -49,13 +49,14 @@ function schedule(delay: number): void {
  * behind it (spec §1: the analytics user id is the anonymous user's uid). fetch with keepalive
  * outlives the page as sendBeacon does, and unlike sendBeacon can carry the token.
  */
-function send(token: string): void {
+function send(token: string): Promise<void> {
+  const batches: Promise<void>[] = [];
   while (queue.length > 0) {
     const events = queue.splice(0, MAX_BATCH);
     // Analytics never disturbs the customer, and a batch that did not arrive (offline, the server
     // busy or restarting) is tried again: dropped, a guest who joined offline counted as having
     // joined without having picked a service (Insights' funnel went up between steps).
-    void fetch('/api/v1/analytics/events', {
+    const batch = fetch('/api/v1/analytics/events', {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ visitorId: visitorId(), events }),
@@ -66,8 +67,20 @@ function send(token: string): void {
       },
       () => putBack(events),
     );
+    batches.push(batch);
   }
   writeStored('local', storageKeys.analyticsQueue, null);
+  return Promise.all(batches).then(() => undefined);
+}
+
+/**
+ * Sends what is queued now, with this token, and resolves once the server has answered: the
+ * kiosk sends a guest's last events before their session ends.
+ */
+export function sendAnalyticsNow(token: string): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  return send(token);
 }
 
 /** Back in front of the queue, to be sent again later, or as soon as the device is back online. */
@@ -94,12 +107,12 @@ function flush(leavingPage: boolean): void {
     return;
   }
   if (session) {
-    send(session.token);
+    void send(session.token);
     return;
   }
   // No token yet: wait for the sign-in the app starts with (spec §1), then send.
   ensureCustomerSession().then(
-    (signedIn) => send(signedIn.token),
+    (signedIn) => void send(signedIn.token),
     () => schedule(RETRY_DELAY_MS),
   );
 }

@@ -43,29 +43,22 @@ export function renewCustomerSession(): Promise<CustomerSession> {
   return ensureCustomerSession();
 }
 
-/** Tells the server to end a session; offline, again once the browser is back online. */
-async function signOut(token: string | null): Promise<void> {
+/**
+ * Ends a customer session on the server (the kiosk between guests): the token stops working and
+ * the server clears the cookie it renders the customer's pages with, so the next guest cannot
+ * open the previous one's page (issue 22). Offline, it is sent again once the browser is back.
+ */
+export async function signOutCustomer(token: string): Promise<void> {
   try {
     const response = await fetch('/api/v1/customers/sign-out', {
       method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { authorization: `Bearer ${token}` },
       credentials: 'same-origin',
       keepalive: true,
     });
-    if (response.ok || response.status < 500) return;
+    if (response.status < 500) return;
   } catch {
     // Offline: below.
   }
-  window.addEventListener('online', () => void signOut(token), { once: true });
-}
-
-/**
- * Ends this browser's customer session, here and on the server (the kiosk between guests): the
- * token stops working and the server clears the cookie it renders the customer's pages with, so
- * the next guest cannot open the previous one's page (issue 22). The next call signs in anew.
- */
-export function endCustomerSession(): void {
-  const token = storedCustomerSession()?.token ?? null;
-  writeStored('local', storageKeys.customerSession, null);
-  void signOut(token);
+  window.addEventListener('online', () => void signOutCustomer(token), { once: true });
 }

@@ -1,3 +1,5 @@
+import { sendAnalyticsNow } from '../../lib/analytics.ts';
+import { signOutCustomer, storedCustomerSession } from '../../lib/session.ts';
 import { storageKeys, writeStored } from '../../lib/storage-keys.ts';
 import { JOINED_VISITS_KEY } from '../wait-list/joined-visits.ts';
 
@@ -33,4 +35,15 @@ export function forgetGuest(
   remove: (area: Area, key: string) => void = (area, key) => writeStored(area, key, null),
 ): void {
   for (const { area, key } of GUEST_STORAGE) remove(area, key);
+}
+
+/**
+ * Forgets the guest here (forgetGuest) and ends their session on the server, after their last
+ * analytics events went with their own token: the cookie the server renders customer pages with
+ * would otherwise show their page to whoever uses the tablet next (issue 22).
+ */
+export function endGuest(): void {
+  const token = storedCustomerSession()?.token;
+  forgetGuest();
+  if (token) void sendAnalyticsNow(token).finally(() => signOutCustomer(token));
 }

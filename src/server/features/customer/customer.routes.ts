@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { CustomerSession } from '../../../shared/schemas.ts';
+import { AppError } from '../../errors.ts';
 import {
   bearerToken,
   CUSTOMER_COOKIE,
@@ -33,18 +34,20 @@ export function registerCustomerRoutes(
   );
 
   /**
-   * Ends this browser's customer session: the kiosk, between guests. The token sent, and the one
-   * in the cookie (what the server renders the customer's pages with), stop working, and the
-   * cookie is cleared, so the tablet shows nobody's page to the next guest (issue 22). The cookie
-   * is SameSite=Lax: another site cannot post here with it.
+   * Ends a customer session: the kiosk, between guests (issue 22). The token sent stops working,
+   * and the cookie the server renders the customer's pages with is cleared when it holds that
+   * token: by the time this arrives it may already hold the next guest's, which stays. Only the
+   * token itself ends its session, never the cookie alone: the app signs a new visitor in as it
+   * starts, and a cookie read here could already be theirs.
    */
   app.post(
     '/api/v1/customers/sign-out',
     { config: { rateLimit: { max: deps.signInsPerMinute, timeWindow: '1 minute' } } },
     async (request, reply) => {
-      const tokens = new Set([bearerToken(request), request.cookies[CUSTOMER_COOKIE]]);
-      for (const token of tokens) if (token) await customers.endSession(token);
-      clearCustomerCookie(reply, secureCookies);
+      const token = bearerToken(request);
+      if (!token) throw new AppError('UNAUTHENTICATED');
+      await customers.endSession(token);
+      if (request.cookies[CUSTOMER_COOKIE] === token) clearCustomerCookie(reply, secureCookies);
       return reply.status(204).send();
     },
   );

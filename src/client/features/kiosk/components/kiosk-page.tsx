@@ -9,7 +9,6 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
-import { endCustomerSession } from '../../../lib/session.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry } from '../../wait-list/api/get-wait-entry.ts';
@@ -22,7 +21,7 @@ import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-resu
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
 import { ServicePicker } from '../../walk-in/components/service-picker.tsx';
 import {
-  forgetGuest,
+  endGuest,
   IDLE_RESET_MS,
   IDLE_WARNING_MS,
   IGNORE_TAPS_MS,
@@ -58,16 +57,11 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
   useDocumentTitle(texts.kiosk.title(landing.name));
 
   // Whatever an earlier visitor of this browser left (a token, a name, a phone) is not the first guest's.
-  useEffect(() => {
-    endCustomerSession();
-    forgetGuest();
-  }, []);
+  useEffect(() => endGuest(), []);
   useStayOnBack();
 
   const nextGuest = useCallback(() => {
-    // The guest's session ends on the server too: its cookie would show their page to the next guest.
-    endCustomerSession();
-    forgetGuest();
+    endGuest();
     queryClient.removeQueries({ queryKey: ['wait-entry'] });
     // The route's own screen_view counted the first guest; each later guest is a view of its own.
     logEvent('screen_view', { screen_name: SOURCE, params: JSON.stringify({ companyId }), companyId });
