@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPeopleRepository } from '../../src/server/features/people/people.repository.ts';
+import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
+import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
 import { hashSecretToken } from '../../src/server/http/secret-token.ts';
 import { DEMO_FRONT_DESK, DEMO_OWNER, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import {
@@ -419,5 +421,71 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     expectApiError(await me(elsewhere), 401, 'STAFF_UNAUTHENTICATED');
     expectApiError(await signInAttempt(link.member.email, 'first long password'), 401, 'SIGN_IN_FAILED');
     expect((await signInAttempt(link.member.email, 'second long password')).statusCode).toBe(200);
+  });
+});
+
+describe.each(databaseKinds)('People: how many links a business makes, on %s', (kind) => {
+  let t: TestApp;
+  // Unset: the limit at its default, 30 an hour.
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { RATE_LIMIT_STAFF_LINKS_PER_HOUR: '' } });
+  });
+  afterAll(async () => t?.close());
+
+  const addMember = (session: StaffSession, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/people',
+      headers: session.headers,
+      payload: { name: 'Someone', email, role: 'front_desk' },
+    });
+  const reset = (session: StaffSession, staffUserId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/people/${staffUserId}/reset`,
+      headers: session.headers,
+    });
+
+  it('refuses the 31st person added in an hour, and the 31st new password link, with 429', async () => {
+    const business = await createBusiness(t.database.db);
+    const owner = await signInStaff(t.app, business.owner);
+    // The front desk, refused anyway, cannot use up the owner's count.
+    const desk = { email: freshEmail('desk'), password: 'front desk password' };
+    await createStaffService(createStaffRepository(t.database.db)).createStaffUser({
+      companyId: business.companyId,
+      name: 'Desk',
+      role: 'front_desk',
+      ...desk,
+    });
+    const deskSession = await signInStaff(t.app, desk);
+    for (let n = 1; n <= 31; n += 1)
+      expect((await addMember(deskSession, freshEmail('desk-try'))).statusCode).not.toBe(201);
+    const memberIds: string[] = [];
+    for (let n = 1; n <= 30; n += 1) {
+      const added = await addMember(owner, freshEmail(`limit-${n}`));
+      expect(added.statusCode, `person ${n}: ${added.body}`).toBe(201);
+      memberIds.push(memberLinkResponseSchema.parse(added.json()).member.id);
+    }
+    const refused = await addMember(owner, freshEmail('limit-31'));
+    const error = expectApiError(refused, 429, 'STAFF_LINKS_LIMITED');
+    expect(error.message).toBe(
+      'Too many people added or new password links made this hour. Please try again later.',
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A second session of the same owner counts for the same business; nothing was added.
+    const secondSession = await signInStaff(t.app, business.owner);
+    expectApiError(await addMember(secondSession, freshEmail('limit-32')), 429, 'STAFF_LINKS_LIMITED');
+    const { rows } = await t.database.db.query('select 1 from staff_users where company_id = $1', [
+      business.companyId,
+    ]);
+    expect(rows).toHaveLength(32);
+
+    for (let n = 1; n <= 30; n += 1)
+      expect((await reset(owner, memberIds[n - 1]!)).statusCode, `reset ${n}`).toBe(200);
+    expectApiError(await reset(owner, memberIds[0]!), 429, 'STAFF_LINKS_LIMITED');
+
+    // Another business has its own count.
+    const demoOwner = await signInStaff(t.app);
+    expect((await addMember(demoOwner, freshEmail('other-business'))).statusCode).toBe(201);
   });
 });

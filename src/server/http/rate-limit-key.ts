@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { CustomerService } from '../features/customer/customer.service.ts';
+import type { StaffService } from '../features/staff/staff.service.ts';
 import { findCustomerId } from './auth.ts';
+import { STAFF_COOKIE } from './staff-auth.ts';
 
 /**
  * A per-customer limit's key: the customer the token belongs to, not the header's text (extra
@@ -11,5 +13,19 @@ export function customerOrIpKey(customers: CustomerService) {
   return async (request: FastifyRequest): Promise<string> => {
     const customerId = await findCustomerId(request, customers);
     return customerId ? `customer:${customerId}` : `ip:${request.ip}`;
+  };
+}
+
+/**
+ * The key of a limit on what an owner does for their business: the business, however many
+ * sessions its owner opens. Anyone else (refused by the route) is counted apart, so a front desk
+ * session cannot use up the owner's count; a request without a session is counted by client IP.
+ */
+export function ownerBusinessKey(staff: StaffService) {
+  return async (request: FastifyRequest): Promise<string> => {
+    const sessionToken = request.cookies[STAFF_COOKIE];
+    const principal = sessionToken ? await staff.authenticate(sessionToken) : null;
+    if (!principal) return `ip:${request.ip}`;
+    return principal.role === 'owner' ? `company:${principal.companyId}` : `staff:${principal.staffUserId}`;
   };
 }
