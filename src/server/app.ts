@@ -294,6 +294,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     }),
     staff,
     session: staffSession,
+    staffLinksPerHour: config.rateLimits.staffLinksPerHour,
   });
   registerBoardRoutes(app, { waitList, staff });
   registerPrivacyRoutes(app, { privacy, customers, staff });

@@ -112,6 +112,9 @@ const envSchema = z.object({
   // is more than a door sees, and far less than fresh anonymous identities could make.
   RATE_LIMIT_JOINS_PER_IP_PER_HOUR: z._default(countSchema, 120),
   RATE_LIMIT_MESSAGES_PER_MINUTE: z._default(countSchema, 60),
+  // People added, and new password links, per business per hour (each its own count): a salon's
+  // whole team fits, and an owner cannot make invites by the thousand (issue 22).
+  RATE_LIMIT_STAFF_LINKS_PER_HOUR: z._default(countSchema, 30),
   // Twilio's guidance for texts anyone can cause: 3 per number per 10 minutes.
   TEXT_LIMIT_PER_NUMBER: z._default(countSchema, 3),
   TEXT_LIMIT_PER_NUMBER_MINUTES: z._default(countSchema, 10),
@@ -159,6 +162,8 @@ export type Config = Readonly<{
     /** Joins and service requests from one client IP, whatever identities it signs in as. */
     joinsPerIpPerHour: number;
     messagesPerMinute: number;
+    /** People added, and new password links made, per business per hour (each counted apart). */
+    staffLinksPerHour: number;
     /** Per customer: the app sends a batch every few seconds at most while someone taps through. */
     analyticsBatchesPerMinute: number;
   }>;
@@ -244,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,
       joinsPerIpPerHour: values.RATE_LIMIT_JOINS_PER_IP_PER_HOUR,
       messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
+      staffLinksPerHour: values.RATE_LIMIT_STAFF_LINKS_PER_HOUR,
       analyticsBatchesPerMinute: values.RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE,
     }),
     trustProxy: values.TRUST_PROXY,

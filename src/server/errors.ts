@@ -29,7 +29,11 @@ export const ERROR_CODES = {
     status: 409,
     message: 'You cannot do this to your own account. Change your password from your account instead.',
   },
-  EMAIL_TAKEN: { status: 409, message: 'That email address already has an account.' },
+  EMAIL_TAKEN: { status: 409, message: 'Someone on your team already has that email address.' },
+  STAFF_LINKS_LIMITED: {
+    status: 429,
+    message: 'Too many people added or new password links made this hour. Please try again later.',
+  },
   STAFF_LINK_NOT_FOUND: {
     status: 404,
     message: 'This link has expired or was already used. Ask the business owner for a new one.',

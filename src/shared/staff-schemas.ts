@@ -7,7 +7,13 @@
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { normalizeUsNumber } from './phone.ts';
-import { joinWaitListRequestSchema, requestStatusSchema, trimmedText, waitStatusSchema } from './schemas.ts';
+import {
+  companyIdSchema,
+  joinWaitListRequestSchema,
+  requestStatusSchema,
+  trimmedText,
+  waitStatusSchema,
+} from './schemas.ts';
 
 export const providerSchema = z.object({
   id: z.string(),
@@ -411,8 +417,19 @@ export const staffSignInRequestSchema = z.object({
   password: z
     .string('Please enter your password')
     .check(z.minLength(1, 'Please enter your password'), z.maxLength(200)),
+  /** The business chosen when the password opens accounts at several (decisions/0011). */
+  companyId: z.optional(companyIdSchema),
 });
 export type StaffSignInRequest = z.infer<typeof staffSignInRequestSchema>;
+
+/**
+ * Sign-in's answer when the password opens accounts at several businesses: no session yet; the
+ * person picks one and signs in again with its companyId. Only businesses the password opened.
+ */
+export const chooseBusinessSchema = z.object({
+  chooseBusiness: z.array(z.object({ companyId: z.string(), companyName: z.string() })),
+});
+export type ChooseBusiness = z.infer<typeof chooseBusinessSchema>;
 
 /**
  * Owner: everything. Front desk: the board, chat, texts, requests and desk walk-ins. Provider: their

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
+import { historySalon } from './support/history.ts';
 import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './support/walk-in.ts';
 
 async function joinAs(page: Page, name: string): Promise<void> {
@@ -130,4 +131,67 @@ test('the front desk signs in to the board, texts and their account, but not set
   await expect(desk.getByRole('heading', { name: 'People' })).toHaveCount(0);
   await expect(desk.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(desk.getByText('not open to your role')).toBeVisible();
+});
+
+/** The owner (on the People page) adds a front desk member and hands over the link's address. */
+async function addFrontDesk(owner: Page, name: string, email: string): Promise<string> {
+  await owner.getByLabel('Name', { exact: true }).fill(name);
+  await owner.getByLabel('Email', { exact: true }).fill(email);
+  await owner.getByLabel('Role').selectOption({ label: 'Front desk' });
+  await owner.getByRole('button', { name: 'Add person' }).click();
+  const dialog = owner.getByRole('dialog', { name: `Link for ${name}` });
+  const link = new URL(await dialog.getByRole('textbox').inputValue());
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  return link.pathname + link.hash;
+}
+
+test('a stylist at two salons is added by each, signs in once and chooses the business', async ({
+  browser,
+}) => {
+  const suffix = Date.now() % 100000;
+  const email = `sky-${suffix}@two-salons.test`;
+  const password = 'one password for both salons';
+
+  // Each salon adds the same address; neither is told of the other.
+  for (const [account, business] of [
+    [DEMO_ACCOUNTS.owner, 'Bella Demo Salon'],
+    [historySalon.owner, historySalon.name],
+  ] as const) {
+    const owner = await openConsole(browser, 'people', account, { business });
+    const link = await addFrontDesk(owner, `Sky ${suffix}`, email);
+    await expect(owner.locator('.people-row').filter({ hasText: email })).toContainText(
+      'Has not set a password yet',
+    );
+    const tablet = await (await browser.newContext()).newPage();
+    await tablet.goto(link);
+    await tablet.getByLabel('New password').fill(password);
+    await tablet.getByRole('button', { name: 'Save and sign in' }).click();
+    await expect(tablet.getByText(business, { exact: true })).toBeVisible();
+  }
+
+  const signInPage = async (typed: string) => {
+    const page = await (await browser.newContext({ viewport: { width: 1180, height: 820 } })).newPage();
+    await page.goto('/console');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(typed);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    return page;
+  };
+
+  // A wrong password shows no business.
+  const wrong = await signInPage('not the password at all');
+  await expect(wrong.getByRole('alert')).toHaveText('That email and password do not match.');
+  await expect(wrong.getByRole('heading', { name: 'Choose a business' })).toHaveCount(0);
+
+  for (const business of [historySalon.name, 'Bella Demo Salon']) {
+    const page = await signInPage(password);
+    await expect(page.getByRole('heading', { name: 'Choose a business' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Choose a business/);
+    const choices = page.getByRole('main').getByRole('button');
+    await expect(choices).toHaveText(['Bella Demo Salon', historySalon.name, 'Use another email']);
+    await page.getByRole('button', { name: business, exact: true }).click();
+    // The console says which business this session is.
+    await expect(page.locator('.console__business')).toHaveText(business);
+    await expect(page.getByText(`Sky ${suffix} · Front desk`)).toBeVisible();
+  }
 });

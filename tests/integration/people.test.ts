@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPeopleRepository } from '../../src/server/features/people/people.repository.ts';
+import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
+import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
 import { hashSecretToken } from '../../src/server/http/secret-token.ts';
-import { DEMO_FRONT_DESK, DEMO_OWNER } from '../../src/server/seed/demo.ts';
+import { DEMO_FRONT_DESK, DEMO_OWNER, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import {
   type MemberLinkResponse,
   memberLinkResponseSchema,
@@ -98,6 +100,14 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     ]);
 
   const me = (session: StaffSession) => t.app.inject({ url: '/api/v1/staff/me', headers: session.headers });
+
+  async function passwordHashOf(staffUserId: string): Promise<string | null> {
+    const { rows } = await t.database.db.query<{ password_hash: string | null }>(
+      'select password_hash from staff_users where id = $1',
+      [staffUserId],
+    );
+    return rows[0]!.password_hash;
+  }
 
   async function openBoardSocket(session: StaffSession) {
     const socket = await RealtimeTestClient.connect(url, { cookie: session.cookie });
@@ -209,16 +219,83 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     expect(desk.member.providerId).toBeNull();
   });
 
-  it('refuses an email that already has an account, at this business or another', async () => {
+  it('refuses an email already on this team, in any case, and says so', async () => {
+    const error = expectApiError(
+      await addMember(owner, {
+        name: 'Dup',
+        email: ` ${DEMO_FRONT_DESK.email.toUpperCase()} `,
+        role: 'front_desk',
+      }),
+      409,
+      'EMAIL_TAKEN',
+    );
+    expect(error).toMatchObject({
+      field: 'email',
+      message: 'Someone on your team already has that email address.',
+    });
+  });
+
+  it('answers an invite of an address with an account at another business as it answers a new address', async () => {
     const other = await createBusiness(t.database.db);
-    for (const email of [DEMO_FRONT_DESK.email, other.owner.email]) {
-      const error = expectApiError(
-        await addMember(owner, { name: 'Dup', email, role: 'front_desk' }),
-        409,
-        'EMAIL_TAKEN',
-      );
-      expect(error.field).toBe('email');
-    }
+    const otherOwner = await signInStaff(t.app, other.owner);
+    const mariaAtDemo = await signInStaff(t.app, DEMO_PROVIDER);
+    const hashBefore = await passwordHashOf(mariaAtDemo.me.id);
+
+    const [known, unknown] = [
+      await addMember(otherOwner, { name: 'Maria', email: DEMO_PROVIDER.email, role: 'front_desk' }),
+      await addMember(otherOwner, {
+        name: 'Never Seen',
+        email: freshEmail('never-seen'),
+        role: 'front_desk',
+      }),
+    ];
+    // The same status and the same shape, field for field: nothing says the address is known.
+    const shape = (response: typeof known) => {
+      const body = memberLinkResponseSchema.parse(response.json());
+      return {
+        status: response.statusCode,
+        keys: Object.keys(body).sort(),
+        member: { ...body.member, id: 'id', name: 'name', email: 'email', linkExpiresAt: 'time' },
+        link: body.link.replace(/#.*/, '#token'),
+      };
+    };
+    expect(shape(known)).toEqual(shape(unknown));
+    expect(known.statusCode).toBe(201);
+    const link = memberLinkResponseSchema.parse(known.json());
+    expect(link.member).toMatchObject({ email: DEMO_PROVIDER.email, name: 'Maria', status: 'invited' });
+
+    // The link sets the password of the other business's account only.
+    const atOther = await signInWithLink(link, 'her other salon password');
+    expect(atOther.me).toMatchObject({ companyId: other.companyId, role: 'front_desk', name: 'Maria' });
+    // Maria at her own salon keeps her password, her name and her session.
+    expect(await passwordHashOf(mariaAtDemo.me.id)).toBe(hashBefore);
+    const stillThere = await me(mariaAtDemo);
+    expect(stillThere.statusCode).toBe(200);
+    expect(staffMeSchema.parse(stillThere.json())).toMatchObject({
+      companyId: 'demo',
+      name: DEMO_PROVIDER.name,
+      role: 'provider',
+    });
+    const again = await signInAttempt(DEMO_PROVIDER.email, DEMO_PROVIDER.password);
+    expect(staffMeSchema.parse(again.json()).companyId).toBe('demo');
+    // Nor does the other owner see anyone of the demo business's team.
+    const theirs = peopleResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/staff/people', headers: otherOwner.headers })).json(),
+    );
+    expect(theirs.members.map((member) => member.id)).not.toContain(mariaAtDemo.me.id);
+  });
+
+  it("lets a person's real salon invite them after another business added their address first", async () => {
+    const other = await createBusiness(t.database.db);
+    const otherOwner = await signInStaff(t.app, other.owner);
+    const email = freshEmail('stylist');
+    expect((await addMember(otherOwner, { name: 'Taken First', email, role: 'front_desk' })).statusCode).toBe(
+      201,
+    );
+
+    const link = await invite({ name: 'Real Stylist', email, role: 'front_desk' });
+    const session = await signInWithLink(link, 'my real salon password');
+    expect(session.me).toMatchObject({ companyId: 'demo', name: 'Real Stylist', email });
   });
 
   it('resets a password: a new link, and the old password, sessions and sockets stop at once', async () => {
@@ -344,5 +421,71 @@ describe.each(databaseKinds)('People: the team of a business, on %s', (kind) => 
     expectApiError(await me(elsewhere), 401, 'STAFF_UNAUTHENTICATED');
     expectApiError(await signInAttempt(link.member.email, 'first long password'), 401, 'SIGN_IN_FAILED');
     expect((await signInAttempt(link.member.email, 'second long password')).statusCode).toBe(200);
+  });
+});
+
+describe.each(databaseKinds)('People: how many links a business makes, on %s', (kind) => {
+  let t: TestApp;
+  // Unset: the limit at its default, 30 an hour.
+  beforeAll(async () => {
+    t = await createTestApp(kind, { env: { RATE_LIMIT_STAFF_LINKS_PER_HOUR: '' } });
+  });
+  afterAll(async () => t?.close());
+
+  const addMember = (session: StaffSession, email: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/people',
+      headers: session.headers,
+      payload: { name: 'Someone', email, role: 'front_desk' },
+    });
+  const reset = (session: StaffSession, staffUserId: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/people/${staffUserId}/reset`,
+      headers: session.headers,
+    });
+
+  it('refuses the 31st person added in an hour, and the 31st new password link, with 429', async () => {
+    const business = await createBusiness(t.database.db);
+    const owner = await signInStaff(t.app, business.owner);
+    // The front desk, refused anyway, cannot use up the owner's count.
+    const desk = { email: freshEmail('desk'), password: 'front desk password' };
+    await createStaffService(createStaffRepository(t.database.db)).createStaffUser({
+      companyId: business.companyId,
+      name: 'Desk',
+      role: 'front_desk',
+      ...desk,
+    });
+    const deskSession = await signInStaff(t.app, desk);
+    for (let n = 1; n <= 31; n += 1)
+      expect((await addMember(deskSession, freshEmail('desk-try'))).statusCode).not.toBe(201);
+    const memberIds: string[] = [];
+    for (let n = 1; n <= 30; n += 1) {
+      const added = await addMember(owner, freshEmail(`limit-${n}`));
+      expect(added.statusCode, `person ${n}: ${added.body}`).toBe(201);
+      memberIds.push(memberLinkResponseSchema.parse(added.json()).member.id);
+    }
+    const refused = await addMember(owner, freshEmail('limit-31'));
+    const error = expectApiError(refused, 429, 'STAFF_LINKS_LIMITED');
+    expect(error.message).toBe(
+      'Too many people added or new password links made this hour. Please try again later.',
+    );
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // A second session of the same owner counts for the same business; nothing was added.
+    const secondSession = await signInStaff(t.app, business.owner);
+    expectApiError(await addMember(secondSession, freshEmail('limit-32')), 429, 'STAFF_LINKS_LIMITED');
+    const { rows } = await t.database.db.query('select 1 from staff_users where company_id = $1', [
+      business.companyId,
+    ]);
+    expect(rows).toHaveLength(32);
+
+    for (let n = 1; n <= 30; n += 1)
+      expect((await reset(owner, memberIds[n - 1]!)).statusCode, `reset ${n}`).toBe(200);
+    expectApiError(await reset(owner, memberIds[0]!), 429, 'STAFF_LINKS_LIMITED');
+
+    // Another business has its own count.
+    const demoOwner = await signInStaff(t.app);
+    expect((await addMember(demoOwner, freshEmail('other-business'))).statusCode).toBe(201);
   });
 });

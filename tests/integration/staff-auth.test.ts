@@ -5,10 +5,17 @@ import { createStaffService, SIGN_IN_THROTTLE } from '../../src/server/features/
 import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { apiErrorSchema } from '../../src/shared/schemas.ts';
-import { staffMeSchema } from '../../src/shared/staff-schemas.ts';
+import { boardResponseSchema, chooseBusinessSchema, staffMeSchema } from '../../src/shared/staff-schemas.ts';
+import { expectApiError } from '../support/api-error.ts';
 import { buildSendMessage, joinAsNewCustomer } from '../support/customer.ts';
 import { countTopicEvents } from '../support/events.ts';
-import { freshAddress, STAFF_COOKIE_NAME, signInStaff } from '../support/staff.ts';
+import {
+  createBusiness,
+  freshAddress,
+  STAFF_COOKIE_NAME,
+  signInStaff,
+  type TestBusiness,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -450,6 +457,126 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
     const again = await staffRow(DEMO_OWNER.email);
     expect(hashed.password_hash).not.toBe(again.password_hash);
     expect((await signIn('hashed@demo.test', password)).statusCode).toBe(200);
+  });
+
+  describe('one person at several businesses (decisions/0011)', () => {
+    const email = 'two-salons@demo.test';
+    const shared = 'the password at two salons';
+    const ownPassword = 'the third salon password';
+    let zed: TestBusiness;
+    let third: TestBusiness;
+
+    async function createAccount(companyId: string, password: string): Promise<string> {
+      return createStaffService(createStaffRepository(t.database.db)).createStaffUser({
+        companyId,
+        email,
+        name: 'Sky Stylist',
+        password,
+        role: 'front_desk',
+      });
+    }
+
+    const signInAt = (password: string, companyId?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/sign-in',
+        payload: { email, password, ...(companyId ? { companyId } : {}) },
+        remoteAddress: freshAddress(),
+      });
+
+    function sessionOf(response: Awaited<ReturnType<typeof signInAt>>) {
+      expect(response.statusCode, response.body).toBe(200);
+      const me = staffMeSchema.parse(response.json());
+      const cookie = `${STAFF_COOKIE_NAME}=${response.cookies.find((c) => c.name === STAFF_COOKIE_NAME)!.value}`;
+      return { me, headers: { cookie, 'x-csrf-token': me.csrfToken } };
+    }
+
+    beforeAll(async () => {
+      zed = await createBusiness(t.database.db, { name: 'Zed Salon' });
+      third = await createBusiness(t.database.db, { name: 'Another Salon' });
+      await createAccount('demo', shared);
+      await createAccount(zed.companyId, shared);
+      await createAccount(third.companyId, ownPassword);
+    });
+
+    it('lists only the businesses the password opens, signs in nobody, then signs in to the one chosen', async () => {
+      const choice = await signInAt(shared);
+      expect(choice.statusCode).toBe(200);
+      expect(chooseBusinessSchema.parse(choice.json())).toEqual({
+        chooseBusiness: [
+          { companyId: 'demo', companyName: 'Bella Demo Salon' },
+          { companyId: zed.companyId, companyName: 'Zed Salon' },
+        ],
+      });
+      expect(choice.json()).not.toHaveProperty('csrfToken');
+      expect(choice.headers['set-cookie']).toBeUndefined();
+      const { rows } = await t.database.db.query(
+        'select 1 from staff_sessions s join staff_users u on u.id = s.staff_user_id where u.email = $1',
+        [email],
+      );
+      expect(rows).toHaveLength(0);
+      // The right password: the failures counted before are forgotten.
+      expect(await attempts(email)).toBeNull();
+
+      // Each choice is a session of that business's account, which sees that business only.
+      const atZed = sessionOf(await signInAt(shared, zed.companyId));
+      const atDemo = sessionOf(await signInAt(shared, 'demo'));
+      expect(atZed.me).toMatchObject({ companyId: zed.companyId, companyName: 'Zed Salon', email });
+      expect(atDemo.me).toMatchObject({ companyId: 'demo', companyName: 'Bella Demo Salon', email });
+      expect(atZed.me.id).not.toBe(atDemo.me.id);
+      const customer = await joinAsNewCustomer(t, { name: 'Only At Demo' });
+      const board = async (session: { headers: Record<string, string> }) =>
+        boardResponseSchema.parse(
+          (await t.app.inject({ url: '/api/v1/staff/board', headers: session.headers })).json(),
+        );
+      const zedBoard = await board(atZed);
+      expect(zedBoard.companyId).toBe(zed.companyId);
+      expect(zedBoard.entries.map((entry) => entry.waitId)).not.toContain(customer.waitId);
+      expect((await board(atDemo)).entries.map((entry) => entry.waitId)).toContain(customer.waitId);
+
+      // A business whose account has another password is neither listed nor opened by this one;
+      // its own password opens it straight away.
+      expectApiError(await signInAt(shared, third.companyId), 401, 'SIGN_IN_FAILED');
+      expect(sessionOf(await signInAt(ownPassword)).me.companyId).toBe(third.companyId);
+    });
+
+    it('answers a wrong password as it answers an unknown email, naming no business', async () => {
+      const unknown = await signIn('nobody-at-all@demo.test', 'a wrong password');
+      for (const response of [
+        await signInAt('a wrong password'),
+        await signInAt('a wrong password', 'demo'),
+      ]) {
+        expectApiError(response, 401, 'SIGN_IN_FAILED');
+        expect(response.body).toBe(unknown.body);
+        expect(response.headers['set-cookie']).toBeUndefined();
+      }
+      await t.database.db.query('delete from staff_sign_in_attempts where email = $1', [email]);
+    });
+
+    it("checks one's current password against this business's account only", async () => {
+      const atThird = sessionOf(await signInAt(ownPassword));
+      const change = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/staff/password',
+        headers: atThird.headers,
+        payload: { currentPassword: shared, newPassword: 'a brand new password' },
+      });
+      expect(expectApiError(change, 400, 'VALIDATION_FAILED').field).toBe('currentPassword');
+      expectApiError(await signInAt('a brand new password'), 401, 'SIGN_IN_FAILED');
+      await t.database.db.query('delete from staff_sign_in_attempts where email = $1', [email]);
+    });
+
+    it('throttles the email across its businesses: the sixth try answers 429 even with the right password and business', async () => {
+      for (let attempt = 1; attempt <= SIGN_IN_THROTTLE.freeFailures; attempt += 1)
+        expectApiError(
+          await signInAt(`wrong-${attempt}`, attempt % 2 ? 'demo' : undefined),
+          401,
+          'SIGN_IN_FAILED',
+        );
+      expectApiError(await signInAt(shared, zed.companyId), 429, 'SIGN_IN_THROTTLED');
+      expectApiError(await signInAt(shared), 429, 'SIGN_IN_THROTTLED');
+      await t.database.db.query('delete from staff_sign_in_attempts where email = $1', [email]);
+    });
   });
 });
 

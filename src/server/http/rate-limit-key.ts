@@ -17,18 +17,18 @@ export function customerOrIpKey(customers: CustomerService) {
 }
 
 /**
- * A per-business limit's key, for the owner's tools that read or erase customers' data in bulk
- * (look-up, export, erase, the visits file): one business's count, however many sessions its
- * owners open. A request without a signed-in staff member is counted by client IP; it is refused
- * anyway.
+ * The key of a limit on what an owner does for their business: the business, however many
+ * sessions its owner opens. Anyone else (refused by the route) is counted apart, so a front desk
+ * session cannot use up the owner's count; a request without a session is counted by client IP.
  */
-export function staffBusinessOrIpKey(staff: Pick<StaffService, 'authenticate'>) {
+export function ownerBusinessKey(staff: StaffService) {
   return async (request: FastifyRequest): Promise<string> => {
     const sessionToken = request.cookies[STAFF_COOKIE];
     const principal = sessionToken ? await staff.authenticate(sessionToken) : null;
-    return principal ? `business:${principal.companyId}` : `ip:${request.ip}`;
+    if (!principal) return `ip:${request.ip}`;
+    return principal.role === 'owner' ? `company:${principal.companyId}` : `staff:${principal.staffUserId}`;
   };
 }
 
-/** How often a business's owners may use each of those tools: a person at a screen, with room to spare. */
+/** How often a business's owners may use each of their bulk tools on customers' data: a person at a screen, with room to spare. */
 export const OWNER_TOOL_LIMIT = { max: 30, timeWindow: '1 minute' } as const;

@@ -5,7 +5,9 @@
  *   create-company --id bella --name "Bella Salon" [--location "12 Main St|Austin|TX|78701"]
  *                  [--time-zone America/Chicago]   (default America/New_York; Settings can change it)
  *   create-owner   --company bella --email owner@bella.test [--name "Ann"] [--password …]
- *   reset-password --email ann@bella.test [--password …]   (recovery: every session of theirs ends)
+ *   reset-password --email ann@bella.test [--company bella] [--password …]
+ *                  (recovery: every session of theirs ends; --company when the email has accounts
+ *                  at several businesses, decisions/0011)
  *
  * Without --password a strong one is generated and printed once. The rest of the team is added
  * by an owner from the console's People page (docs/people.md).
@@ -91,8 +93,17 @@ try {
     console.log(`Created business "${values.id}".`);
   } else if (command === 'reset-password') {
     const staff = createStaffRepository(database.db);
-    const user = values.email ? await staff.findByEmail(values.email) : null;
-    if (!user) fail(`No account with email "${values.email ?? ''}"`);
+    const accounts = values.email ? await staff.listByEmail(values.email, values.company) : [];
+    const [user] = accounts;
+    if (!user)
+      fail(
+        `No account with email "${values.email ?? ''}"${values.company ? ` at business "${values.company}"` : ''}`,
+      );
+    // One person may work at several businesses, each account with its own password.
+    if (accounts.length > 1)
+      fail(
+        `"${user.email}" has accounts at several businesses (${accounts.map((account) => account.companyId).join(', ')}): add --company <id>`,
+      );
     const password = newPassword(values.password);
     // No session is kept: whoever had the old password is signed out everywhere.
     await createPeopleRepository(database.db).changePassword({
@@ -100,7 +111,7 @@ try {
       newHash: await hashPassword(password),
       keepSessionHash: '',
     });
-    console.log(`New password set for ${user.email}; their sessions have ended.`);
+    console.log(`New password set for ${user.email} at "${user.companyId}"; their sessions have ended.`);
     if (!values.password) console.log(`Password (shown once): ${password}`);
   } else {
     if (!values.company || !(await companies.findById(values.company)))

@@ -6,7 +6,7 @@ import {
   insightsDaysSchema,
   insightsRangeSchema,
 } from '../../../shared/staff-schemas.ts';
-import { OWNER_TOOL_LIMIT, staffBusinessOrIpKey } from '../../http/rate-limit-key.ts';
+import { OWNER_TOOL_LIMIT, ownerBusinessKey } from '../../http/rate-limit-key.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';
@@ -50,7 +50,7 @@ export function registerInsightsRoutes(
 
   app.get(
     '/api/v1/staff/insights/visits.csv',
-    { config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: staffBusinessOrIpKey(deps.staff) } } },
+    { config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: ownerBusinessKey(deps.staff) } } },
     async (request, reply) => {
       const principal = await requireStaffWithRole(request, deps.staff, 'owner');
       const today = await insights.todayOf(principal.companyId);

@@ -60,7 +60,11 @@ export function createPeopleRepository(db: Queryable) {
       return rows[0] ?? null;
     },
 
-    /** A member without a password: they choose one through their invite link. False if the email is taken. */
+    /**
+     * A member without a password: they choose one through their invite link. False if this
+     * business already has someone with that email; an account at another business is no conflict
+     * (migration 0016).
+     */
     async insertInvitedMember(
       member: {
         id: string;
@@ -75,7 +79,7 @@ export function createPeopleRepository(db: Queryable) {
       const { rows } = await tx.query(
         `insert into staff_users (id, company_id, email, name, password_hash, role, provider_id)
          values ($1, $2, $3, $4, null, $5, $6)
-         on conflict (email) do nothing returning id`,
+         on conflict (email, company_id) do nothing returning id`,
         [member.id, member.companyId, member.email, member.name, member.role, member.providerId],
       );
       return rows.length > 0;

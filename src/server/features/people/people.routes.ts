@@ -10,6 +10,8 @@ import {
   setPasswordRequestSchema,
   staffLinkRequestSchema,
 } from '../../../shared/staff-schemas.ts';
+import { AppError } from '../../errors.ts';
+import { ownerBusinessKey } from '../../http/rate-limit-key.ts';
 import { requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { StaffSessionCookie } from '../staff/staff.routes.ts';
@@ -21,26 +23,48 @@ const memberParamsSchema = z.object({ staffUserId: uuidSchema('That person is no
 /** The People page (owner only), the one-time link's page (anyone holding the link), own password. */
 export function registerPeopleRoutes(
   app: FastifyInstance,
-  deps: { people: PeopleService; staff: StaffService; session: StaffSessionCookie },
+  deps: {
+    people: PeopleService;
+    staff: StaffService;
+    session: StaffSessionCookie;
+    staffLinksPerHour: number;
+  },
 ) {
   const { people, staff, session } = deps;
+
+  // Each person added and each reset makes a link that sets a password: a business makes only so
+  // many an hour, however many sessions its owner opens (issue 22). Each process counts its own.
+  const staffLinksLimit = {
+    config: {
+      rateLimit: {
+        max: deps.staffLinksPerHour,
+        timeWindow: '1 hour',
+        keyGenerator: ownerBusinessKey(staff),
+        errorResponseBuilder: () => new AppError('STAFF_LINKS_LIMITED'),
+      },
+    },
+  };
 
   app.get('/api/v1/staff/people', async (request): Promise<PeopleResponse> => {
     return people.listPeople(await requireStaffWithRole(request, staff, 'owner'));
   });
 
-  app.post('/api/v1/staff/people', async (request, reply): Promise<MemberLinkResponse> => {
+  app.post('/api/v1/staff/people', staffLinksLimit, async (request, reply): Promise<MemberLinkResponse> => {
     const principal = await requireStaffWithRole(request, staff, 'owner');
     const added = await people.addMember(principal, parseInput(addMemberRequestSchema, request.body));
     reply.status(201);
     return added;
   });
 
-  app.post('/api/v1/staff/people/:staffUserId/reset', async (request): Promise<MemberLinkResponse> => {
-    const principal = await requireStaffWithRole(request, staff, 'owner');
-    const { staffUserId } = parseInput(memberParamsSchema, request.params);
-    return people.resetMember(principal, staffUserId);
-  });
+  app.post(
+    '/api/v1/staff/people/:staffUserId/reset',
+    staffLinksLimit,
+    async (request): Promise<MemberLinkResponse> => {
+      const principal = await requireStaffWithRole(request, staff, 'owner');
+      const { staffUserId } = parseInput(memberParamsSchema, request.params);
+      return people.resetMember(principal, staffUserId);
+    },
+  );
 
   app.delete('/api/v1/staff/people/:staffUserId', async (request, reply) => {
     const principal = await requireStaffWithRole(request, staff, 'owner');

@@ -140,6 +140,8 @@ export function createPeopleService(deps: {
         role: request.role,
         providerId,
       });
+      // Only someone already on this team: an account at another business is theirs to keep and
+      // nothing this owner may learn of; this business's own account is made all the same.
       if (!added) throw new AppError('EMAIL_TAKEN', { field: 'email' });
       return issueLink(principal, id, 'invite');
     },

@@ -5,7 +5,7 @@ import {
   type EraseResponse,
 } from '../../../shared/staff-schemas.ts';
 import { requireCustomer } from '../../http/auth.ts';
-import { OWNER_TOOL_LIMIT, staffBusinessOrIpKey } from '../../http/rate-limit-key.ts';
+import { OWNER_TOOL_LIMIT, ownerBusinessKey } from '../../http/rate-limit-key.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseCompanyParams, parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
@@ -22,7 +22,7 @@ export function registerPrivacyRoutes(
 ) {
   const { privacy, customers, staff } = deps;
   const ownerToolLimit = {
-    config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: staffBusinessOrIpKey(staff) } },
+    config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: ownerBusinessKey(staff) } },
   };
 
   /** The caller's own visits at this business, found by their token: no one else's can be named. */

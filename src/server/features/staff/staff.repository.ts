@@ -12,6 +12,8 @@ export interface StaffUserRow {
   passwordHash: string | null;
   role: StaffRole;
   providerId: string | null;
+  /** The business this account belongs to: one person may have an account at several (decisions/0011). */
+  companyName: string;
 }
 
 export interface StaffSessionRow {
@@ -33,7 +35,8 @@ const activeProviderIdSql = (user: string) =>
   `(select p.id from providers p where p.id = ${user}.provider_id and p.active)`;
 
 const userColumns = `u.id, u.company_id as "companyId", u.email, u.name, u.password_hash as "passwordHash", u.role,
-  ${activeProviderIdSql('u')} as "providerId"`;
+  ${activeProviderIdSql('u')} as "providerId", c.name as "companyName"`;
+const usersFrom = 'staff_users u join companies c on c.id = u.company_id';
 
 /** Where the database announces each deleted session's token hash (migration 0008's trigger). */
 export const SESSIONS_ENDED_CHANNEL = 'checkn_sessions';
@@ -47,17 +50,23 @@ export interface SignInThrottle {
 
 export function createStaffRepository(db: Queryable) {
   return {
-    async findByEmail(email: string, tx: Queryable = db): Promise<StaffUserRow | null> {
+    /**
+     * Every account with this email, one per business it works for (migration 0016), by business
+     * name; only the one at `companyId` when given.
+     */
+    async listByEmail(email: string, companyId?: string, tx: Queryable = db): Promise<StaffUserRow[]> {
       const { rows } = await tx.query<StaffUserRow>(
-        `select ${userColumns} from staff_users u where u.email = $1`,
-        [email.toLowerCase()],
+        `select ${userColumns} from ${usersFrom}
+          where u.email = $1 and ($2::text is null or u.company_id = $2)
+          order by lower(c.name), c.id`,
+        [email.toLowerCase(), companyId ?? null],
       );
-      return rows[0] ?? null;
+      return rows;
     },
 
     async findById(id: string, tx: Queryable = db): Promise<StaffUserRow | null> {
       const { rows } = await tx.query<StaffUserRow>(
-        `select ${userColumns} from staff_users u where u.id = $1`,
+        `select ${userColumns} from ${usersFrom} where u.id = $1`,
         [id],
       );
       return rows[0] ?? null;

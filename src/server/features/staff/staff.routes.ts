@@ -1,9 +1,18 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { type StaffMe, staffSignInRequestSchema } from '../../../shared/staff-schemas.ts';
+import {
+  type ChooseBusiness,
+  type StaffMe,
+  staffSignInRequestSchema,
+} from '../../../shared/staff-schemas.ts';
 import { requireStaff, STAFF_COOKIE } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';
-import { SESSION_DAYS, type StaffPrincipal, type StaffService } from './staff.service.ts';
+import {
+  SESSION_DAYS,
+  type StaffPrincipal,
+  type StaffService,
+  type StartedSession,
+} from './staff.service.ts';
 
 /** The console's session cookie, and who it belongs to as the console sees it. */
 export function createStaffSessionCookie(deps: {
@@ -30,10 +39,7 @@ export function createStaffSessionCookie(deps: {
   return {
     me,
     /** Sets the cookie of a session just opened (a sign-in, a one-time link used). */
-    start(
-      reply: FastifyReply,
-      started: { sessionToken: string; principal: StaffPrincipal },
-    ): Promise<StaffMe> {
+    start(reply: FastifyReply, started: StartedSession): Promise<StaffMe> {
       reply.setCookie(STAFF_COOKIE, started.sessionToken, {
         httpOnly: true,
         sameSite: 'lax',
@@ -57,9 +63,11 @@ export function registerStaffRoutes(
   app.post(
     '/api/v1/staff/sign-in',
     { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
-    async (request, reply): Promise<StaffMe> => {
-      const { email, password } = parseInput(staffSignInRequestSchema, request.body);
-      return session.start(reply, await staff.signIn(email, password));
+    async (request, reply): Promise<StaffMe | ChooseBusiness> => {
+      const result = await staff.signIn(parseInput(staffSignInRequestSchema, request.body));
+      // Several businesses opened by this password: no cookie until the person picks one.
+      if ('chooseBusiness' in result) return { chooseBusiness: result.chooseBusiness };
+      return session.start(reply, result.signedIn);
     },
   );
 

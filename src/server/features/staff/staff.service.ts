@@ -42,6 +42,16 @@ function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrinc
   };
 }
 
+export interface StartedSession {
+  sessionToken: string;
+  principal: StaffPrincipal;
+}
+
+/** Signed in, or the businesses whose account this password opens, to choose one of. */
+export type SignInResult =
+  | { signedIn: StartedSession }
+  | { chooseBusiness: { companyId: string; companyName: string }[] };
+
 /** Told each ended session's token hash, or null when some may have ended unseen. */
 export type SessionEndedListener = (tokenHash: string | null) => void;
 
@@ -53,26 +63,35 @@ export function createStaffService(staff: StaffRepository) {
   }
 
   /**
-   * The account whose password this is, or SIGN_IN_THROTTLED / SIGN_IN_FAILED. An unknown email,
-   * or an invited member with no password yet, takes the same steps (its attempts counted, a full
-   * hash computed) and gets the same answers.
+   * The accounts of this email whose password this is (one per business that matched), or
+   * SIGN_IN_THROTTLED / SIGN_IN_FAILED. One person may have an account at several businesses,
+   * each with its own password (decisions/0011); `companyId` narrows to that business's account.
+   * An unknown email, or an invited member with no password yet, takes the same steps (its
+   * attempts counted, a full hash computed) and gets the same answers. The hashes are checked
+   * side by side, so a second account costs about the time of one; the answer without the right
+   * password never names a business.
    */
-  async function checkPassword(email: string, password: string): Promise<StaffUserRow> {
+  async function checkPassword(email: string, password: string, companyId?: string): Promise<StaffUserRow[]> {
     if (!(await staff.claimSignInAttempt(email, SIGN_IN_THROTTLE))) throw new AppError('SIGN_IN_THROTTLED');
-    const user = await staff.findByEmail(email);
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await DUMMY_PASSWORD_HASH));
-    if (!user?.passwordHash || !matches) throw new AppError('SIGN_IN_FAILED');
+    const accounts = await staff.listByEmail(email, companyId);
+    const dummy = await DUMMY_PASSWORD_HASH;
+    const checked = await Promise.all(
+      (accounts.length > 0 ? accounts : [null]).map(async (account) => {
+        const matches = await verifyPassword(password, account?.passwordHash ?? dummy);
+        return account?.passwordHash && matches ? account : null;
+      }),
+    );
+    const matched = checked.filter((account) => account !== null);
+    if (matched.length === 0) throw new AppError('SIGN_IN_FAILED');
     await staff.clearSignInAttempts(email);
-    if (needsRehash(user.passwordHash))
-      await staff.replacePasswordHash(user.id, user.passwordHash, await hashPassword(password));
-    return user;
+    for (const account of matched)
+      if (account.passwordHash && needsRehash(account.passwordHash))
+        await staff.replacePasswordHash(account.id, account.passwordHash, await hashPassword(password));
+    return matched;
   }
 
   /** A new session for this account: its secret token (the cookie) and who it is. */
-  async function openSession(
-    user: StaffUserRow,
-    now: Date,
-  ): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
+  async function openSession(user: StaffUserRow, now: Date): Promise<StartedSession> {
     const sessionToken = newSecretToken();
     const csrfToken = randomBytes(24).toString('base64url');
     const tokenHash = hashSecretToken(sessionToken);
@@ -99,16 +118,32 @@ export function createStaffService(staff: StaffRepository) {
   }
 
   return {
+    /**
+     * Signs in the one account this password opens. When it opens accounts at several businesses,
+     * nobody is signed in yet: the answer lists those businesses, and the person signs in again
+     * with the one they choose (`companyId`).
+     */
     async signIn(
-      email: string,
-      password: string,
+      request: { email: string; password: string; companyId?: string | undefined },
       now = new Date(),
-    ): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
-      return openSession(await checkPassword(email.trim().toLowerCase(), password), now);
+    ): Promise<SignInResult> {
+      const accounts = await checkPassword(
+        request.email.trim().toLowerCase(),
+        request.password,
+        request.companyId,
+      );
+      const [only] = accounts;
+      if (accounts.length === 1 && only) return { signedIn: await openSession(only, now) };
+      return {
+        chooseBusiness: accounts.map((account) => ({
+          companyId: account.companyId,
+          companyName: account.companyName,
+        })),
+      };
     },
 
     /** Signs in the account that just chose its password through a one-time link (people.service.ts). */
-    async startSession(staffUserId: string): Promise<{ sessionToken: string; principal: StaffPrincipal }> {
+    async startSession(staffUserId: string): Promise<StartedSession> {
       return openSession(
         invariantFound(await staff.findById(staffUserId), 'STAFF_UNAUTHENTICATED'),
         new Date(),
@@ -121,7 +156,8 @@ export function createStaffService(staff: StaffRepository) {
      */
     async checkOwnPassword(principal: StaffPrincipal, password: string): Promise<void> {
       try {
-        await checkPassword(principal.email, password);
+        // This business's account only: the same person's password elsewhere is not this one.
+        await checkPassword(principal.email, password, principal.companyId);
       } catch (error) {
         if (error instanceof AppError && error.code === 'SIGN_IN_FAILED')
           throw new AppError('VALIDATION_FAILED', {

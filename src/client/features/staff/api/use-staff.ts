@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { StaffMe, StaffSignInRequest } from '../../../../shared/staff-schemas.ts';
+import type { ChooseBusiness, StaffMe, StaffSignInRequest } from '../../../../shared/staff-schemas.ts';
 import { closeStaffRealtime, fetchStaffMe, rememberStaff, staffRequest } from './staff-api.ts';
 
 export const staffMeQueryKey = ['staff-me'] as const;
@@ -8,14 +8,16 @@ export function useStaffMe() {
   return useQuery({ queryKey: staffMeQueryKey, queryFn: fetchStaffMe, staleTime: 5 * 60_000 });
 }
 
+/** Signed in, or (a password that opens several businesses) the businesses to choose from. */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: StaffSignInRequest) =>
-      staffRequest<StaffMe>('/v1/staff/sign-in', { method: 'POST', body: request }),
-    onSuccess: (me) => {
-      rememberStaff(me);
-      queryClient.setQueryData(staffMeQueryKey, me);
+      staffRequest<StaffMe | ChooseBusiness>('/v1/staff/sign-in', { method: 'POST', body: request }),
+    onSuccess: (answer) => {
+      if ('chooseBusiness' in answer) return;
+      rememberStaff(answer);
+      queryClient.setQueryData(staffMeQueryKey, answer);
     },
   });
 }

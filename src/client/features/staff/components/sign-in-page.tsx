@@ -1,24 +1,98 @@
 import { useState } from 'react';
 import { firstIssue } from '../../../../shared/schemas.ts';
-import { staffSignInRequestSchema } from '../../../../shared/staff-schemas.ts';
+import {
+  type ChooseBusiness,
+  type StaffSignInRequest,
+  staffSignInRequestSchema,
+} from '../../../../shared/staff-schemas.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSignIn } from '../api/use-staff.ts';
 
+type SignIn = ReturnType<typeof useSignIn>;
+
+function serverErrorOf(signIn: SignIn): string | null {
+  if (!signIn.error) return null;
+  return signIn.error instanceof ApiRequestError && signIn.error.status < 500
+    ? signIn.error.message
+    : texts.console.signInFailed;
+}
+
+/** One person, several businesses (decisions/0011): the password opened each of these. */
+function BusinessChooser({
+  choices,
+  signIn,
+  onChoose,
+  onBack,
+}: {
+  choices: ChooseBusiness['chooseBusiness'];
+  signIn: SignIn;
+  onChoose: (companyId: string) => void;
+  onBack: () => void;
+}) {
+  return (
+    <main className="page page--center">
+      <h1 className="page__title">{texts.console.chooseBusinessTitle}</h1>
+      <div className="form home__form">
+        <p>{texts.console.chooseBusinessIntro}</p>
+        {choices.map((choice) => (
+          <button
+            key={choice.companyId}
+            type="button"
+            className="button button--primary button--block"
+            disabled={signIn.isPending}
+            onClick={() => onChoose(choice.companyId)}
+          >
+            {choice.companyName}
+          </button>
+        ))}
+        <p className="form-error" role="alert">
+          {serverErrorOf(signIn) ?? ''}
+        </p>
+        <button type="button" className="button button--secondary button--block" onClick={onBack}>
+          {texts.console.chooseAnotherAccount}
+        </button>
+      </div>
+    </main>
+  );
+}
+
 export function SignInPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [choosing, setChoosing] = useState<{
+    request: StaffSignInRequest;
+    choices: ChooseBusiness['chooseBusiness'];
+  } | null>(null);
   const signIn = useSignIn();
-  useDocumentTitle(texts.console.signInTitle);
+  useDocumentTitle(choosing ? texts.console.chooseBusinessTitle : texts.console.signInTitle);
 
-  const serverError = signIn.error
-    ? signIn.error instanceof ApiRequestError && signIn.error.status < 500
-      ? signIn.error.message
-      : texts.console.signInFailed
-    : null;
+  function submit(request: StaffSignInRequest) {
+    signIn.mutate(request, {
+      onSuccess: (answer) => {
+        if ('chooseBusiness' in answer) setChoosing({ request, choices: answer.chooseBusiness });
+      },
+    });
+  }
+
+  if (choosing)
+    return (
+      <BusinessChooser
+        choices={choosing.choices}
+        signIn={signIn}
+        onChoose={(companyId) => submit({ ...choosing.request, companyId })}
+        onBack={() => {
+          setChoosing(null);
+          setPassword('');
+          signIn.reset();
+        }}
+      />
+    );
+
+  const serverError = serverErrorOf(signIn);
 
   return (
     <main className="page page--center">
@@ -34,7 +108,7 @@ export function SignInPage() {
             return;
           }
           setProblem(null);
-          signIn.mutate(parsed.data);
+          submit(parsed.data);
         }}
       >
         <TextField
