@@ -36,7 +36,7 @@ export function StaffChatPanel({
     queryFn: () => staffRequest<ChatThread>(`/v1/staff/chat/${encodeURIComponent(waitId)}`),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const { addMessage } = useLiveThread(staffRealtime(), key, thread.data);
+  const { addMessage, revoked } = useLiveThread(staffRealtime(), key, thread.data);
   const send = useMutation({
     mutationFn: (message: string) =>
       staffRequest<ChatMessage>('/v1/functions/sendMessage', {
@@ -69,7 +69,9 @@ export function StaffChatPanel({
   }, [waitId, latestFromCustomer]);
 
   const sendError = sendErrorText(send.error ?? takeOver.error);
-  const data = thread.data;
+  // The customer went to another provider: nothing of the conversation stays on this screen.
+  const data = revoked ? undefined : thread.data;
+  const answers = data ? answersHere(me, data) : false;
 
   return (
     <aside className="chat chat--panel" aria-label={texts.console.chat}>
@@ -99,7 +101,11 @@ export function StaffChatPanel({
         </p>
       ) : null}
       <div className="chat__scroll">
-        {thread.isPending ? (
+        {revoked ? (
+          <p className="chat__status" role="status">
+            {texts.console.chatNoLongerYours}
+          </p>
+        ) : thread.isPending ? (
           <Spinner />
         ) : thread.isError ? (
           <p className="form-error">{texts.chat.notFoundTitle}</p>
@@ -123,7 +129,7 @@ export function StaffChatPanel({
           {texts.console.postAsBusiness(me.companyName)}
         </label>
       ) : null}
-      {data && answersHere(me, data) ? (
+      {data && answers ? (
         <MessageComposer
           sending={send.isPending}
           error={sendError}
