@@ -166,6 +166,15 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
       });
     }
 
+    /** Subscribes from now on, answering the hub's question at subscribe with yes. */
+    async function subscribeAllowed(socket: ReturnType<typeof askingConnection>, topic: string) {
+      const asked = socket.answers.length;
+      const subscribed = hub.subscribe(socket, topic, null);
+      await expect.poll(() => socket.answers.length).toBe(asked + 1);
+      socket.answers[asked]!(true);
+      await subscribed;
+    }
+
     /** Writes events of `topic` and waits until they are numbered. */
     async function publish(topic: string, types: string[]): Promise<void> {
       const head = await eventLog.head(topic);
@@ -185,18 +194,31 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
       const topic = `chat:${randomUUID()}`;
       const stays = askingConnection();
       const leaves = askingConnection();
-      await hub.subscribe(stays, topic, null);
-      await hub.subscribe(leaves, topic, null);
+      await subscribeAllowed(stays, topic);
+      await subscribeAllowed(leaves, topic);
       await publish(topic, ['message.created', ACCESS_CHANGED_EVENT, 'message.created']);
-      await expect.poll(() => [stays.answers.length, leaves.answers.length]).toEqual([1, 1]);
+      await expect.poll(() => [stays.answers.length, leaves.answers.length]).toEqual([2, 2]);
       await publish(topic, ['message.created']);
       expect([shown(stays), shown(leaves)]).toEqual([[1], [1]]);
 
-      stays.answers[0]!(true);
-      leaves.answers[0]!(false);
+      stays.answers[1]!(true);
+      leaves.answers[1]!(false);
       await expect.poll(() => shown(stays)).toEqual([1, 2, 3, 4]);
       await expect.poll(() => shown(leaves)).toEqual([1, 'unsubscribed']);
       expect(hub.subscriptionCount(leaves)).toBe(0);
+    });
+
+    it('asks again once it holds a new subscription: an access change just before the head is not missed', async () => {
+      const topic = `chat:${randomUUID()}`;
+      await publish(topic, ['message.created', ACCESS_CHANGED_EVENT]);
+      const socket = askingConnection();
+      const subscribed = hub.subscribe(socket, topic, null);
+      await expect.poll(() => socket.answers.length).toBe(1);
+      await publish(topic, ['message.created']);
+      socket.answers[0]!(false);
+      await subscribed;
+      expect(socket.frames).toEqual([{ type: 'unsubscribed', topic, code: 'FORBIDDEN' }]);
+      expect(hub.subscriptionCount(socket)).toBe(0);
     });
 
     it('replays the log only up to where the connection lost access', async () => {
@@ -214,12 +236,12 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
     it('leaves alone a subscription made again while the old one was being checked', async () => {
       const topic = `chat:${randomUUID()}`;
       const socket = askingConnection();
-      await hub.subscribe(socket, topic, null);
+      await subscribeAllowed(socket, topic);
       await publish(topic, [ACCESS_CHANGED_EVENT]);
-      await expect.poll(() => socket.answers.length).toBe(1);
+      await expect.poll(() => socket.answers.length).toBe(2);
       // Its client subscribed again (checked then, as every subscribe is): from the head, 1.
-      await hub.subscribe(socket, topic, null);
-      socket.answers[0]!(false);
+      await subscribeAllowed(socket, topic);
+      socket.answers[1]!(false);
       await publish(topic, ['message.created']);
       await expect.poll(() => shown(socket)).toEqual([2]);
       expect(hub.subscriptionCount(socket)).toBe(1);

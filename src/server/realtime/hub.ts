@@ -336,10 +336,19 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       }
       // From now on: live events are held from before the head is read, so none numbered after
       // it is missed, and there is nothing to replay.
+      let allowed: boolean;
       try {
         subscription.lastSeq = await eventLog.head(topic);
+        // Asked again once the head is read: an access change numbered between the caller's
+        // check and the head is not sent (it is at or before the head), so it is seen here.
+        allowed = (await connection.mayStillFollow?.(topic)) ?? true;
       } catch (error) {
         dropToResume(connection, error);
+        return;
+      }
+      if (subscribers.get(topic)?.connections.get(connection) !== subscription) return;
+      if (!allowed) {
+        revoke(connection, topic);
         return;
       }
       subscribed();
