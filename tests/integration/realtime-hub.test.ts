@@ -221,6 +221,25 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
       expect(hub.subscriptionCount(socket)).toBe(0);
     });
 
+    it('leaves alone a subscription made again while the first was asked at subscribe or at replay', async () => {
+      const topic = `chat:${randomUUID()}`;
+      await publish(topic, [ACCESS_CHANGED_EVENT]);
+      for (const after of [null, 0]) {
+        const socket = askingConnection();
+        const first = hub.subscribe(socket, topic, after);
+        await expect.poll(() => socket.answers.length).toBe(1);
+        await subscribeAllowed(socket, topic);
+        socket.answers[0]!(false);
+        await first;
+        expect(hub.subscriptionCount(socket), `after ${after}`).toBe(1);
+        expect(
+          socket.frames.filter((frame) => frame.type === 'unsubscribed'),
+          `after ${after}`,
+        ).toEqual([]);
+        hub.disconnect(socket);
+      }
+    });
+
     it('replays the log only up to where the connection lost access', async () => {
       const topic = `chat:${randomUUID()}`;
       await publish(topic, ['message.created', ACCESS_CHANGED_EVENT, 'message.created']);

@@ -346,9 +346,9 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
         dropToResume(connection, error);
         return;
       }
-      if (subscribers.get(topic)?.connections.get(connection) !== subscription) return;
       if (!allowed) {
-        revoke(connection, topic);
+        // A subscription made again meanwhile stands: it is checked on its own.
+        if (subscribers.get(topic)?.connections.get(connection) === subscription) revoke(connection, topic);
         return;
       }
       subscribed();
