@@ -18,6 +18,13 @@ export const topics = {
   chat: (threadKey: string) => `chat:${threadKey}`,
 } as const;
 
+/**
+ * Written on a topic when who may follow it changes (a chat's provider: migration 0017). The server
+ * asks again who may follow the topic before sending it or anything after it; a subscriber no
+ * longer allowed gets "unsubscribed" instead.
+ */
+export const ACCESS_CHANGED_EVENT = 'access.changed';
+
 export type TopicKind = keyof typeof topics;
 
 export function parseTopic(topic: string): { kind: TopicKind; id: string } | null {
@@ -46,5 +53,7 @@ export type ServerMessage =
   | { type: 'event'; topic: string; seq: number; event: string; data: unknown }
   /** The server no longer has the events after the client's seq: reload the state, then resubscribe. */
   | { type: 'reset'; topic: string; seq: number }
+  /** This socket may no longer follow the topic (its access changed): nothing more of it comes. */
+  | { type: 'unsubscribed'; topic: string; code: 'FORBIDDEN' }
   | { type: 'error'; topic?: string; code: string; message: string }
   | { type: 'pong' };

@@ -157,7 +157,14 @@ export const chatThreadSchema = z.object({
    */
   providerName: z.string(),
   /** The staff member who answers this conversation; null: the front desk, whoever is there. */
-  answeredBy: z.nullable(z.object({ id: z.string(), name: z.string() })),
+  answeredBy: z.nullable(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** The provider a provider's account speaks for: each of their accounts answers too. */
+      providerId: z.nullable(z.string()),
+    }),
+  ),
   providerId: z.string(),
   customerId: z.string(),
   customerName: z.string(),

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './support/walk-in.ts';
@@ -64,4 +64,66 @@ test("a provider's customer writes: the board counts it unread, the provider ans
   await desk.getByRole('button', { name: 'Send' }).click();
   await expect(page.locator('.chat-message').filter({ hasText: 'come on in' })).toContainText('Sam Rivera');
   await expect(maria.getByText('Sam Rivera is answering.')).toBeVisible();
+});
+
+/** A second account of a provider (a tablet beside their phone), added by the owner and signed in. */
+async function secondAccountOf(browser: Browser, owner: Page, provider: string): Promise<Page> {
+  const suffix = Date.now() % 100000;
+  await owner.getByRole('link', { name: 'People' }).click();
+  await owner.getByLabel('Name', { exact: true }).fill(`${provider} tablet ${suffix}`);
+  await owner.getByLabel('Email', { exact: true }).fill(`tablet-${suffix}@demo.test`);
+  await owner.getByLabel('Role').selectOption({ label: 'Provider' });
+  await owner.getByLabel('Which provider').selectOption({ label: provider });
+  await owner.getByRole('button', { name: 'Add person' }).click();
+  const dialog = owner.getByRole('dialog', { name: `Link for ${provider} tablet ${suffix}` });
+  const link = new URL(await dialog.getByRole('textbox').inputValue());
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  await owner.getByRole('link', { name: /Board/ }).click();
+
+  const tablet = await (await browser.newContext({ viewport: { width: 1180, height: 820 } })).newPage();
+  await tablet.goto(link.pathname + link.hash);
+  await tablet.getByLabel('New password').fill('a long enough password');
+  await tablet.getByRole('button', { name: 'Save and sign in' }).click();
+  await expect(tablet.getByText(`${provider} tablet ${suffix} · Provider`)).toBeVisible();
+  return tablet;
+}
+
+test("every account of the provider answers their customer; once the customer is another provider's, the chat leaves the provider's screen", async ({
+  page,
+  browser,
+}) => {
+  const name = `Moved ${Date.now() % 100000}`;
+  await openLanding(page);
+  await serviceButton(page, 'Facials').click();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await fillAndConfirm(page, name);
+  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
+  await expect(page.getByText('Your request was sent to Bella Demo Salon for Facials.')).toBeVisible();
+
+  const owner = await openConsole(browser);
+  await row(owner, name).getByLabel('Provider').selectOption({ label: 'Maria Lopez' });
+  const tablet = await secondAccountOf(browser, owner, 'Maria Lopez');
+  const maria = await openConsole(browser, '', DEMO_ACCOUNTS.provider);
+
+  // The tablet answers as the phone does: no "Take over" between Maria and herself.
+  await row(tablet, name)
+    .getByRole('button', { name: `Chat ${name}` })
+    .click();
+  await expect(tablet.getByText('You are answering.')).toBeVisible();
+  await expect(tablet.getByRole('button', { name: 'Take over' })).toHaveCount(0);
+  await tablet.getByPlaceholder('Write a message').fill('From the tablet');
+  await tablet.getByRole('button', { name: 'Send' }).click();
+  await row(maria, name)
+    .getByRole('button', { name: `Chat ${name}` })
+    .click();
+  await expect(maria.locator('.chat-message').filter({ hasText: 'From the tablet' })).toBeVisible();
+  await expect(maria.getByText('You are answering.')).toBeVisible();
+
+  // The desk gives the customer to James: Maria's open chat says so and keeps nothing of it.
+  await row(owner, name).getByLabel('Provider').selectOption({ label: 'James Chen' });
+  await expect(
+    maria.getByText("This customer is now another provider's: their conversation is no longer shown here."),
+  ).toBeVisible();
+  await expect(maria.locator('.chat-message')).toHaveCount(0);
+  await expect(maria.getByPlaceholder('Write a message')).toHaveCount(0);
 });

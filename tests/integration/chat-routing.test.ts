@@ -12,7 +12,13 @@ import {
   sendMessage,
 } from '../support/customer.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
-import { assignProvider, listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
+import {
+  addTeamMember,
+  assignProvider,
+  listProviders,
+  type StaffSession,
+  signInStaff,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -108,6 +114,7 @@ describe.each(databaseKinds)('who answers a chat, and what is unread, on %s', (k
     expect(chatThreadSchema.parse(takeOver.json()).answeredBy).toEqual({
       id: desk.me.id,
       name: 'Sam Rivera',
+      providerId: null,
     });
     const announced = await customerSocket.waitFor(
       (message) => message.type === 'event' && message.event === 'thread.answerer',
@@ -122,6 +129,45 @@ describe.each(databaseKinds)('who answers a chat, and what is unread, on %s', (k
     expect((await storedAuthors(customer)).map((row) => row.user_name)).toEqual([
       'Maria Lopez',
       'Sam Rivera',
+    ]);
+  });
+
+  it('lets every account of the answering provider write (a phone and a tablet), and tells each it answers', async () => {
+    const tablet = await addTeamMember(t.app, owner, { role: 'provider', providerId: mariaProviderId });
+    const customer = await joinAsNewCustomer(t);
+    expect((await assignProvider(t.app, owner, customer.waitId, mariaProviderId)).statusCode).toBe(200);
+
+    // The customer sees one name: the provider's first account's.
+    const answeredBy = { id: maria.me.id, name: 'Maria Lopez', providerId: mariaProviderId };
+    for (const session of [maria, tablet, desk]) {
+      const read = await t.app.inject({
+        url: `/api/v1/staff/chat/${customer.waitId}`,
+        headers: session.headers,
+      });
+      expect(chatThreadSchema.parse(read.json()).answeredBy).toEqual(answeredBy);
+    }
+    expect((await says(tablet, customer, 'From the tablet')).json()).toMatchObject({
+      userName: tablet.me.name,
+    });
+    expect((await says(maria, customer, 'From the phone')).statusCode).toBe(201);
+    expectApiError(await says(desk, customer, 'Desk here'), 409, 'CHAT_ANSWERED_BY_OTHER');
+
+    // Taken over by one of them, it is still the provider's: the other writes too.
+    const takeOver = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/chat/${customer.waitId}/take-over`,
+      headers: tablet.headers,
+    });
+    expect(chatThreadSchema.parse(takeOver.json()).answeredBy).toEqual({
+      id: tablet.me.id,
+      name: tablet.me.name,
+      providerId: mariaProviderId,
+    });
+    expect((await says(maria, customer, 'Phone again')).statusCode).toBe(201);
+    expect((await storedAuthors(customer)).map((row) => row.user_id)).toEqual([
+      tablet.me.id,
+      maria.me.id,
+      maria.me.id,
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
   type RealtimeConnection,
   type RealtimeHub,
 } from '../../src/server/realtime/hub.ts';
+import { ACCESS_CHANGED_EVENT } from '../../src/shared/realtime.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /** A socket as the hub sees it, keeping the text of every frame it was sent. */
@@ -143,5 +144,127 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
       { n: 2 },
     ]);
     there.hub.disconnect(resumed);
+  });
+
+  describe('a connection whose access may change (issue 22)', () => {
+    let eventLog: EventLog;
+    let hub: RealtimeHub;
+
+    beforeAll(async () => {
+      eventLog = createEventLog(database.db);
+      hub = createRealtimeHub({ db: database.db, eventLog, logger: pino({ level: 'silent' }) });
+      await hub.start();
+    });
+    afterAll(async () => hub?.stop());
+
+    /** A connection whose every "may I still follow it?" waits for the test's answer. */
+    function askingConnection() {
+      const answers: ((allowed: boolean) => void)[] = [];
+      return Object.assign(recordingConnection(), {
+        answers,
+        mayStillFollow: () => new Promise<boolean>((resolve) => answers.push(resolve)),
+      });
+    }
+
+    /** Subscribes from now on, answering the hub's question at subscribe with yes. */
+    async function subscribeAllowed(socket: ReturnType<typeof askingConnection>, topic: string) {
+      const asked = socket.answers.length;
+      const subscribed = hub.subscribe(socket, topic, null);
+      await expect.poll(() => socket.answers.length).toBe(asked + 1);
+      socket.answers[asked]!(true);
+      await subscribed;
+    }
+
+    /** Writes events of `topic` and waits until they are numbered. */
+    async function publish(topic: string, types: string[]): Promise<void> {
+      const head = await eventLog.head(topic);
+      await database.db.transaction(async (tx) => {
+        for (const type of types) await eventLog.append(tx, topic, type, { type });
+      });
+      eventLog.flushSoon();
+      await expect.poll(() => eventLog.head(topic)).toBe(head + types.length);
+    }
+
+    const shown = (socket: ReturnType<typeof recordingConnection>) =>
+      socket.frames
+        .filter((frame) => frame.type !== 'subscribed')
+        .map((frame) => (frame.type === 'event' ? frame.seq : frame.type));
+
+    it('holds what follows an access change until the answer, then sends it in order, or nothing', async () => {
+      const topic = `chat:${randomUUID()}`;
+      const stays = askingConnection();
+      const leaves = askingConnection();
+      await subscribeAllowed(stays, topic);
+      await subscribeAllowed(leaves, topic);
+      await publish(topic, ['message.created', ACCESS_CHANGED_EVENT, 'message.created']);
+      await expect.poll(() => [stays.answers.length, leaves.answers.length]).toEqual([2, 2]);
+      await publish(topic, ['message.created']);
+      expect([shown(stays), shown(leaves)]).toEqual([[1], [1]]);
+
+      stays.answers[1]!(true);
+      leaves.answers[1]!(false);
+      await expect.poll(() => shown(stays)).toEqual([1, 2, 3, 4]);
+      await expect.poll(() => shown(leaves)).toEqual([1, 'unsubscribed']);
+      expect(hub.subscriptionCount(leaves)).toBe(0);
+    });
+
+    it('asks again once it holds a new subscription: an access change just before the head is not missed', async () => {
+      const topic = `chat:${randomUUID()}`;
+      await publish(topic, ['message.created', ACCESS_CHANGED_EVENT]);
+      const socket = askingConnection();
+      const subscribed = hub.subscribe(socket, topic, null);
+      await expect.poll(() => socket.answers.length).toBe(1);
+      await publish(topic, ['message.created']);
+      socket.answers[0]!(false);
+      await subscribed;
+      expect(socket.frames).toEqual([{ type: 'unsubscribed', topic, code: 'FORBIDDEN' }]);
+      expect(hub.subscriptionCount(socket)).toBe(0);
+    });
+
+    it('leaves alone a subscription made again while the first was asked at subscribe or at replay', async () => {
+      const topic = `chat:${randomUUID()}`;
+      await publish(topic, [ACCESS_CHANGED_EVENT]);
+      for (const after of [null, 0]) {
+        const socket = askingConnection();
+        const first = hub.subscribe(socket, topic, after);
+        await expect.poll(() => socket.answers.length).toBe(1);
+        await subscribeAllowed(socket, topic);
+        socket.answers[0]!(false);
+        await first;
+        expect(hub.subscriptionCount(socket), `after ${after}`).toBe(1);
+        expect(
+          socket.frames.filter((frame) => frame.type === 'unsubscribed'),
+          `after ${after}`,
+        ).toEqual([]);
+        hub.disconnect(socket);
+      }
+    });
+
+    it('replays the log only up to where the connection lost access', async () => {
+      const topic = `chat:${randomUUID()}`;
+      await publish(topic, ['message.created', ACCESS_CHANGED_EVENT, 'message.created']);
+      const socket = askingConnection();
+      const subscribed = hub.subscribe(socket, topic, 0);
+      await expect.poll(() => socket.answers.length).toBe(1);
+      socket.answers[0]!(false);
+      await subscribed;
+      expect(shown(socket)).toEqual([1, 'unsubscribed']);
+      expect(hub.subscriptionCount(socket)).toBe(0);
+    });
+
+    it('leaves alone a subscription made again while the old one was being checked', async () => {
+      const topic = `chat:${randomUUID()}`;
+      const socket = askingConnection();
+      await subscribeAllowed(socket, topic);
+      await publish(topic, [ACCESS_CHANGED_EVENT]);
+      await expect.poll(() => socket.answers.length).toBe(2);
+      // Its client subscribed again (checked then, as every subscribe is): from the head, 1.
+      await subscribeAllowed(socket, topic);
+      socket.answers[1]!(false);
+      await publish(topic, ['message.created']);
+      await expect.poll(() => shown(socket)).toEqual([2]);
+      expect(hub.subscriptionCount(socket)).toBe(1);
+      hub.disconnect(socket);
+    });
   });
 });

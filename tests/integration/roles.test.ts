@@ -197,6 +197,47 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
     }
   });
 
+  it('keeps that matrix after the customer goes to another provider: the subscription ends, and subscribing again is refused, for the provider alone', async () => {
+    const mine = await customerOf(maria);
+    const topic = topics.chat(mine.chatThreadKey);
+    const followed = {} as Record<StaffRole, RealtimeTestClient>;
+    for (const role of ALL) {
+      followed[role] = await RealtimeTestClient.connect(url, { cookie: sessions[role].cookie });
+      sockets.push(followed[role]);
+      expect(await followed[role].subscribe(topic, null), role).toMatchObject({ type: 'subscribed' });
+    }
+    expect((await assignProvider(t.app, sessions.front_desk, mine.waitId, james)).statusCode).toBe(200);
+    const note = await sendMessage(
+      t.app,
+      { authorization: mine.authorization },
+      buildSendMessage(mine, { message: 'For James now' }),
+    );
+    expect(note.statusCode).toBe(201);
+
+    const stillFollows: Record<StaffRole, boolean> = { owner: true, front_desk: true, provider: false };
+    for (const role of ALL) {
+      const socket = followed[role];
+      const seen = await socket.waitFor(
+        (message) =>
+          message.type === 'unsubscribed' ||
+          (message.type === 'event' && message.event === 'message.created'),
+        `${role}: the message, or the end of the subscription`,
+      );
+      expect(seen.type, role).toBe(stillFollows[role] ? 'event' : 'unsubscribed');
+      await socket.roundTrip();
+      expect(
+        socket.events(topic).some((event) => event.event === 'message.created'),
+        role,
+      ).toBe(stillFollows[role]);
+      expect((await socket.subscribe(topic, null)).type, role).toBe(
+        stillFollows[role] ? 'subscribed' : 'error',
+      );
+    }
+    const jamesSocket = await RealtimeTestClient.connect(url, { cookie: jamesSession.cookie });
+    sockets.push(jamesSocket);
+    expect(await jamesSocket.subscribe(topic, null)).toMatchObject({ type: 'subscribed' });
+  });
+
   it("shows a provider their own customers' whole numbers and the rest as the last four digits", async () => {
     const mine = await customerOf(maria);
     const jamess = await customerOf(james);

@@ -7,6 +7,8 @@ export interface TopicHandlers {
   onError?: (message: string) => void;
   /** The server confirmed the subscription (also after each reconnect). */
   onSubscribed?: () => void;
+  /** This socket may no longer follow the topic (who may see it changed): nothing more comes. */
+  onRevoked?: () => void;
 }
 
 interface TopicState {
@@ -141,6 +143,13 @@ export class RealtimeClient {
         if (!state) return;
         state.lastSeq = message.seq;
         for (const handlers of state.handlers) handlers.onReset?.();
+        return;
+      }
+      case 'unsubscribed': {
+        const state = this.topics.get(message.topic);
+        // Not asked for again on reconnect: it would be refused.
+        this.topics.delete(message.topic);
+        for (const handlers of state?.handlers ?? []) handlers.onRevoked?.();
         return;
       }
       case 'error': {

@@ -41,6 +41,7 @@ export function useTopic(
       onReset: () => latest.current.onReset?.(),
       onError: (message) => latest.current.onError?.(message),
       onSubscribed: () => latest.current.onSubscribed?.(),
+      onRevoked: () => latest.current.onRevoked?.(),
     });
     // `after` only matters for the first subscription of this topic: not a dependency.
   }, [client, topic]);

@@ -190,6 +190,7 @@ export const texts = {
     answeredBy: (name: string) => `${name} is answering.`,
     answeredByDesk: 'The front desk answers this conversation.',
     youAnswer: 'You are answering.',
+    chatNoLongerYours: "This customer is now another provider's: their conversation is no longer shown here.",
     takeOver: 'Take over',
     postAsBusiness: (business: string) => `Post as ${business}`,
     notFoundBody: 'There is no such page in the console, or it is not open to your role.',

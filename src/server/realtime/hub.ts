@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { ServerMessage } from '../../shared/realtime.ts';
+import { ACCESS_CHANGED_EVENT, type ServerMessage } from '../../shared/realtime.ts';
 import type { Database } from '../db/database.ts';
 import { type EventLog, REALTIME_CHANNEL, type RealtimeEvent } from './event-log.ts';
 import { type EncodedEvent, encodeTextFrame } from './text-frame.ts';
@@ -19,12 +19,26 @@ export interface RealtimeConnection {
    * for it alone; the others share one frame.
    */
   readonly view?: ((event: RealtimeEvent) => RealtimeEvent) | undefined;
+  /**
+   * Whether this connection may still follow `topic`, asked again at each "access.changed" event
+   * of the topic before it or anything after it is sent (migration 0017). A connection without it
+   * keeps what it was allowed at subscribe.
+   */
+  mayStillFollow?(topic: string): Promise<boolean>;
+}
+
+/** A live event on its way to one subscriber. */
+interface Delivery {
+  seq: number;
+  message: EncodedEvent;
+  /** Who may follow the topic may have changed with this event: asked again before it goes out. */
+  changesAccess: boolean;
 }
 
 interface Subscription {
   lastSeq: number;
   /** While catching up from the log, live events wait here so none is sent twice or out of order. */
-  pending: { seq: number; message: EncodedEvent }[] | null;
+  pending: Delivery[] | null;
   /** Another catch-up was asked for during this one: its read may predate what prompted it. */
   replayAgain?: boolean;
 }
@@ -76,21 +90,65 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     connection: RealtimeConnection,
     subscription: Subscription,
     topic: string,
-    seq: number,
-    message: EncodedEvent,
+    delivery: Delivery,
   ) {
     if (subscription.pending) {
-      subscription.pending.push({ seq, message });
+      subscription.pending.push(delivery);
       return;
     }
-    if (seq <= subscription.lastSeq) return;
-    if (seq > subscription.lastSeq + 1) {
+    if (delivery.seq <= subscription.lastSeq) return;
+    if (delivery.seq > subscription.lastSeq + 1) {
       // A notification went missing (listener reconnect): replay the gap from the log.
       catchUp(connection, topic, subscription);
       return;
     }
-    subscription.lastSeq = seq;
-    send(connection, message);
+    if (delivery.changesAccess && connection.mayStillFollow) {
+      // Held from here: nothing of this topic reaches the socket until its access is known again.
+      subscription.pending = [];
+      void recheckThenRelease(connection, topic, subscription, delivery);
+      return;
+    }
+    subscription.lastSeq = delivery.seq;
+    send(connection, delivery.message);
+  }
+
+  /**
+   * After an "access.changed" event: the connection gets it, and what followed it, only when it may
+   * still follow the topic; otherwise the subscription ends and the client is told.
+   */
+  async function recheckThenRelease(
+    connection: RealtimeConnection,
+    topic: string,
+    subscription: Subscription,
+    delivery: Delivery,
+  ): Promise<void> {
+    let allowed: boolean;
+    try {
+      allowed = (await connection.mayStillFollow?.(topic)) ?? true;
+    } catch (error) {
+      dropToResume(connection, error);
+      return;
+    }
+    // Subscribed again meanwhile: that subscription was checked, and this one is gone.
+    if (subscribers.get(topic)?.connections.get(connection) !== subscription) return;
+    if (!allowed) {
+      revoke(connection, topic);
+      return;
+    }
+    subscription.lastSeq = delivery.seq;
+    send(connection, delivery.message);
+    if (subscription.replayAgain) void replayThenRelease(connection, topic, subscription);
+    else release(connection, topic, subscription);
+  }
+
+  /** Ends a subscription its connection may no longer follow, and says so. */
+  function revoke(connection: RealtimeConnection, topic: string): void {
+    leave(connection, topic);
+    connectionTopics.get(connection)?.delete(topic);
+    send(
+      connection,
+      JSON.stringify({ type: 'unsubscribed', topic, code: 'FORBIDDEN' } satisfies ServerMessage),
+    );
   }
 
   function catchUp(connection: RealtimeConnection, topic: string, subscription: Subscription): void {
@@ -121,7 +179,17 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
           subscription.lastSeq = head;
           send(connection, JSON.stringify({ type: 'reset', topic, seq: head } satisfies ServerMessage));
         } else {
+          // One check per read is enough: it sees who may follow the topic now.
+          let rechecked = false;
           for (const event of events) {
+            if (event.type === ACCESS_CHANGED_EVENT && connection.mayStillFollow && !rechecked) {
+              rechecked = true;
+              if (!(await connection.mayStillFollow(topic))) {
+                if (subscribers.get(topic)?.connections.get(connection) === subscription)
+                  revoke(connection, topic);
+                return;
+              }
+            }
             subscription.lastSeq = event.seq;
             send(connection, eventText(connection.view ? connection.view(event) : event));
           }
@@ -144,7 +212,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   function release(connection: RealtimeConnection, topic: string, subscription: Subscription): void {
     const pending = subscription.pending ?? [];
     subscription.pending = null;
-    for (const item of pending) deliver(connection, subscription, topic, item.seq, item.message);
+    for (const item of pending) deliver(connection, subscription, topic, item);
   }
 
   function fanOut(events: readonly RealtimeEvent[], numberedHere: boolean): void {
@@ -153,14 +221,13 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       if (!local) continue;
       if (numberedHere) local.numberedHere = Math.max(local.numberedHere, event.seq);
       const encoded = encodeTextFrame(eventText(event));
+      const changesAccess = event.type === ACCESS_CHANGED_EVENT;
       for (const [connection, subscription] of local.connections)
-        deliver(
-          connection,
-          subscription,
-          event.topic,
-          event.seq,
-          connection.view ? encodeTextFrame(eventText(connection.view(event))) : encoded,
-        );
+        deliver(connection, subscription, event.topic, {
+          seq: event.seq,
+          message: connection.view ? encodeTextFrame(eventText(connection.view(event))) : encoded,
+          changesAccess,
+        });
     }
   }
 
@@ -269,10 +336,19 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       }
       // From now on: live events are held from before the head is read, so none numbered after
       // it is missed, and there is nothing to replay.
+      let allowed: boolean;
       try {
         subscription.lastSeq = await eventLog.head(topic);
+        // Asked again once the head is read: an access change numbered between the caller's
+        // check and the head is not sent (it is at or before the head), so it is seen here.
+        allowed = (await connection.mayStillFollow?.(topic)) ?? true;
       } catch (error) {
         dropToResume(connection, error);
+        return;
+      }
+      if (!allowed) {
+        // A subscription made again meanwhile stands: it is checked on its own.
+        if (subscribers.get(topic)?.connections.get(connection) === subscription) revoke(connection, topic);
         return;
       }
       subscribed();

@@ -148,6 +148,16 @@ export function registerRealtimeRoutes(
       hub.disconnect(this);
     }
 
+    /**
+     * Asked again when who may follow a topic changed (hub.ts): a provider follows only their own
+     * customers' chats. A customer's own entry and thread stay theirs.
+     */
+    async mayStillFollow(topic: string): Promise<boolean> {
+      const principal = this.principal;
+      if (principal?.kind !== 'staff') return principal !== null;
+      return canSubscribe(principal, topic);
+    }
+
     /** A signed-out session loses its socket: checked on each subscribe too. */
     private async staffSessionStillValid(): Promise<boolean> {
       if (this.sessionToken && (await staff.authenticate(this.sessionToken))) return true;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { answersConversation, type ChatAnswerer } from '../../../shared/chat-answerer.ts';
 import { CHAT_VISIBLE_MESSAGES } from '../../../shared/constants.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type { ChatMessage, ChatThread, SendMessageRequest } from '../../../shared/schemas.ts';
@@ -77,13 +78,13 @@ export function createChatService(deps: {
   }
 
   /**
-   * A staff member may write when they answer the conversation, or when nobody in particular does
-   * and they are at the desk (owner, front desk). Otherwise they take it over first: the customer
-   * then sees who answers (docs/people.md).
+   * A staff member may write when they answer the conversation (any account of the answering
+   * provider does), or when nobody in particular does and they are at the desk (owner, front
+   * desk). Otherwise they take it over first: the customer then sees who answers (docs/people.md).
    */
   function ensureAnswers(sender: StaffPrincipal, entry: WaitEntryRow): void {
     const holder = holderOf(entry);
-    if (holder ? holder.id !== sender.staffUserId : sender.role === 'provider')
+    if (!answersConversation({ ...sender, id: sender.staffUserId }, holder))
       throw new AppError('CHAT_ANSWERED_BY_OTHER', {
         message: `${holder?.name ?? 'The front desk'} answers this conversation. Take it over to write.`,
       });
@@ -190,9 +191,9 @@ export function createChatService(deps: {
 }
 
 /** The staff member who answers, if one does (WaitEntryRow.chatHolderId). */
-function holderOf(entry: WaitEntryRow): { id: string; name: string } | null {
+function holderOf(entry: WaitEntryRow): ChatAnswerer | null {
   return entry.chatHolderId && entry.chatHolderName !== null
-    ? { id: entry.chatHolderId, name: entry.chatHolderName }
+    ? { id: entry.chatHolderId, name: entry.chatHolderName, providerId: entry.chatHolderProviderId }
     : null;
 }
 

@@ -45,6 +45,8 @@ export interface WaitEntryRow {
    */
   chatHolderId: string | null;
   chatHolderName: string | null;
+  /** The provider the holder's account speaks for, when it is a provider's. */
+  chatHolderProviderId: string | null;
   /** A service request's answer (migrations/0013); null for a walk-in. */
   requestStatus: RequestStatus | null;
   requestDeadline: Date | null;
@@ -358,6 +360,7 @@ export function createWaitListRepository(
                 w.phone_number as "phoneNumber", w.allow_sms as "allowSms", w.date, w.status,
                 p.id as "providerId", p.name as "providerName", p.station as "providerStation",
                 w.chat_thread_key as "chatThreadKey", holder.id as "chatHolderId", holder.name as "chatHolderName",
+                holder.provider_id as "chatHolderProviderId",
                 w.request_status as "requestStatus", w.request_deadline as "requestDeadline",
                 exists (select 1 from sms_messages m
                          where m.wait_id = w.id and m.kind in ('join', 'service_request')
@@ -366,7 +369,8 @@ export function createWaitListRepository(
            join companies c on c.id = w.company_id
            left join providers p on p.id = w.provider_id
            left join lateral (
-             select u.id, u.name from staff_users u
+             select u.id, u.name, case when u.role = 'provider' then u.provider_id end as provider_id
+               from staff_users u
               where u.id = w.chat_answerer_id
                  or (w.chat_answerer_id is null and u.role = 'provider' and u.provider_id = w.provider_id)
               order by u.created_at limit 1

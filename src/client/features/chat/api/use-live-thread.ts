@@ -1,6 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { withMessage } from '../../../../shared/chat-format.ts';
-import { topics } from '../../../../shared/realtime.ts';
+import { ACCESS_CHANGED_EVENT, topics } from '../../../../shared/realtime.ts';
 import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
 import { useTopic } from '../../../lib/realtime.ts';
 import type { RealtimeClient } from '../../../lib/realtime-client.ts';
@@ -8,9 +9,11 @@ import type { RealtimeClient } from '../../../lib/realtime-client.ts';
 /**
  * Keeps a loaded thread live: new messages from the socket (and the one just sent) join the
  * cached thread once each; a reset reloads it. Used by the customer's page and the console.
+ * `revoked`: this member may no longer follow it (the customer went to another provider).
  */
 export function useLiveThread(client: RealtimeClient, key: QueryKey, thread: ChatThread | undefined) {
   const queryClient = useQueryClient();
+  const [revoked, setRevoked] = useState(false);
   const addMessage = (message: ChatMessage) =>
     queryClient.setQueryData<ChatThread>(key, (current) =>
       current ? { ...current, messages: withMessage(current.messages, message) } : current,
@@ -24,9 +27,12 @@ export function useLiveThread(client: RealtimeClient, key: QueryKey, thread: Cha
         queryClient.setQueryData<ChatThread>(key, (current) =>
           current ? { ...current, ...(data as Pick<ChatThread, 'providerName' | 'answeredBy'>) } : current,
         );
+      // Another provider now: who answers may have changed with them.
+      if (event === ACCESS_CHANGED_EVENT) void queryClient.invalidateQueries({ queryKey: key });
     },
     onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
+    onRevoked: () => setRevoked(true),
   });
 
-  return { addMessage };
+  return { addMessage, revoked };
 }

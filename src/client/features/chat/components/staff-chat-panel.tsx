@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { answersConversation } from '../../../../shared/chat-answerer.ts';
 import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
 import type { StaffMe } from '../../../../shared/staff-schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
@@ -12,11 +13,6 @@ import { MessageComposer, sendErrorText } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
 
 const staffThreadKey = (waitId: string) => ['staff-chat', waitId] as const;
-
-/** Whether this member writes here: they answer it, or nobody in particular does and they are at the desk. */
-function answersHere(me: StaffMe, thread: ChatThread): boolean {
-  return thread.answeredBy ? thread.answeredBy.id === me.id : me.role !== 'provider';
-}
 
 /** The console's side of a conversation: beside the board on wide screens, over it on narrow. */
 export function StaffChatPanel({
@@ -36,7 +32,7 @@ export function StaffChatPanel({
     queryFn: () => staffRequest<ChatThread>(`/v1/staff/chat/${encodeURIComponent(waitId)}`),
     staleTime: Number.POSITIVE_INFINITY,
   });
-  const { addMessage } = useLiveThread(staffRealtime(), key, thread.data);
+  const { addMessage, revoked } = useLiveThread(staffRealtime(), key, thread.data);
   const send = useMutation({
     mutationFn: (message: string) =>
       staffRequest<ChatMessage>('/v1/functions/sendMessage', {
@@ -69,7 +65,9 @@ export function StaffChatPanel({
   }, [waitId, latestFromCustomer]);
 
   const sendError = sendErrorText(send.error ?? takeOver.error);
-  const data = thread.data;
+  // The customer went to another provider: nothing of the conversation stays on this screen.
+  const data = revoked ? undefined : thread.data;
+  const answers = data ? answersConversation(me, data.answeredBy) : false;
 
   return (
     <aside className="chat chat--panel" aria-label={texts.console.chat}>
@@ -83,10 +81,10 @@ export function StaffChatPanel({
         <p className="chat-panel__answerer" role="status">
           {!data.answeredBy
             ? texts.console.answeredByDesk
-            : data.answeredBy.id === me.id
+            : answers
               ? texts.console.youAnswer
               : texts.console.answeredBy(data.answeredBy.name)}
-          {data.answeredBy && data.answeredBy.id !== me.id ? (
+          {data.answeredBy && !answers ? (
             <button
               type="button"
               className="button button--small button--secondary"
@@ -99,7 +97,11 @@ export function StaffChatPanel({
         </p>
       ) : null}
       <div className="chat__scroll">
-        {thread.isPending ? (
+        {revoked ? (
+          <p className="chat__status" role="status">
+            {texts.console.chatNoLongerYours}
+          </p>
+        ) : thread.isPending ? (
           <Spinner />
         ) : thread.isError ? (
           <p className="form-error">{texts.chat.notFoundTitle}</p>
@@ -123,7 +125,7 @@ export function StaffChatPanel({
           {texts.console.postAsBusiness(me.companyName)}
         </label>
       ) : null}
-      {data && answersHere(me, data) ? (
+      {data && answers ? (
         <MessageComposer
           sending={send.isPending}
           error={sendError}
