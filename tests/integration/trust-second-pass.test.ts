@@ -362,7 +362,10 @@ describe.each(databaseKinds)('Trust, second pass, on %s', (kind) => {
           payload: { phoneNumber: '+14155550100' },
         }),
       'visits file': (session: StaffSession) =>
-        t.app.inject({ url: '/api/v1/staff/insights/visits.csv?from=2026-01-01&to=2026-01-02', headers: session.headers }),
+        t.app.inject({
+          url: '/api/v1/staff/insights/visits.csv?from=2026-01-01&to=2026-01-02',
+          headers: session.headers,
+        }),
     };
     for (const [tool, use] of Object.entries(tools)) {
       it(`${tool}: the 31st use in a minute is refused, however many sessions the owners open`, async () => {
