@@ -5,20 +5,25 @@ import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './sup
 
 const row = (console: Page, name: string) => console.locator('.board-row').filter({ hasText: name });
 
-test("a provider's customer writes: the board counts it unread, the provider answers under their name, the desk takes over", async ({
-  page,
-  browser,
-}) => {
-  const name = `Chat ${Date.now() % 100000}`;
+/** A walk-in joins for Facials on `page`; the owner's console, which gives them to Maria, is returned. */
+async function joinAssignedToMaria(page: Page, browser: Browser, name: string): Promise<Page> {
   await openLanding(page);
   await serviceButton(page, 'Facials').click();
   await page.getByRole('button', { name: 'Next' }).click();
   await fillAndConfirm(page, name);
   await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
   await expect(page.getByText('Your request was sent to Bella Demo Salon for Facials.')).toBeVisible();
-
   const owner = await openConsole(browser);
   await row(owner, name).getByLabel('Provider').selectOption({ label: 'Maria Lopez' });
+  return owner;
+}
+
+test("a provider's customer writes: the board counts it unread, the provider answers under their name, the desk takes over", async ({
+  page,
+  browser,
+}) => {
+  const name = `Chat ${Date.now() % 100000}`;
+  const owner = await joinAssignedToMaria(page, browser, name);
   const maria = await openConsole(browser, '', DEMO_ACCOUNTS.provider);
   const desk = await openConsole(browser, '', DEMO_ACCOUNTS.frontDesk);
 
@@ -93,15 +98,7 @@ test("every account of the provider answers their customer; once the customer is
   browser,
 }) => {
   const name = `Moved ${Date.now() % 100000}`;
-  await openLanding(page);
-  await serviceButton(page, 'Facials').click();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await fillAndConfirm(page, name);
-  await confirmDialog(page).getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('Your request was sent to Bella Demo Salon for Facials.')).toBeVisible();
-
-  const owner = await openConsole(browser);
-  await row(owner, name).getByLabel('Provider').selectOption({ label: 'Maria Lopez' });
+  const owner = await joinAssignedToMaria(page, browser, name);
   const tablet = await secondAccountOf(browser, owner, 'Maria Lopez');
   const maria = await openConsole(browser, '', DEMO_ACCOUNTS.provider);
 

@@ -339,28 +339,17 @@ describe.each(databaseKinds)('Trust, second pass, on %s', (kind) => {
   });
 
   describe("10. the owner's bulk tools are rate-limited per business", () => {
+    const withNumber = (url: string) => (session: StaffSession) =>
+      t.app.inject({
+        method: 'POST',
+        url,
+        headers: session.headers,
+        payload: { phoneNumber: '+14155550100' },
+      });
     const tools = {
-      'look-up': (session: StaffSession) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/staff/customers/look-up',
-          headers: session.headers,
-          payload: { phoneNumber: '+14155550100' },
-        }),
-      export: (session: StaffSession) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/staff/customers/export',
-          headers: session.headers,
-          payload: { phoneNumber: '+14155550100' },
-        }),
-      erase: (session: StaffSession) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/v1/staff/customers/erase',
-          headers: session.headers,
-          payload: { phoneNumber: '+14155550100' },
-        }),
+      'look-up': withNumber('/api/v1/staff/customers/look-up'),
+      export: withNumber('/api/v1/staff/customers/export'),
+      erase: withNumber('/api/v1/staff/customers/erase'),
       'visits file': (session: StaffSession) =>
         t.app.inject({
           url: '/api/v1/staff/insights/visits.csv?from=2026-01-01&to=2026-01-02',
