@@ -10,6 +10,7 @@ import {
   joinAsNewCustomer,
   sendMessage,
 } from '../support/customer.ts';
+import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
 import { type EventMessage, RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import { buildSecondApp, type SecondApp } from '../support/second-app.ts';
 import {
@@ -167,6 +168,21 @@ describe.each(databaseKinds)('who may follow a chat after their access changes, 
           watcher.me.id,
           maria,
         ]);
+      },
+    },
+    {
+      name: 'the customer comes back for a new visit, not assigned yet',
+      watcher: { role: 'provider', provider: 'james' },
+      endsSession: false,
+      async apply({ app, customer }) {
+        // One thread per customer and business: it follows their newest visit (migration 0019).
+        const joined = await app.inject({
+          method: 'POST',
+          url: `/api/v1/companies/${customer.companyId}/wait-list`,
+          headers: { authorization: customer.authorization, 'idempotency-key': idempotencyKey() },
+          payload: buildJoinRequest({ name: customer.name }),
+        });
+        expect(joined.statusCode, joined.body).toBe(201);
       },
     },
     {
