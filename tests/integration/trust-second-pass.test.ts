@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCompanyRepository } from '../../src/server/features/company/company.repository.ts';
 import { createCompanyService } from '../../src/server/features/company/company.service.ts';
-import { createPeopleRepository } from '../../src/server/features/people/people.repository.ts';
+import {
+  createPeopleRepository,
+  TEAM_LOCK_CLASS,
+} from '../../src/server/features/people/people.repository.ts';
 import { createPeopleService } from '../../src/server/features/people/people.service.ts';
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
@@ -109,6 +112,45 @@ describe.each(databaseKinds)('Trust, second pass, on %s', (kind) => {
       await expect(peopleService().removeMember(secondAsLetIn!, first.me.id)).rejects.toMatchObject({
         code: 'STAFF_UNAUTHENTICATED',
       });
+      expect(await owners(business.companyId)).toEqual([first.me.id]);
+    });
+
+    it("an owner's removal waits for another owner's change in progress, then sees it", async () => {
+      const { business, first, second } = await businessWithTwoOwners();
+      const secondAsLetIn = await createStaffService(createStaffRepository(t.database.db)).authenticate(
+        second.token,
+      );
+      const people = createPeopleRepository(t.database.db);
+      let secondRemovesFirst: Promise<unknown> = Promise.resolve();
+      let settled = false;
+      await t.database.db.transaction(async (tx) => {
+        // The first owner's removal of the second, written and not yet committed.
+        await people.lockTeam(business.companyId, tx);
+        expect(
+          await people.deleteMember(
+            { companyId: business.companyId, staffUserId: second.me.id, byOwner: first.me.id },
+            tx,
+          ),
+        ).toBe(true);
+        secondRemovesFirst = peopleService().removeMember(secondAsLetIn!, first.me.id);
+        secondRemovesFirst.then(
+          () => (settled = true),
+          () => (settled = true),
+        );
+        if (kind === 'postgres') {
+          // Until it waits for the team's lock (or, without one, has done its work meanwhile).
+          await expect
+            .poll(async () => {
+              const { rows } = await t.database.db.query<{ waiting: number }>(
+                "select count(*)::int as waiting from pg_locks where locktype = 'advisory' and classid = $1 and not granted",
+                [TEAM_LOCK_CLASS],
+              );
+              return settled || rows[0]!.waiting > 0;
+            })
+            .toBe(true);
+        }
+      });
+      await expect(secondRemovesFirst).rejects.toMatchObject({ code: 'STAFF_UNAUTHENTICATED' });
       expect(await owners(business.companyId)).toEqual([first.me.id]);
     });
 

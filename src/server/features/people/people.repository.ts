@@ -29,7 +29,7 @@ const memberColumns = `u.id, u.name, u.email, u.role, p.id as "providerId", p.na
     as "linkExpiresAt"`;
 
 /** Any fixed number: the first key of lockTeam's advisory lock (the business is the second). */
-const TEAM_LOCK_CLASS = 72_410_002;
+export const TEAM_LOCK_CLASS = 72_410_002;
 
 /** $3, a member of business $1 other than the row `u` changed, is an owner who can sign in. */
 const STILL_AN_OWNER_SQL = `$3::uuid <> u.id and exists (
