@@ -338,12 +338,24 @@ async function timeNpmStart(dataDir: string): Promise<number> {
       LOG_LEVEL: 'warn',
     },
   });
+  /** Whether any process of the group is left: npm may exit before the server it started has. */
+  const groupAlive = (pid: number) => {
+    try {
+      process.kill(-pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
   const stopGroup = async () => {
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+    const { pid } = child;
     const exited = new Promise((resolve) => child.once('exit', resolve));
-    process.kill(-child.pid, 'SIGTERM');
-    const timer = setTimeout(() => child.pid && process.kill(-child.pid, 'SIGKILL'), 20_000);
+    process.kill(-pid, 'SIGTERM');
+    const timer = setTimeout(() => groupAlive(pid) && process.kill(-pid, 'SIGKILL'), 20_000);
     await exited;
+    // The server still closing holds the data folder's lock: the next start would find it taken.
+    while (groupAlive(pid)) await new Promise((resolve) => setTimeout(resolve, 25));
     clearTimeout(timer);
   };
   const release = onCleanup(`npm start (pid ${child.pid})`, stopGroup, () => {
