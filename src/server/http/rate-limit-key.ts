@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { CustomerService } from '../features/customer/customer.service.ts';
 import type { StaffService } from '../features/staff/staff.service.ts';
 import { findCustomerId } from './auth.ts';
-import { STAFF_COOKIE } from './staff-auth.ts';
+import { findStaff } from './staff-auth.ts';
 
 /**
  * A per-customer limit's key: the customer the token belongs to, not the header's text (extra
@@ -23,8 +23,7 @@ export function customerOrIpKey(customers: CustomerService) {
  */
 export function ownerBusinessKey(staff: StaffService) {
   return async (request: FastifyRequest): Promise<string> => {
-    const sessionToken = request.cookies[STAFF_COOKIE];
-    const principal = sessionToken ? await staff.authenticate(sessionToken) : null;
+    const principal = await findStaff(request, staff);
     if (!principal) return `ip:${request.ip}`;
     return principal.role === 'owner' ? `company:${principal.companyId}` : `staff:${principal.staffUserId}`;
   };

@@ -14,10 +14,26 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** One session read per request: a rate limit's key and the route's guard both ask who is calling. */
+const staffPrincipals = new WeakMap<FastifyRequest, Promise<StaffPrincipal | null>>();
+
+/** The staff member signed in with the request's cookie, or null; no CSRF check (see requireStaff). */
+export function findStaff(
+  request: FastifyRequest,
+  staff: Pick<StaffService, 'authenticate'>,
+): Promise<StaffPrincipal | null> {
+  let found = staffPrincipals.get(request);
+  if (!found) {
+    const sessionToken = request.cookies[STAFF_COOKIE];
+    found = sessionToken ? staff.authenticate(sessionToken) : Promise.resolve(null);
+    staffPrincipals.set(request, found);
+  }
+  return found;
+}
+
 /** The signed-in staff member, or 401. Changes also need the session's CSRF token in a header. */
 export async function requireStaff(request: FastifyRequest, staff: StaffService): Promise<StaffPrincipal> {
-  const sessionToken = request.cookies[STAFF_COOKIE];
-  const principal = sessionToken ? await staff.authenticate(sessionToken) : null;
+  const principal = await findStaff(request, staff);
   if (!principal) throw new AppError('STAFF_UNAUTHENTICATED');
   if (!SAFE_METHODS.has(request.method)) {
     // SameSite=Lax already keeps the cookie off cross-site posts; the header is the second lock.

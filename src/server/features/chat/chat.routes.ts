@@ -9,7 +9,7 @@ import {
 } from '../../../shared/schemas.ts';
 import { bearerToken, requireCustomer } from '../../http/auth.ts';
 import { customerOrIpKey } from '../../http/rate-limit-key.ts';
-import { requireStaff, STAFF_COOKIE } from '../../http/staff-auth.ts';
+import { findStaff, requireStaff } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
@@ -29,8 +29,7 @@ export function registerChatRoutes(
   /** Counts a customer's messages by customer and a console's by its session, like requireSender. */
   async function senderKey(request: FastifyRequest): Promise<string> {
     if (bearerToken(request)) return customerKey(request);
-    const sessionToken = request.cookies[STAFF_COOKIE];
-    const principal = sessionToken ? await staff.authenticate(sessionToken) : null;
+    const principal = await findStaff(request, staff);
     return principal ? `staff:${principal.sessionTokenHash}` : `ip:${request.ip}`;
   }
 
