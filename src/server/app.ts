@@ -33,6 +33,8 @@ import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
 import { createInsightsRepository } from './features/insights/insights.repository.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
+import { registerIntakeRoutes } from './features/intake/intake.routes.ts';
+import { createIntakeService } from './features/intake/intake.service.ts';
 import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
 import { readBootScript } from './features/pages/boot-script.ts';
 import { type NotFoundHandler, registerClientApp } from './features/pages/pages.routes.ts';
@@ -91,6 +93,8 @@ export interface AppDependencies {
   ssrEntry?: string;
   /** Replaces the built server entry (tests render with the app's sources). */
   renderPage?: RenderPage;
+  /** The businesses' clock for opening hours and pauses (tests set it); Date.now by default. */
+  clock?: () => number;
 }
 
 function smsSenderFrom(config: Config): SmsSender {
@@ -193,8 +197,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.pushSender ? { sender: deps.pushSender } : {}),
     logger: app.log,
   });
+  const intake = createIntakeService({
+    companies,
+    companyRepository,
+    waitList: waitListRepository,
+    eventLog,
+    now: deps.clock ?? Date.now,
+  });
   const waitList = createWaitListService({
     db,
+    intake,
     waitList: waitListRepository,
     companies,
     eventLog,
@@ -264,7 +276,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await hub.stop();
   });
 
-  registerCompanyRoutes(app, { companies });
+  registerCompanyRoutes(app, { companies, intake });
   registerLogoRoutes(app, { companies: companyRepository });
   registerManifestRoutes(app, { companies: companyRepository });
   registerCustomerRoutes(app, {
@@ -298,10 +310,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerBoardRoutes(app, { waitList, staff });
   registerPrivacyRoutes(app, { privacy, customers, staff });
-  registerSettingsRoutes(app, {
-    settings: createSettingsService({ companies: companyRepository, companyService: companies, waitList }),
-    staff,
+  const settings = createSettingsService({
+    companies: companyRepository,
+    companyService: companies,
+    waitList,
   });
+  registerSettingsRoutes(app, { settings, staff });
+  registerIntakeRoutes(app, { intake, settings, staff });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });
   registerRealtimeRoutes(app, {
     hub,
@@ -333,7 +348,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     bootScript,
     ssrEntry: deps.ssrEntry ?? DEFAULT_SSR_ENTRY,
     ...(deps.renderPage ? { renderPage: deps.renderPage } : {}),
-    companies,
+    intake,
     customers,
     waitList,
     chat,

@@ -54,6 +54,17 @@ export const joinWaitListResponseSchema = z.object({
 export type JoinWaitListResponse = z.infer<typeof joinWaitListResponseSchema>;
 
 /** Everything the landing page needs in one round trip (besides the logo image). */
+/**
+ * Why a business takes no walk-in now (docs/opening-hours.md), in the words its entry pages show:
+ * "Closed now" / "Opens Tuesday 9:00 AM". The server works it out; pages only show it.
+ */
+export const walkInsStoppedSchema = z.object({
+  reason: z.enum(['closed', 'last_call', 'paused', 'full']),
+  title: z.string(),
+  details: z.array(z.string()),
+});
+export type WalkInsStopped = z.infer<typeof walkInsStoppedSchema>;
+
 export const walkInLandingSchema = z.object({
   companyId: z.string(),
   /** The business account id: the "id" part of getUserIdByCompanyId, kept by the app (spec §3). */
@@ -61,6 +72,8 @@ export const walkInLandingSchema = z.object({
   name: z.string(),
   location: z.string(),
   services: z.array(z.string()),
+  /** Null while the business takes walk-ins; else why not, and the pages offer no way to join. */
+  walkInsStopped: z.nullable(walkInsStoppedSchema),
 });
 export type WalkInLanding = z.infer<typeof walkInLandingSchema>;
 

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
+import { minuteOfDay } from './local-time.ts';
 import { normalizeUsNumber } from './phone.ts';
 import {
   companyIdSchema,
@@ -13,6 +14,7 @@ import {
   requestStatusSchema,
   trimmedText,
   waitStatusSchema,
+  walkInsStoppedSchema,
 } from './schemas.ts';
 
 export const providerSchema = z.object({
@@ -47,6 +49,126 @@ export const boardEntrySchema = z.object({
 });
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
 
+/** "HH:MM", 00:00 to 24:00. */
+const clockTime = z
+  .string()
+  .check(z.refine((time) => minuteOfDay(time) !== null, 'Use a time such as 09:00'));
+
+/** One opening range; a close at or before the open runs past midnight (a bar's 18:00–02:00). */
+export const timeRangeSchema = z.object({ opens: clockTime, closes: clockTime }).check(
+  z.refine((range) => range.opens !== range.closes, {
+    message: 'Closing must differ from opening',
+    path: ['closes'],
+  }),
+);
+
+/** A day's ranges, in order and apart: 09:00–13:00 and 14:00–18:00, not 09:00–14:00 and 13:00–18:00. */
+const dayRanges = z.array(timeRangeSchema).check(
+  z.maxLength(4, 'At most 4 ranges a day'),
+  z.superRefine((ranges, ctx) => {
+    for (const [index, range] of ranges.entries()) {
+      const previous = ranges[index - 1];
+      if (!previous) continue;
+      const previousCloses = minuteOfDay(previous.closes) ?? 0;
+      const previousOpens = minuteOfDay(previous.opens) ?? 0;
+      const opens = minuteOfDay(range.opens) ?? 0;
+      if (previousCloses <= previousOpens || opens < previousCloses)
+        ctx.addIssue({
+          code: 'custom',
+          message: 'Ranges must be in order and must not overlap',
+          input: range,
+          path: [index, 'opens'],
+        });
+    }
+  }),
+);
+
+const LOCAL_DATE_PATTERN = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+export const LAST_CALL_MINUTES = { min: 0, max: 240 } as const;
+
+export const openingHoursSchema = z.object({
+  /** Seven days, Sunday first; an empty list is a day closed. */
+  weekly: z.array(dayRanges).check(z.length(7, 'Give the hours of all seven days')),
+  specialDays: z
+    .array(
+      z.object({
+        date: z.string().check(z.regex(LOCAL_DATE_PATTERN, 'Use a date such as 2026-12-24')),
+        ranges: dayRanges,
+      }),
+    )
+    .check(
+      z.maxLength(100, 'At most 100 special days'),
+      z.superRefine((days, ctx) => {
+        const seen = new Set<string>();
+        for (const [index, day] of days.entries()) {
+          if (seen.has(day.date))
+            ctx.addIssue({
+              code: 'custom',
+              message: 'Each date once',
+              input: day.date,
+              path: [index, 'date'],
+            });
+          seen.add(day.date);
+        }
+      }),
+    ),
+  lastCallMinutes: z
+    .number('Enter the minutes as a number')
+    .check(
+      z.int('Enter whole minutes'),
+      z.gte(LAST_CALL_MINUTES.min, 'At least 0 minutes'),
+      z.lte(LAST_CALL_MINUTES.max, `At most ${LAST_CALL_MINUTES.max} minutes`),
+    ),
+});
+
+/** Settings' "Opening hours": null hours is open around the clock; null caps are none. */
+export const intakeSettingsRequestSchema = z.object({
+  openingHours: z.nullable(openingHoursSchema),
+  maxWaiting: z.nullable(
+    z
+      .number('Enter a number of people')
+      .check(
+        z.int('Enter a whole number'),
+        z.gte(1, 'At least 1 person'),
+        z.lte(1000, 'At most 1,000 people'),
+      ),
+  ),
+  maxWaitMinutes: z.nullable(
+    z
+      .number('Enter the minutes as a number')
+      .check(
+        z.int('Enter whole minutes'),
+        z.gte(5, 'At least 5 minutes'),
+        z.lte(1440, 'At most 1,440 minutes'),
+      ),
+  ),
+});
+export type IntakeSettingsRequest = z.infer<typeof intakeSettingsRequestSchema>;
+
+/** "Pause the list" on the board: an optional word for customers and an optional resume time. */
+export const pauseRequestSchema = z.object({
+  message: z.optional(
+    z.string().check(z.trim(), z.maxLength(200, 'The message can be at most 200 characters')),
+  ),
+  /** Resumes by itself after this many minutes; left out, when the staff resume it. */
+  resumeInMinutes: z.optional(
+    z
+      .number()
+      .check(z.int('Enter whole minutes'), z.gte(5, 'At least 5 minutes'), z.lte(720, 'At most 12 hours')),
+  ),
+});
+export type PauseRequest = z.infer<typeof pauseRequestSchema>;
+
+/** What the board shows of the list's state: taking walk-ins or why not, and the pause if any. */
+export const boardIntakeSchema = z.object({
+  walkInsStopped: z.nullable(walkInsStoppedSchema),
+  pause: z.nullable(z.object({ message: z.string(), until: z.nullable(z.string()) })),
+  /** False: open around the clock, because the owner set no hours. */
+  hoursSet: z.boolean(),
+});
+export type BoardIntake = z.infer<typeof boardIntakeSchema>;
+
 export const boardResponseSchema = z.object({
   companyId: z.string(),
   entries: z.array(boardEntrySchema),
@@ -55,6 +177,7 @@ export const boardResponseSchema = z.object({
   services: z.array(z.string()),
   /** Subscribe to the board topic after this seq to miss nothing. */
   seq: z.number(),
+  intake: boardIntakeSchema,
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;
 
@@ -224,6 +347,9 @@ export const businessSettingsSchema = z.object({
   services: z.array(z.object({ name: z.string(), durationMinutes: z.number() })),
   providers: z.array(providerSchema),
   hasCustomLogo: z.boolean(),
+  openingHours: z.nullable(openingHoursSchema),
+  maxWaiting: z.nullable(z.number()),
+  maxWaitMinutes: z.nullable(z.number()),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 

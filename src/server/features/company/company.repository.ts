@@ -1,5 +1,7 @@
+import type { OpeningHours } from '../../../shared/opening-hours.ts';
 import type { Provider } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
+import { appendEventsSql } from '../../realtime/event-log.ts';
 
 export interface CompanyRow {
   id: string;
@@ -14,6 +16,14 @@ export interface CompanyRow {
   requestReplyMinutes: number;
   /** Days after a visit that customers' names and numbers are kept (docs/privacy.md). */
   retentionDays: number;
+  /** Null: open around the clock (docs/opening-hours.md). */
+  openingHours: OpeningHours | null;
+  /** The list is paused from this instant (until pauseUntil, or until resumed); null when not. */
+  pausedAt: Date | null;
+  pauseMessage: string | null;
+  pauseUntil: Date | null;
+  maxWaiting: number | null;
+  maxWaitMinutes: number | null;
 }
 
 export interface LogoRow {
@@ -39,7 +49,9 @@ export interface NewProvider {
 
 const companyColumns = `id, account_id as "accountId", name, location, time_zone as "timeZone",
   sms_join_text as "smsJoinText", sms_called_text as "smsCalledText", request_reply_minutes as "requestReplyMinutes",
-  retention_days as "retentionDays"`;
+  retention_days as "retentionDays", opening_hours as "openingHours", paused_at as "pausedAt",
+  pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
+  max_wait_minutes as "maxWaitMinutes"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {
@@ -168,6 +180,52 @@ export function createCompanyRepository(db: Queryable) {
     },
 
     /** Whether the database can compute times in this zone (its zone list can lag behind Node's). */
+    /** Settings' opening hours and caps, written whole. */
+    async updateIntakeSettings(
+      companyId: string,
+      settings: {
+        openingHours: OpeningHours | null;
+        maxWaiting: number | null;
+        maxWaitMinutes: number | null;
+      },
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(
+        'update companies set opening_hours = $2::jsonb, max_waiting = $3, max_wait_minutes = $4 where id = $1',
+        [
+          companyId,
+          settings.openingHours === null ? null : JSON.stringify(settings.openingHours),
+          settings.maxWaiting,
+          settings.maxWaitMinutes,
+        ],
+      );
+    },
+
+    /**
+     * Pauses the list (or, with null, resumes it) and tells the business's boards in the same
+     * statement (realtime/event-log.ts: numbered and sent after commit).
+     */
+    async setPauseAndPublish(
+      companyId: string,
+      pause: { message: string | null; resumeInMinutes: number | null } | null,
+      boardTopic: string,
+      tx: Queryable = db,
+    ): Promise<void> {
+      await tx.query(
+        `with changed as (
+           update companies
+              set paused_at = case when $2::boolean then now() end,
+                  pause_message = case when $2::boolean then $3::text end,
+                  pause_until = case when $2::boolean and $4::integer is not null
+                                     then now() + make_interval(mins => $4::integer) end
+            where id = $1
+           returning id
+         )
+         ${appendEventsSql(`select $5::text, 'intake.changed', '{}'::jsonb from changed`)}`,
+        [companyId, pause !== null, pause?.message ?? null, pause?.resumeInMinutes ?? null, boardTopic],
+      );
+    },
+
     async databaseKnowsTimeZone(zone: string): Promise<boolean> {
       const { rows } = await db.query('select 1 from pg_timezone_names where name = $1', [zone]);
       return rows.length > 0;

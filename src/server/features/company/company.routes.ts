@@ -2,15 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { type ServiceRequestProvider, UUID_PATTERN, type WalkInLanding } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { parseCompanyParams } from '../../http/validate.ts';
+import type { IntakeService } from '../intake/intake.service.ts';
 import type { CompanyService } from './company.service.ts';
 
-export function registerCompanyRoutes(app: FastifyInstance, deps: { companies: CompanyService }) {
-  const { companies } = deps;
+export function registerCompanyRoutes(
+  app: FastifyInstance,
+  deps: { companies: CompanyService; intake: Pick<IntakeService, 'getWalkInLanding'> },
+) {
+  const { companies, intake } = deps;
 
-  /** The landing page's one round trip: name, location and services. */
+  /** The landing page's one round trip: name, location, services, and whether it takes walk-ins now. */
   app.get('/api/v1/companies/:companyId/walk-in', async (request): Promise<WalkInLanding> => {
     const { companyId } = parseCompanyParams(request.params);
-    return companies.getWalkInLanding(companyId);
+    return intake.getWalkInLanding(companyId);
   });
 
   /**

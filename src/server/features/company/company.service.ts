@@ -62,7 +62,7 @@ export function createCompanyService(companies: CompanyRepository, options: { ca
      * The landing data for a code as the walk-in typed it: a code in another case ("DEMO") finds
      * the business too, and the answer's companyId is its real id for the app to continue with.
      */
-    async getWalkInLanding(code: string): Promise<WalkInLanding> {
+    async getWalkInLanding(code: string): Promise<Omit<WalkInLanding, 'walkInsStopped'>> {
       const { company, services } = await load(code).catch(async (error: unknown) => {
         const companyId =
           error instanceof AppError && error.code === 'COMPANY_NOT_FOUND'

@@ -42,6 +42,9 @@ export function createSettingsService(deps: {
         services,
         providers,
         hasCustomLogo,
+        openingHours: company.openingHours,
+        maxWaiting: company.maxWaiting,
+        maxWaitMinutes: company.maxWaitMinutes,
       };
     },
 

@@ -8,8 +8,8 @@ import { companyIdSchema, UUID_PATTERN, type WalkInLanding } from '../../../shar
 import { AppError } from '../../errors.ts';
 import { CUSTOMER_COOKIE } from '../../http/auth.ts';
 import type { ChatService } from '../chat/chat.service.ts';
-import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
+import type { IntakeService } from '../intake/intake.service.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import type { BootScript } from './boot-script.ts';
 import { createIndexPages, etagOf, type IndexPage } from './page-head.ts';
@@ -50,7 +50,7 @@ export interface ClientAppOptions {
   ssrEntry: string;
   /** Replaces the built server entry (tests render with the sources). */
   renderPage?: RenderPage;
-  companies: CompanyService;
+  intake: Pick<IntakeService, 'getWalkInLanding'>;
   customers: CustomerService;
   waitList: WaitListService;
   chat: ChatService;
@@ -84,11 +84,11 @@ function readManifest(clientDir: string): ViteManifest {
 }
 
 /** The landing data the pages are rendered with, read in this process (no HTTP round trip). */
-function findWalkInLandingWith(companies: CompanyService) {
+function findWalkInLandingWith(intake: Pick<IntakeService, 'getWalkInLanding'>) {
   return async (companyId: string): Promise<WalkInLanding | null> => {
     if (!companyIdSchema.safeParse(companyId).success) return null;
     try {
-      return await companies.getWalkInLanding(companyId);
+      return await intake.getWalkInLanding(companyId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'COMPANY_NOT_FOUND') return null;
       throw error;
@@ -190,7 +190,7 @@ export async function registerClientApp(
   app.addHook('onListen', async () => {
     void loadRenderer();
   });
-  const findWalkInLanding = findWalkInLandingWith(options.companies);
+  const findWalkInLanding = findWalkInLandingWith(options.intake);
   // The manifest does not change while the server runs, and pages come from a handful of routes:
   // each route's scripts are worked out from it once.
   const scriptsByPage = new Map<string, { chunks: PageChunks; appScripts: AppScripts | null }>();

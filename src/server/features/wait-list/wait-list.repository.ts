@@ -381,6 +381,15 @@ export function createWaitListRepository(
       return rows[0] ?? null;
     },
 
+    /** Whether this customer already joined with this idempotency key (a retried join). */
+    async hasJoinedWithKey(customerId: string, idempotencyKey: string, tx: Queryable = db): Promise<boolean> {
+      const { rows } = await tx.query(
+        'select 1 from wait_entries where customer_id = $1 and idempotency_key = $2',
+        [customerId, idempotencyKey],
+      );
+      return rows.length > 0;
+    },
+
     async customerHasEntryAt(customerId: string, companyId: string, tx: Queryable = db): Promise<boolean> {
       const { rows } = await tx.query(
         'select 1 from wait_entries where customer_id = $1 and company_id = $2 limit 1',
@@ -692,6 +701,25 @@ export function createWaitListRepository(
      * Minutes of service ahead of a waiting entry: the waiting entries that joined before it,
      * plus what is left of the ones called or in service, by each service's duration.
      */
+    /**
+     * The line a new walk-in would join: how many wait, and the minutes of everyone in line, the
+     * called and those in service (as minutesAhead counts them). One aggregate, read only when the
+     * business set opening hours or caps (features/intake).
+     */
+    async lineLoad(companyId: string, tx: Queryable = db): Promise<{ waiting: number; minutes: number }> {
+      const { rows } = await tx.query<{ waiting: number; minutes: number }>(
+        `select count(*) filter (where o.status = 'waiting')::int as waiting,
+                coalesce(sum(greatest(0, coalesce(s.duration_minutes, 30)
+                  - case when o.status = 'in_service'
+                         then extract(epoch from now() - o.started_at) / 60 else 0 end)), 0)::float8 as minutes
+           from wait_entries o
+           left join services s on s.company_id = o.company_id and s.name = o.service_type
+          where o.company_id = $1 and o.status in ('waiting', 'called', 'in_service') and ${IN_LINE_SQL('o')}`,
+        [companyId],
+      );
+      return rows[0] ?? { waiting: 0, minutes: 0 };
+    },
+
     async minutesAhead(
       waitId: string,
       tx: Queryable = db,

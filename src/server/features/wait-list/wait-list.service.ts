@@ -22,6 +22,7 @@ import { AppError, invariantFound } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
+import type { IntakeService } from '../intake/intake.service.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
@@ -84,10 +85,24 @@ export function createWaitListService(deps: {
   sms: SmsService;
   push: Pick<PushService, 'notify'>;
   customers: Pick<CustomerService, 'deskCustomer'>;
+  /** Whether the business takes walk-ins now (hours, pause, caps). */
+  intake: Pick<IntakeService, 'ensureTakingWalkIns' | 'boardIntake'>;
   /** Links in texts point here. */
   publicUrl: string;
 }) {
-  const { db, waitList, companies, eventLog, sms, push, customers, publicUrl } = deps;
+  const { db, waitList, companies, eventLog, sms, push, customers, intake, publicUrl } = deps;
+
+  /**
+   * A customer's join or request only while the business takes walk-ins; a retry of one that
+   * already landed (its answer was lost) still gets its place, whatever changed since.
+   */
+  async function ensureMayJoin(companyId: string, customerId: string, idempotencyKey: string) {
+    try {
+      await intake.ensureTakingWalkIns(companyId);
+    } catch (error) {
+      if (!(await waitList.hasJoinedWithKey(customerId, idempotencyKey))) throw error;
+    }
+  }
 
   /** Where a change of this entry is published: the business's board and the entry's own page. */
   const publishedTo = (companyId: string, waitId: string) => ({
@@ -241,6 +256,7 @@ export function createWaitListService(deps: {
       ensureDialablePhone(request.phoneNumber, 'phoneNumber');
       const company = await companies.requireCompany(companyId);
       await companies.ensureServiceOffered(companyId, request.serviceType);
+      await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
       return writeJoin({
         entry: {
           id: randomUUID(),
@@ -281,6 +297,7 @@ export function createWaitListService(deps: {
       const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
       // The error names the field the add-client request sent.
       ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
+      await ensureMayJoin(company.id, command.customerId, command.idempotencyKey);
       return writeJoin({
         entry: {
           id: randomUUID(),
@@ -375,10 +392,11 @@ export function createWaitListService(deps: {
     async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {
       // The head first: events after it may repeat what the list shows, never miss what it lacks.
       const seq = await eventLog.head(topics.board(principal.companyId));
-      const [entries, providers, services] = await Promise.all([
+      const [entries, providers, services, intakeNow] = await Promise.all([
         waitList.listBoard(principal.companyId),
         companies.listProviders(principal.companyId),
         companies.listServices(principal.companyId),
+        intake.boardIntake(principal.companyId),
       ]);
       return {
         companyId: principal.companyId,
@@ -386,6 +404,7 @@ export function createWaitListService(deps: {
         providers,
         services,
         seq,
+        intake: intakeNow,
       };
     },
 

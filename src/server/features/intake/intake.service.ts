@@ -1,0 +1,113 @@
+import { topics } from '../../../shared/realtime.ts';
+import type { WalkInLanding, WalkInsStopped } from '../../../shared/schemas.ts';
+import type { BoardIntake, IntakeSettingsRequest, PauseRequest } from '../../../shared/staff-schemas.ts';
+import { estimateWaitMinutes } from '../../../shared/wait-status.ts';
+import { AppError } from '../../errors.ts';
+import type { EventLog } from '../../realtime/event-log.ts';
+import type { CompanyRepository, CompanyRow } from '../company/company.repository.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import { type IntakeRules, stoppedMessage, walkInsStoppedAt } from './walk-ins-stopped.ts';
+
+/** The error code each reason answers a refused join with (errors.ts). */
+const REFUSAL_CODE = {
+  closed: 'WALK_INS_CLOSED',
+  last_call: 'WALK_INS_CLOSED',
+  paused: 'WALK_INS_PAUSED',
+  full: 'WAIT_LIST_FULL',
+} as const satisfies Record<WalkInsStopped['reason'], string>;
+
+function rulesOf(company: CompanyRow): IntakeRules {
+  return {
+    timeZone: company.timeZone,
+    openingHours: company.openingHours,
+    pause: company.pausedAt
+      ? { message: company.pauseMessage, until: company.pauseUntil ? company.pauseUntil.getTime() : null }
+      : null,
+    maxWaiting: company.maxWaiting,
+    maxWaitMinutes: company.maxWaitMinutes,
+  };
+}
+
+/**
+ * When a business takes walk-ins (docs/opening-hours.md): its opening hours, the staff's pause and
+ * the owner's caps. Customers' joins and requests are refused outside them; the desk's walk-ins
+ * and the customers already in line are not touched.
+ */
+export function createIntakeService(deps: {
+  companies: CompanyService;
+  companyRepository: CompanyRepository;
+  waitList: Pick<WaitListRepository, 'lineLoad'>;
+  eventLog: Pick<EventLog, 'flushSoon'>;
+  /** The business's clock; tests set it. */
+  now: () => number;
+}) {
+  const { companies, companyRepository, waitList, eventLog, now } = deps;
+
+  async function lineLoadOf(companyId: string) {
+    const [load, providers] = await Promise.all([
+      waitList.lineLoad(companyId),
+      companies.listProviders(companyId),
+    ]);
+    return {
+      waiting: load.waiting,
+      estimatedWaitMinutes: estimateWaitMinutes([load.minutes], providers.length),
+    };
+  }
+
+  async function walkInsStopped(companyId: string): Promise<WalkInsStopped | null> {
+    const company = await companies.requireCompany(companyId);
+    return walkInsStoppedAt(rulesOf(company), now(), () => lineLoadOf(companyId));
+  }
+
+  return {
+    walkInsStopped,
+
+    /** The landing data of every entry page, with whether (and why not) it takes walk-ins now. */
+    async getWalkInLanding(code: string): Promise<WalkInLanding> {
+      const landing = await companies.getWalkInLanding(code);
+      return { ...landing, walkInsStopped: await walkInsStopped(landing.companyId) };
+    },
+
+    /** Refuses a customer's join or request while the business takes none, storing nothing. */
+    async ensureTakingWalkIns(companyId: string): Promise<void> {
+      const stopped = await walkInsStopped(companyId);
+      if (stopped) throw new AppError(REFUSAL_CODE[stopped.reason], { message: stoppedMessage(stopped) });
+    },
+
+    async boardIntake(companyId: string): Promise<BoardIntake> {
+      const company = await companies.requireCompany(companyId);
+      const rules = rulesOf(company);
+      const pauseActive = rules.pause && (rules.pause.until === null || now() < rules.pause.until);
+      return {
+        walkInsStopped: await walkInsStoppedAt(rules, now(), () => lineLoadOf(companyId)),
+        pause:
+          pauseActive && rules.pause
+            ? {
+                message: rules.pause.message ?? '',
+                until: rules.pause.until === null ? null : new Date(rules.pause.until).toISOString(),
+              }
+            : null,
+        hoursSet: company.openingHours !== null,
+      };
+    },
+
+    /** "Pause the list" (null: "Resume"); every open board hears it. */
+    async setPause(companyId: string, pause: PauseRequest | null): Promise<void> {
+      await companyRepository.setPauseAndPublish(
+        companyId,
+        pause ? { message: pause.message || null, resumeInMinutes: pause.resumeInMinutes ?? null } : null,
+        topics.board(companyId),
+      );
+      companies.forget(companyId);
+      eventLog.flushSoon();
+    },
+
+    async saveSettings(companyId: string, request: IntakeSettingsRequest): Promise<void> {
+      await companyRepository.updateIntakeSettings(companyId, request);
+      companies.forget(companyId);
+    },
+  };
+}
+
+export type IntakeService = ReturnType<typeof createIntakeService>;

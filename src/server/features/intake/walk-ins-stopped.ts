@@ -1,0 +1,120 @@
+/**
+ * Whether a business takes a walk-in at an instant, and if not why, in the words every entry page
+ * and the API's refusal use (docs/opening-hours.md). Pure: the clock and the line come in.
+ */
+import {
+  describeOpening,
+  formatClockTime,
+  type OpeningHours,
+  openingAt,
+  sameLocalDay,
+} from '../../../shared/opening-hours.ts';
+import type { WalkInsStopped } from '../../../shared/schemas.ts';
+
+export interface IntakeRules {
+  timeZone: string;
+  /** Null: open around the clock. */
+  openingHours: OpeningHours | null;
+  /** Set while the staff have paused the list. */
+  pause: { message: string | null; until: number | null } | null;
+  maxWaiting: number | null;
+  maxWaitMinutes: number | null;
+}
+
+/** The line as a new walk-in would join it. */
+export interface LineLoad {
+  /** People waiting in line (not called or in service). */
+  waiting: number;
+  /** What a new walk-in would wait, in minutes; null when nobody can say. */
+  estimatedWaitMinutes: number | null;
+}
+
+/** Whether the answer needs the line (a read of the database): only with hours or caps set. */
+export function needsLineLoad(rules: IntakeRules): boolean {
+  return rules.openingHours !== null || rules.maxWaiting !== null || rules.maxWaitMinutes !== null;
+}
+
+export const WALK_INS_STOPPED_TEXTS = {
+  closed: 'Closed now',
+  noMoreToday: 'No more walk-ins today',
+  noMoreUntil: (time: string) => `No more walk-ins until ${time}`,
+  paused: 'The wait list is paused',
+  backAt: (when: string) => `Back ${when}`,
+  checkAgain: 'Please check again soon.',
+  full: 'The wait list is full right now',
+} as const;
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Null when a walk-in may join now. In this order: outside the opening hours; paused (until its
+ * resume time passes); the last call (N minutes before closing, or an estimated start after
+ * closing); a cap reached. `line` is read only when a rule needs it.
+ */
+export async function walkInsStoppedAt(
+  rules: IntakeRules,
+  now: number,
+  line: () => Promise<LineLoad>,
+): Promise<WalkInsStopped | null> {
+  const { timeZone, openingHours } = rules;
+  const opening = openingHours ? openingAt(openingHours, timeZone, now) : null;
+  const nextOpening = opening?.nextOpensAt ? describeOpening(opening.nextOpensAt, now, timeZone) : null;
+
+  if (opening && !opening.open) {
+    return {
+      reason: 'closed',
+      title: WALK_INS_STOPPED_TEXTS.closed,
+      details: nextOpening ? [nextOpening] : [],
+    };
+  }
+
+  const pause = rules.pause;
+  if (pause && (pause.until === null || now < pause.until)) {
+    const resumes =
+      pause.until === null
+        ? WALK_INS_STOPPED_TEXTS.checkAgain
+        : WALK_INS_STOPPED_TEXTS.backAt(describeOpening(pause.until, now, timeZone).replace(/^Opens /, ''));
+    return {
+      reason: 'paused',
+      title: WALK_INS_STOPPED_TEXTS.paused,
+      details: [...(pause.message ? [pause.message] : []), resumes],
+    };
+  }
+
+  if (!needsLineLoad(rules)) return null;
+  const load = await line();
+
+  if (opening?.closesAt != null && openingHours) {
+    const lastCall = opening.closesAt - openingHours.lastCallMinutes * MINUTE_MS;
+    const estimatedStart =
+      load.estimatedWaitMinutes === null ? now : now + load.estimatedWaitMinutes * MINUTE_MS;
+    if (now >= lastCall || estimatedStart >= opening.closesAt) {
+      const opensToday = opening.nextOpensAt !== null && sameLocalDay(opening.nextOpensAt, now, timeZone);
+      return opensToday && opening.nextOpensAt !== null
+        ? {
+            reason: 'last_call',
+            title: WALK_INS_STOPPED_TEXTS.noMoreUntil(formatClockTime(opening.nextOpensAt, timeZone)),
+            details: [],
+          }
+        : {
+            reason: 'last_call',
+            title: WALK_INS_STOPPED_TEXTS.noMoreToday,
+            details: nextOpening ? [nextOpening] : [],
+          };
+    }
+  }
+
+  const full =
+    (rules.maxWaiting !== null && load.waiting >= rules.maxWaiting) ||
+    (rules.maxWaitMinutes !== null &&
+      load.estimatedWaitMinutes !== null &&
+      load.estimatedWaitMinutes > rules.maxWaitMinutes);
+  return full
+    ? { reason: 'full', title: WALK_INS_STOPPED_TEXTS.full, details: [WALK_INS_STOPPED_TEXTS.checkAgain] }
+    : null;
+}
+
+/** The refusal's one-line message: "Closed now · Opens Tuesday 9:00 AM". */
+export function stoppedMessage(stopped: WalkInsStopped): string {
+  return [stopped.title, ...stopped.details].join(' · ');
+}

@@ -1,0 +1,128 @@
+/**
+ * A business's opening hours (docs/opening-hours.md): per weekday none, one or more ranges (a lunch
+ * break is two), special days that replace a date's ranges (closed, or other hours), all in the
+ * business's time zone. Worked out here as instants, so "closed now", "closes at" and "opens
+ * Tuesday 9:00 AM" are the same arithmetic on the server and in the console.
+ */
+import { addDays, instantAt, type LocalDate, localDateTime, minuteOfDay, weekdayOf } from './local-time.ts';
+
+/** "HH:MM" to "HH:MM". A close at or before the open runs past midnight into the next day. */
+export interface TimeRange {
+  opens: string;
+  closes: string;
+}
+
+export interface SpecialDay {
+  /** YYYY-MM-DD in the business's time zone. */
+  date: LocalDate;
+  /** No ranges: closed all day. */
+  ranges: TimeRange[];
+}
+
+export interface OpeningHours {
+  /** Seven lists, Sunday first (Date.getDay()); an empty list is a day closed. */
+  weekly: TimeRange[][];
+  specialDays: SpecialDay[];
+  /** Walk-ins stop this many minutes before each closing (the last customer still gets served). */
+  lastCallMinutes: number;
+}
+
+export const DEFAULT_LAST_CALL_MINUTES = 30;
+
+/** An [opens, closes) pair of instants (epoch milliseconds). */
+export interface OpenInterval {
+  opens: number;
+  closes: number;
+}
+
+/** The ranges a local date opens for: its special day's when it has one, else its weekday's. */
+function rangesOn(hours: OpeningHours, date: LocalDate): TimeRange[] {
+  const special = hours.specialDays.find((day) => day.date === date);
+  return special ? special.ranges : (hours.weekly[weekdayOf(date)] ?? []);
+}
+
+/**
+ * The open intervals that touch [from, to), in order, touching ones merged (a range to midnight
+ * and the next day's from midnight are one stretch). A range that runs past midnight belongs to
+ * the day it opens on.
+ */
+export function openIntervals(
+  hours: OpeningHours,
+  timeZone: string,
+  from: number,
+  to: number,
+): OpenInterval[] {
+  const first = addDays(localDateTime(from, timeZone).date, -1);
+  const last = localDateTime(to, timeZone).date;
+  const intervals: OpenInterval[] = [];
+  for (let date = first; date <= last; date = addDays(date, 1)) {
+    for (const range of rangesOn(hours, date)) {
+      const opensMinute = minuteOfDay(range.opens);
+      const closesMinute = minuteOfDay(range.closes);
+      if (opensMinute === null || closesMinute === null) continue;
+      const opens = instantAt(date, opensMinute, timeZone);
+      const closes = instantAt(
+        date,
+        closesMinute > opensMinute ? closesMinute : closesMinute + 24 * 60,
+        timeZone,
+      );
+      if (closes > from && opens < to) intervals.push({ opens, closes });
+    }
+  }
+  intervals.sort((a, b) => a.opens - b.opens);
+  const merged: OpenInterval[] = [];
+  for (const interval of intervals) {
+    const previous = merged.at(-1);
+    if (previous && interval.opens <= previous.closes)
+      previous.closes = Math.max(previous.closes, interval.closes);
+    else merged.push({ ...interval });
+  }
+  return merged;
+}
+
+/** How far ahead "opens …" looks: a business closed for longer just says "Closed now". */
+const LOOK_AHEAD_DAYS = 31;
+const DAY_MS = 24 * 3_600_000;
+
+export interface OpeningNow {
+  /** Open at this instant. */
+  open: boolean;
+  /** When the current stretch closes (open), null when none is known. */
+  closesAt: number | null;
+  /** The next opening after now (closed) or after the current stretch (open); null when none is set. */
+  nextOpensAt: number | null;
+}
+
+export function openingAt(hours: OpeningHours, timeZone: string, now: number): OpeningNow {
+  const intervals = openIntervals(hours, timeZone, now, now + LOOK_AHEAD_DAYS * DAY_MS);
+  const current = intervals.find((interval) => interval.opens <= now && now < interval.closes);
+  const next = intervals.find((interval) => interval.opens > now);
+  return { open: current !== undefined, closesAt: current?.closes ?? null, nextOpensAt: next?.opens ?? null };
+}
+
+const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** "9:00 AM", "2:30 PM" in the business's time zone. */
+export function formatClockTime(instant: number, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
+}
+
+/**
+ * When the business opens next, as a customer reads it: "Opens at 2:00 PM" (later today), "Opens
+ * tomorrow 9:00 AM", "Opens Tuesday 9:00 AM" (within the week), "Opens Dec 24 9:00 AM".
+ */
+export function describeOpening(opensAt: number, now: number, timeZone: string): string {
+  const today = localDateTime(now, timeZone).date;
+  const day = localDateTime(opensAt, timeZone).date;
+  const time = formatClockTime(opensAt, timeZone);
+  if (day === today) return `Opens at ${time}`;
+  if (day === addDays(today, 1)) return `Opens tomorrow ${time}`;
+  if (day < addDays(today, 7)) return `Opens ${WEEKDAY_NAMES[weekdayOf(day)]} ${time}`;
+  const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(opensAt);
+  return `Opens ${date} ${time}`;
+}
+
+/** Whether two instants fall on the same local date in the business's time zone. */
+export function sameLocalDay(a: number, b: number, timeZone: string): boolean {
+  return localDateTime(a, timeZone).date === localDateTime(b, timeZone).date;
+}
