@@ -23,6 +23,8 @@ export interface TestAppOptions {
   pushSender?: PushSender;
   /** Told of every statement the app runs outside a transaction, with how many rows it returned. */
   onQuery?: (sql: string, rows: number) => void;
+  /** The businesses' clock for opening hours and pauses (features/intake). */
+  clock?: () => number;
 }
 
 /** The database as the app sees it, telling `onQuery` of each statement and its rows. */
@@ -85,6 +87,7 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.conversions ? { conversions: options.conversions } : {}),
     ...(options.smsSender ? { smsSender: options.smsSender } : {}),
     ...(options.pushSender ? { pushSender: options.pushSender } : {}),
+    ...(options.clock ? { clock: options.clock } : {}),
   });
   await app.ready();
   return {

@@ -207,22 +207,16 @@ export function createCompanyRepository(db: Queryable) {
      */
     async setPauseAndPublish(
       companyId: string,
-      pause: { message: string | null; resumeInMinutes: number | null } | null,
+      pause: { at: Date; message: string | null; until: Date | null } | null,
       boardTopic: string,
       tx: Queryable = db,
     ): Promise<void> {
       await tx.query(
         `with changed as (
-           update companies
-              set paused_at = case when $2::boolean then now() end,
-                  pause_message = case when $2::boolean then $3::text end,
-                  pause_until = case when $2::boolean and $4::integer is not null
-                                     then now() + make_interval(mins => $4::integer) end
-            where id = $1
-           returning id
+           update companies set paused_at = $2, pause_message = $3, pause_until = $4 where id = $1 returning id
          )
          ${appendEventsSql(`select $5::text, 'intake.changed', '{}'::jsonb from changed`)}`,
-        [companyId, pause !== null, pause?.message ?? null, pause?.resumeInMinutes ?? null, boardTopic],
+        [companyId, pause?.at ?? null, pause?.message ?? null, pause?.until ?? null, boardTopic],
       );
     },
 

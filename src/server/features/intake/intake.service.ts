@@ -94,9 +94,17 @@ export function createIntakeService(deps: {
 
     /** "Pause the list" (null: "Resume"); every open board hears it. */
     async setPause(companyId: string, pause: PauseRequest | null): Promise<void> {
+      // Dated by the businesses' clock, which the hours and the resume time are read against.
+      const at = now();
       await companyRepository.setPauseAndPublish(
         companyId,
-        pause ? { message: pause.message || null, resumeInMinutes: pause.resumeInMinutes ?? null } : null,
+        pause
+          ? {
+              at: new Date(at),
+              message: pause.message || null,
+              until: pause.resumeInMinutes ? new Date(at + pause.resumeInMinutes * 60_000) : null,
+            }
+          : null,
         topics.board(companyId),
       );
       companies.forget(companyId);

@@ -1,0 +1,273 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_FRONT_DESK, DEMO_OWNER, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
+import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
+import { instantAt } from '../../src/shared/local-time.ts';
+import { apiErrorSchema, walkInLandingSchema } from '../../src/shared/schemas.ts';
+import { boardResponseSchema, type IntakeSettingsRequest } from '../../src/shared/staff-schemas.ts';
+import { getWaitEntry, joinAsNewCustomer } from '../support/customer.ts';
+import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
+import { listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { databaseKinds } from '../support/test-database.ts';
+
+/** The demo business's zone (seed/demo.ts). */
+const ZONE = 'America/Chicago';
+const at = (date: string, time: string) => {
+  const [h, m] = time.split(':').map(Number) as [number, number];
+  return instantAt(date, h * 60 + m, ZONE);
+};
+const MONDAY_TO_FRIDAY_9_TO_5: IntakeSettingsRequest = {
+  openingHours: {
+    weekly: [[], ...Array(5).fill([{ opens: '09:00', closes: '17:00' }]), []],
+    specialDays: [],
+    lastCallMinutes: 30,
+  },
+  maxWaiting: null,
+  maxWaitMinutes: null,
+};
+
+describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) => {
+  let t: TestApp;
+  let now = at('2026-11-27', '10:00'); // a Friday
+  let owner: StaffSession;
+  let desk: StaffSession;
+  let provider: StaffSession;
+  const sender = createRecordingSmsSender();
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { smsSender: sender, clock: () => now });
+    owner = await signInStaff(t.app, DEMO_OWNER);
+    desk = await signInStaff(t.app, DEMO_FRONT_DESK);
+    provider = await signInStaff(t.app, DEMO_PROVIDER);
+  });
+  afterAll(async () => t?.close());
+  beforeEach(async () => {
+    now = at('2026-11-27', '10:00');
+    await saveIntake(MONDAY_TO_FRIDAY_9_TO_5);
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/staff/pause', headers: desk.headers });
+    await t.database.db.query(
+      `update wait_entries set status = 'done' where company_id = 'demo' and status = 'waiting'`,
+    );
+  });
+
+  const saveIntake = async (settings: IntakeSettingsRequest, session = owner) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/settings/intake',
+      headers: session.headers,
+      payload: settings,
+    });
+  const landing = async () =>
+    walkInLandingSchema.parse((await t.app.inject({ url: '/api/v1/companies/demo/walk-in' })).json());
+  const join = async (key = idempotencyKey(), authorization?: string) => {
+    const customer = authorization ?? (await t.signIn()).authorization;
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies/demo/wait-list',
+      headers: { authorization: customer, 'idempotency-key': key },
+      payload: buildJoinRequest({ name: 'Hours Tester', phoneNumber: '+14155550150' }),
+    });
+    return { response, authorization: customer };
+  };
+  const countEntries = async () =>
+    Number(
+      (
+        await t.database.db.query<{ n: number }>(
+          `select count(*)::int as n from wait_entries where company_id = 'demo'`,
+        )
+      ).rows[0]!.n,
+    );
+  const board = async () =>
+    boardResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/staff/board', headers: desk.headers })).json(),
+    );
+
+  it('is open around the clock until the owner sets hours, and the board says so', async () => {
+    expect(
+      (await saveIntake({ openingHours: null, maxWaiting: null, maxWaitMinutes: null })).statusCode,
+    ).toBe(200);
+    now = at('2026-11-29', '03:00'); // a Sunday, 3 a.m.
+    expect((await landing()).walkInsStopped).toBeNull();
+    expect((await join()).response.statusCode).toBe(201);
+    expect((await board()).intake).toEqual({ walkInsStopped: null, pause: null, hoursSet: false });
+  });
+
+  it('refuses a join outside the hours with the reason and the next opening, storing nothing', async () => {
+    now = at('2026-11-28', '10:00'); // Saturday
+    expect((await landing()).walkInsStopped).toEqual({
+      reason: 'closed',
+      title: 'Closed now',
+      details: ['Opens Monday 9:00 AM'],
+    });
+    const before = await countEntries();
+    const textsBefore = sender.sent.length;
+    const { response } = await join();
+    expect(response.statusCode).toBe(409);
+    expect(apiErrorSchema.parse(response.json()).error).toMatchObject({
+      code: 'WALK_INS_CLOSED',
+      message: 'Closed now · Opens Monday 9:00 AM',
+    });
+    expect(await countEntries()).toBe(before);
+    expect(sender.sent.length).toBe(textsBefore);
+  });
+
+  it('refuses a service request to a named provider too, but the desk still adds a walk-in', async () => {
+    now = at('2026-11-27', '18:00');
+    const [maria] = await listProviders(t.database.db, 'demo');
+    const { authorization } = await t.signIn();
+    const request = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/functions/addClient',
+      headers: { authorization, 'idempotency-key': idempotencyKey() },
+      payload: {
+        spId: maria!.id,
+        spName: maria!.name,
+        spSpeciality: '',
+        companyId: 'demo',
+        clientName: 'Late Request',
+        clientPhoneNumber: '+14155550151',
+      },
+    });
+    expect(request.statusCode).toBe(409);
+    expect(request.json().error).toMatchObject({
+      code: 'WALK_INS_CLOSED',
+      message: 'Closed now · Opens Monday 9:00 AM',
+    });
+    const desks = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/walk-ins',
+      headers: desk.headers,
+      payload: { name: 'After Hours Guest', serviceType: 'Facials' },
+    });
+    expect(desks.statusCode).toBe(201);
+  });
+
+  it('stops walk-ins at the last call before closing, and says so', async () => {
+    now = at('2026-11-27', '16:31');
+    expect((await landing()).walkInsStopped).toEqual({
+      reason: 'last_call',
+      title: 'No more walk-ins today',
+      details: ['Opens Monday 9:00 AM'],
+    });
+    expect((await join()).response.json().error.code).toBe('WALK_INS_CLOSED');
+    now = at('2026-11-27', '16:29');
+    expect((await join()).response.statusCode).toBe(201);
+  });
+
+  it('pauses and resumes from the board; those already waiting stay; a lost answer is still answered', async () => {
+    const waiting = await joinAsNewCustomer(t);
+    // A join whose answer was lost: its retry comes after the pause.
+    const key = idempotencyKey();
+    const first = await join(key);
+    expect(first.response.statusCode).toBe(201);
+
+    const paused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/pause',
+      headers: desk.headers,
+      payload: { message: 'Back from a short break', resumeInMinutes: 30 },
+    });
+    expect(paused.statusCode).toBe(200);
+    expect(paused.json()).toMatchObject({
+      walkInsStopped: {
+        reason: 'paused',
+        title: 'The wait list is paused',
+        details: ['Back from a short break', 'Back at 10:30 AM'],
+      },
+      pause: { message: 'Back from a short break' },
+    });
+    expect((await landing()).walkInsStopped?.reason).toBe('paused');
+    const refused = await join();
+    expect(refused.response.json().error).toMatchObject({
+      code: 'WALK_INS_PAUSED',
+      message: 'The wait list is paused · Back from a short break · Back at 10:30 AM',
+    });
+    const retried = await join(key, first.authorization);
+    expect(retried.response.statusCode).toBe(200);
+    expect(retried.response.json().waitId).toBe(first.response.json().waitId);
+    expect((await getWaitEntry(t.app, waiting.authorization, waiting.waitId)).status).toBe('waiting');
+    // Every open board hears of it.
+    const { rows } = await t.database.db.query(
+      `select 1 from realtime_events where topic = 'board:demo' and type = 'intake.changed'
+        union all select 1 from realtime_pending where topic = 'board:demo' and type = 'intake.changed'`,
+    );
+    expect(rows.length).toBeGreaterThan(0);
+
+    // Resumes by itself at the time given.
+    now = at('2026-11-27', '10:30');
+    expect((await landing()).walkInsStopped).toBeNull();
+    // Or when the staff resume it.
+    await t.app.inject({ method: 'PUT', url: '/api/v1/staff/pause', headers: owner.headers, payload: {} });
+    expect((await board()).intake.walkInsStopped).toMatchObject({
+      reason: 'paused',
+      details: ['Please check again soon.'],
+    });
+    const resumed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/staff/pause',
+      headers: desk.headers,
+    });
+    expect(resumed.json()).toMatchObject({ walkInsStopped: null, pause: null, hoursSet: true });
+    expect((await join()).response.statusCode).toBe(201);
+  });
+
+  it('lets only the owner and the front desk pause, and only the owner set hours', async () => {
+    const byProvider = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/pause',
+      headers: provider.headers,
+      payload: {},
+    });
+    expect(byProvider.json().error.code).toBe('ROLE_NOT_ALLOWED');
+    expect((await saveIntake(MONDAY_TO_FRIDAY_9_TO_5, desk)).json().error.code).toBe('ROLE_NOT_ALLOWED');
+    expect((await landing()).walkInsStopped).toBeNull();
+  });
+
+  it('is full at the owner’s cap of people waiting', async () => {
+    await saveIntake({ ...MONDAY_TO_FRIDAY_9_TO_5, maxWaiting: 2 });
+    await joinAsNewCustomer(t);
+    await joinAsNewCustomer(t);
+    expect((await landing()).walkInsStopped).toEqual({
+      reason: 'full',
+      title: 'The wait list is full right now',
+      details: ['Please check again soon.'],
+    });
+    expect((await join()).response.json().error.code).toBe('WAIT_LIST_FULL');
+  });
+
+  it('refuses hours that cannot be: overlapping ranges, a bad time, not seven days', async () => {
+    const overlapping = await saveIntake({
+      ...MONDAY_TO_FRIDAY_9_TO_5,
+      openingHours: {
+        ...MONDAY_TO_FRIDAY_9_TO_5.openingHours!,
+        weekly: [
+          [],
+          [
+            { opens: '09:00', closes: '14:00' },
+            { opens: '13:00', closes: '18:00' },
+          ],
+          [],
+          [],
+          [],
+          [],
+          [],
+        ],
+      },
+    });
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.json().error.message).toBe('Ranges must be in order and must not overlap');
+    const badTime = await saveIntake({
+      ...MONDAY_TO_FRIDAY_9_TO_5,
+      openingHours: {
+        ...MONDAY_TO_FRIDAY_9_TO_5.openingHours!,
+        weekly: [[{ opens: '9am', closes: '17:00' }], [], [], [], [], [], []],
+      },
+    });
+    expect(badTime.statusCode).toBe(400);
+    const sixDays = await saveIntake({
+      ...MONDAY_TO_FRIDAY_9_TO_5,
+      openingHours: { ...MONDAY_TO_FRIDAY_9_TO_5.openingHours!, weekly: [[], [], [], [], [], []] },
+    });
+    expect(sixDays.statusCode).toBe(400);
+  });
+});
