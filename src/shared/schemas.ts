@@ -81,6 +81,8 @@ export type WalkInLanding = z.infer<typeof walkInLandingSchema>;
 export interface ServiceRequestProvider {
   name: string;
   speciality: string | null;
+  /** Null while the business takes requests; else why not (the page shows it instead of the form). */
+  walkInsStopped: WalkInsStopped | null;
 }
 
 /** GET /api/v1/getCompanyLocations/{companyId}: a list whose first item's Name is read (spec §7). */

@@ -66,7 +66,7 @@ describe.each(databaseKinds)('addClient (service request) on %s', (kind) => {
 
     const found = await look('demo', maria!.id);
     expect(found.statusCode).toBe(200);
-    expect(found.json()).toEqual({ name: maria!.name, speciality: maria!.speciality });
+    expect(found.json()).toEqual({ name: maria!.name, speciality: maria!.speciality, walkInsStopped: null });
     // A provider of another business, an unknown id and one that cannot be an id: not here.
     for (const providerId of [elsewhere!.id, '0f3c7b1e-0000-4000-8000-000000000000', 'sp-1']) {
       const response = await look('demo', providerId);

@@ -7,7 +7,7 @@ import type { CompanyService } from './company.service.ts';
 
 export function registerCompanyRoutes(
   app: FastifyInstance,
-  deps: { companies: CompanyService; intake: Pick<IntakeService, 'getWalkInLanding'> },
+  deps: { companies: CompanyService; intake: Pick<IntakeService, 'getWalkInLanding' | 'walkInsStopped'> },
 ) {
   const { companies, intake } = deps;
 
@@ -31,7 +31,11 @@ export function registerCompanyRoutes(
         ? (await companies.listProviders(companyId)).find((candidate) => candidate.id === providerId)
         : undefined;
       if (!provider) throw new AppError('PROVIDER_UNKNOWN');
-      return { name: provider.name, speciality: provider.speciality };
+      return {
+        name: provider.name,
+        speciality: provider.speciality,
+        walkInsStopped: await intake.walkInsStopped(companyId),
+      };
     },
   );
 

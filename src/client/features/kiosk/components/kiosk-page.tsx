@@ -17,9 +17,11 @@ import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.
 import { NameAndPhoneFields } from '../../wait-list/components/name-and-phone-fields.tsx';
 import { fieldProblemFromJoinError, joinErrorText } from '../../wait-list/join-errors.ts';
 import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-phone.ts';
+import { forgetWalkInLanding } from '../../walk-in/api/get-walk-in-landing.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
 import { ServicePicker } from '../../walk-in/components/service-picker.tsx';
+import { WalkInsStoppedNotice } from '../../walk-in/components/walk-ins-stopped.tsx';
 import {
   endGuest,
   IDLE_RESET_MS,
@@ -68,8 +70,28 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
     setGuest((count) => count + 1);
   }, [queryClient, companyId]);
 
+  useFollowWalkInsStopped(companyId);
+
   // A new key unmounts the previous guest's steps: no state of theirs survives.
   return <KioskGuest key={guest} landing={landing} onDone={nextGuest} />;
+}
+
+/** How often the tablet asks whether the business takes walk-ins (it opens, closes, pauses). */
+const INTAKE_REFRESH_MS = 60_000;
+
+/** The kiosk stays open all day: its business's data is read again every minute. */
+function useFollowWalkInsStopped(companyId: string) {
+  const revalidator = useRevalidator();
+  // The latest one, without restarting the timer on every render.
+  const revalidate = useRef(revalidator.revalidate);
+  revalidate.current = revalidator.revalidate;
+  useEffect(() => {
+    const timer = setInterval(() => {
+      forgetWalkInLanding(companyId);
+      void revalidate.current();
+    }, INTAKE_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [companyId]);
 }
 
 /**
@@ -160,7 +182,9 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
         <CompanyLogo companyId={companyId} alt={texts.landing.logoAlt(landing.name)} onSettled={noop} />
         <p className="kiosk__business">{landing.name}</p>
       </header>
-      {step.name === 'service' ? (
+      {step.name === 'service' && landing.walkInsStopped ? (
+        <WalkInsStoppedNotice stopped={landing.walkInsStopped} />
+      ) : step.name === 'service' ? (
         <KioskServiceStep
           landing={landing}
           selected={selected}

@@ -14,6 +14,7 @@ import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { findJoinedVisit, rememberJoinedVisit } from '../../wait-list/joined-visits.ts';
+import { WalkInsStoppedNotice } from '../../walk-in/components/walk-ins-stopped.tsx';
 import { useAddClient } from '../api/add-client.ts';
 import { useServiceRequestProvider } from '../api/service-request-provider.ts';
 
@@ -118,6 +119,19 @@ export function AddClientPage() {
       : addClient.error
         ? texts.addClient.failed
         : null;
+
+  const stopped = provider.data?.walkInsStopped ?? null;
+  if (stopped) {
+    return (
+      <main className="page">
+        <header className="provider-header">
+          <p className="provider-header__name">{spName}</p>
+          {spSpeciality ? <p className="provider-header__speciality">{spSpeciality}</p> : null}
+        </header>
+        <WalkInsStoppedNotice stopped={stopped} />
+      </main>
+    );
+  }
 
   return (
     <main className="page">

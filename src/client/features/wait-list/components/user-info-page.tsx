@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLocation } from '../../../../shared/address.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../../shared/phone.ts';
-import { firstIssue, joinWaitListRequestSchema } from '../../../../shared/schemas.ts';
+import { firstIssue, joinWaitListRequestSchema, type WalkInsStopped } from '../../../../shared/schemas.ts';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { captureConversionToken, reportConversion } from '../../../lib/conversion.ts';
@@ -14,6 +14,7 @@ import { texts } from '../../../lib/texts.ts';
 import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { LandingUnavailable } from '../../walk-in/components/landing-unavailable.tsx';
+import { WalkInsStoppedNotice } from '../../walk-in/components/walk-ins-stopped.tsx';
 import { useJoinWaitList } from '../api/join-wait-list.ts';
 import { fieldProblemFromJoinError, joinErrorText } from '../join-errors.ts';
 import { findJoinedVisit, rememberJoinedVisit } from '../joined-visits.ts';
@@ -34,12 +35,20 @@ export function UserInfoPage() {
       companyName={result.landing.name}
       address={formatLocation(result.landing.location)}
       service={service}
+      stopped={result.landing.walkInsStopped}
     />
   );
 }
 
-function UserInfoForm(props: { companyId: string; companyName: string; address: string; service: string }) {
-  const { companyId, companyName, address, service } = props;
+function UserInfoForm(props: {
+  companyId: string;
+  companyName: string;
+  address: string;
+  service: string;
+  /** Not taking walk-ins now: the form gives way to the reason (an earlier join's link stays). */
+  stopped: WalkInsStopped | null;
+}) {
+  const { companyId, companyName, address, service, stopped } = props;
   useDocumentDescription(texts.userInfo.description(companyName, service));
   const navigate = useNavigate();
   const location = useLocation();
@@ -129,47 +138,52 @@ function UserInfoForm(props: { companyId: string; companyName: string; address: 
             <span>{companyName}</span>
           </Link>
         </nav>
-        <h1 className="page__title">{texts.userInfo.heading}</h1>
-        <p className="chosen-service">
-          <span className="chosen-service__label">{texts.userInfo.serviceLabel}</span>
-          <span className="chosen-service__name">{service}</span>
-          <Link className="chosen-service__change" to={paths.landing.getHref(companyId)}>
-            {texts.userInfo.change}
-          </Link>
-        </p>
+        {stopped ? <WalkInsStoppedNotice stopped={stopped} /> : null}
+        {stopped ? null : <h1 className="page__title">{texts.userInfo.heading}</h1>}
+        {stopped ? null : (
+          <p className="chosen-service">
+            <span className="chosen-service__label">{texts.userInfo.serviceLabel}</span>
+            <span className="chosen-service__name">{service}</span>
+            <Link className="chosen-service__change" to={paths.landing.getHref(companyId)}>
+              {texts.userInfo.change}
+            </Link>
+          </p>
+        )}
         {joinedWaitId ? (
           <p className="notice" role="status">
             {texts.userInfo.alreadyJoined}{' '}
             <Link to={paths.checkedIn.getHref(companyId, joinedWaitId)}>{texts.userInfo.seeYourPlace}</Link>
           </p>
         ) : null}
-        <form
-          className="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!confirmed) next();
-          }}
-        >
-          <NameAndPhoneFields
-            name={name}
-            phoneDigits={phoneDigits}
-            problem={problem}
-            onNameChange={setName}
-            onPhoneDigitsChange={setPhoneDigits}
-            onProblemFixed={() => setProblem(null)}
-          />
-          {withdrawn ? (
-            <p className="notice" role="status">
-              {texts.confirm.withdrawn}
-            </p>
-          ) : null}
-          <div className="bottom-bar">
-            <button type="submit" className="button button--primary button--block" disabled={confirmed}>
-              {texts.userInfo.next}
-            </button>
-          </div>
-        </form>
+        {stopped ? null : (
+          <form
+            className="form"
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!confirmed) next();
+            }}
+          >
+            <NameAndPhoneFields
+              name={name}
+              phoneDigits={phoneDigits}
+              problem={problem}
+              onNameChange={setName}
+              onPhoneDigitsChange={setPhoneDigits}
+              onProblemFixed={() => setProblem(null)}
+            />
+            {withdrawn ? (
+              <p className="notice" role="status">
+                {texts.confirm.withdrawn}
+              </p>
+            ) : null}
+            <div className="bottom-bar">
+              <button type="submit" className="button button--primary button--block" disabled={confirmed}>
+                {texts.userInfo.next}
+              </button>
+            </div>
+          </form>
+        )}
         {address ? (
           <p className="page__footnote">
             {companyName} · {address}

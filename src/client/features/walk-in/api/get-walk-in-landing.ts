@@ -29,6 +29,11 @@ export function rememberWalkInLanding(landing: WalkInLanding, now = Date.now()):
   cache.set(landing.companyId, { at: now, promise: Promise.resolve(landing) });
 }
 
+/** The next read asks the server again (the kiosk, open all day, follows the hours and pauses). */
+export function forgetWalkInLanding(companyId: string): void {
+  cache.delete(companyId);
+}
+
 /** In the browser: through the API, with the retries of spec §9. */
 export const fetchWalkInLanding: FindWalkInLanding = async (companyId) => {
   try {

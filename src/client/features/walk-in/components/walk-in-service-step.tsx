@@ -12,6 +12,7 @@ import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-docum
 import { LANDING_NEXT_PARAM, readLandingQuery } from '../landing-query.ts';
 import { CompanyLogo } from './company-logo.tsx';
 import { ServicePicker } from './service-picker.tsx';
+import { WalkInsStoppedNotice } from './walk-ins-stopped.tsx';
 
 export interface WalkInServiceStepProps {
   landing: WalkInLanding;
@@ -117,37 +118,44 @@ export function WalkInServiceStep({
             {address ? <p className="business-header__address">{address}</p> : null}
           </div>
         </header>
-        <h1 className="page__title">{landingTexts.landing.heading}</h1>
-        <p className="page__subtitle">{landingTexts.landing.subheading}</p>
-        <ServicePicker
-          services={landing.services}
-          selected={selected}
-          invalid={showError}
-          errorId={errorId}
-          onSelect={select}
-          form={formId}
-        />
-        <p id={errorId} className="field-error" aria-live="polite">
-          {showError ? landingTexts.landing.selectService : ''}
-        </p>
+        {landing.walkInsStopped ? <WalkInsStoppedNotice stopped={landing.walkInsStopped} /> : null}
+        {landing.walkInsStopped ? null : (
+          <>
+            <h1 className="page__title">{landingTexts.landing.heading}</h1>
+            <p className="page__subtitle">{landingTexts.landing.subheading}</p>
+            <ServicePicker
+              services={landing.services}
+              selected={selected}
+              invalid={showError}
+              errorId={errorId}
+              onSelect={select}
+              form={formId}
+            />
+            <p id={errorId} className="field-error" aria-live="polite">
+              {showError ? landingTexts.landing.selectService : ''}
+            </p>
+          </>
+        )}
       </main>
-      <div className="bottom-bar">
-        <button
-          type="submit"
-          form={formId}
-          formAction={selected ? paths.userInfo.getHref(landing.companyId, selected) : undefined}
-          name={selected ? undefined : LANDING_NEXT_PARAM}
-          value={selected ? undefined : '1'}
-          className="button button--primary button--block"
-          aria-busy={leaving || undefined}
-          onClick={(event) => {
-            event.preventDefault();
-            next();
-          }}
-        >
-          {landingTexts.landing.next}
-        </button>
-      </div>
+      {landing.walkInsStopped ? null : (
+        <div className="bottom-bar">
+          <button
+            type="submit"
+            form={formId}
+            formAction={selected ? paths.userInfo.getHref(landing.companyId, selected) : undefined}
+            name={selected ? undefined : LANDING_NEXT_PARAM}
+            value={selected ? undefined : '1'}
+            className="button button--primary button--block"
+            aria-busy={leaving || undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              next();
+            }}
+          >
+            {landingTexts.landing.next}
+          </button>
+        </div>
+      )}
     </>
   );
 }
