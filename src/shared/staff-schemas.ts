@@ -177,7 +177,6 @@ export const boardResponseSchema = z.object({
   services: z.array(z.string()),
   /** Subscribe to the board topic after this seq to miss nothing. */
   seq: z.number(),
-  intake: boardIntakeSchema,
 });
 export type BoardResponse = z.infer<typeof boardResponseSchema>;
 

@@ -39,6 +39,7 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'POST /api/v1/staff/wait-entries/:waitId/:action': ALL,
   'PUT /api/v1/staff/wait-entries/:waitId/provider': ALL,
   'POST /api/v1/staff/walk-ins': DESK,
+  'GET /api/v1/staff/intake': ALL,
   'PUT /api/v1/staff/pause': DESK,
   'DELETE /api/v1/staff/pause': DESK,
   'POST /api/v1/staff/requests/:waitId/:answer': ALL,

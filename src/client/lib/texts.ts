@@ -210,6 +210,26 @@ export const texts = {
     unlinked:
       'Your account is not linked to a provider. Ask the business owner to add you again on the People page, linked to your provider.',
   },
+  /** The board's bar and Settings' opening hours (docs/opening-hours.md). */
+  intake: {
+    taking: 'Taking walk-ins',
+    notTaking: 'Not taking walk-ins.',
+    customersSee: 'Customers see:',
+    aroundTheClock: 'Open around the clock: no opening hours are set.',
+    setHours: 'Set opening hours',
+    pause: 'Pause the list',
+    pausing: 'Pausing…',
+    resume: 'Resume',
+    pauseTitle: 'Pause the wait list',
+    pauseIntro:
+      'Customers cannot join until you resume. Everyone already waiting keeps their place, and the desk can still add walk-ins.',
+    message: 'Message for customers (optional)',
+    resumeIn: 'Resume',
+    untilResumed: 'When I resume it',
+    afterMinutes: (minutes: number) =>
+      minutes < 60 ? `In ${minutes} minutes` : `In ${minutes / 60} hour${minutes === 60 ? '' : 's'}`,
+    failed: 'That did not go through. Please try again.',
+  },
   deskWalkIn: {
     open: 'Add walk-in',
     title: 'Add a walk-in',

@@ -21,6 +21,12 @@ export function registerIntakeRoutes(
 ) {
   const { intake, settings, staff } = deps;
 
+  /** The board's bar: taking walk-ins or why not; every role sees it. */
+  app.get('/api/v1/staff/intake', async (request): Promise<BoardIntake> => {
+    const principal = await requireStaff(request, staff);
+    return intake.boardIntake(principal.companyId);
+  });
+
   app.put('/api/v1/staff/pause', async (request): Promise<BoardIntake> => {
     const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
     await intake.setPause(principal.companyId, parseInput(pauseRequestSchema, request.body ?? {}));

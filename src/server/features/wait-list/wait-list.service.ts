@@ -86,7 +86,7 @@ export function createWaitListService(deps: {
   push: Pick<PushService, 'notify'>;
   customers: Pick<CustomerService, 'deskCustomer'>;
   /** Whether the business takes walk-ins now (hours, pause, caps). */
-  intake: Pick<IntakeService, 'ensureTakingWalkIns' | 'boardIntake'>;
+  intake: Pick<IntakeService, 'ensureTakingWalkIns'>;
   /** Links in texts point here. */
   publicUrl: string;
 }) {
@@ -392,11 +392,10 @@ export function createWaitListService(deps: {
     async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {
       // The head first: events after it may repeat what the list shows, never miss what it lacks.
       const seq = await eventLog.head(topics.board(principal.companyId));
-      const [entries, providers, services, intakeNow] = await Promise.all([
+      const [entries, providers, services] = await Promise.all([
         waitList.listBoard(principal.companyId),
         companies.listProviders(principal.companyId),
         companies.listServices(principal.companyId),
-        intake.boardIntake(principal.companyId),
       ]);
       return {
         companyId: principal.companyId,
@@ -404,7 +403,6 @@ export function createWaitListService(deps: {
         providers,
         services,
         seq,
-        intake: intakeNow,
       };
     },
 

@@ -8,6 +8,7 @@ import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.
 import { staffRealtime } from '../../staff/api/staff-api.ts';
 import { playAlertSound } from '../console-alert.ts';
 import { boardQueryKey, upsertBoardEntry, useBoard } from './board-api.ts';
+import { intakeQueryKey } from './intake-api.ts';
 
 const NEW_FOR_MS = 8_000;
 
@@ -26,6 +27,8 @@ export function useLiveBoard(me: StaffMe) {
 
   useTopic(staffRealtime(), board.data ? topics.board(me.companyId) : null, board.data?.seq ?? null, {
     onEvent: (event, data) => {
+      // A pause or resume from another console: the bar asks again.
+      if (event === 'intake.changed') void queryClient.invalidateQueries({ queryKey: intakeQueryKey });
       if (event !== 'entry.upserted') return;
       const entry = data as BoardEntry;
       const known = queryClient

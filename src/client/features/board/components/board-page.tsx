@@ -13,6 +13,7 @@ import type { LiveBoard } from '../api/use-live-board.ts';
 import { UNDOABLE_ACTIONS, useUndoableActions } from '../api/use-undoable-actions.ts';
 import { AddWalkInDialog } from './add-walk-in-dialog.tsx';
 import { BoardRow } from './board-row.tsx';
+import { IntakeBar } from './intake-bar.tsx';
 import { RequestList } from './request-list.tsx';
 
 function useNow(intervalMs: number): number {
@@ -133,6 +134,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
             {texts.console.actionFailed}
           </p>
         ) : null}
+        <IntakeBar me={me} />
         <div className="board__tools">
           {me.role === 'provider' ? null : (
             <>

@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BoardIntake, PauseRequest } from '../../../../shared/staff-schemas.ts';
+import { staffRequest } from '../../staff/api/staff-api.ts';
+
+export const intakeQueryKey = ['staff-intake'] as const;
+
+/** How often the bar asks again: the hours open and close, a pause runs out, the line fills. */
+const INTAKE_REFRESH_MS = 60_000;
+
+/** Whether the business takes walk-ins now (docs/opening-hours.md); a pause is heard at once (intake.changed). */
+export function useIntake() {
+  return useQuery({
+    queryKey: intakeQueryKey,
+    queryFn: () => staffRequest<BoardIntake>('/v1/staff/intake'),
+    refetchInterval: INTAKE_REFRESH_MS,
+  });
+}
+
+/** "Pause the list" (a request) or "Resume" (null); the answer is the bar's new state. */
+export function useSetPause() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (pause: PauseRequest | null) =>
+      pause
+        ? staffRequest<BoardIntake>('/v1/staff/pause', { method: 'PUT', body: pause })
+        : staffRequest<BoardIntake>('/v1/staff/pause', { method: 'DELETE' }),
+    onSuccess: (intake) => queryClient.setQueryData(intakeQueryKey, intake),
+  });
+}

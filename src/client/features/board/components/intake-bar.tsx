@@ -1,0 +1,143 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { firstIssue } from '../../../../shared/schemas.ts';
+import { pauseRequestSchema, type StaffMe } from '../../../../shared/staff-schemas.ts';
+import { Modal } from '../../../components/ui/modal.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useIntake, useSetPause } from '../api/intake-api.ts';
+
+/**
+ * The top of the board: whether customers can join now and, if not, what they are told; "Pause
+ * the list" and "Resume" for the owner and the front desk (docs/opening-hours.md).
+ */
+export function IntakeBar({ me }: { me: StaffMe }) {
+  const intake = useIntake();
+  const setPause = useSetPause();
+  const [pausing, setPausing] = useState(false);
+  const mayPause = me.role !== 'provider';
+  if (!intake.data) return null;
+  const { walkInsStopped, pause, hoursSet } = intake.data;
+
+  return (
+    <div className={`intake-bar${walkInsStopped ? ' intake-bar--stopped' : ''}`}>
+      <p className="intake-bar__state" role="status">
+        <strong>{walkInsStopped ? texts.intake.notTaking : texts.intake.taking}</strong>
+        {walkInsStopped ? (
+          <span className="intake-bar__words">
+            {texts.intake.customersSee} {[walkInsStopped.title, ...walkInsStopped.details].join(' · ')}
+          </span>
+        ) : null}
+        {!hoursSet && me.role === 'owner' ? (
+          <span className="intake-bar__words">
+            {texts.intake.aroundTheClock} <Link to="/console/settings">{texts.intake.setHours}</Link>
+          </span>
+        ) : null}
+      </p>
+      {mayPause ? (
+        pause ? (
+          <button
+            type="button"
+            className="button button--small button--primary"
+            disabled={setPause.isPending}
+            onClick={() => setPause.mutate(null)}
+          >
+            {texts.intake.resume}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="button button--small button--secondary"
+            onClick={() => setPausing(true)}
+          >
+            {texts.intake.pause}
+          </button>
+        )
+      ) : null}
+      {setPause.isError && !pausing ? (
+        <p className="form-error" role="alert">
+          {setPause.error instanceof ApiRequestError && setPause.error.status < 500
+            ? setPause.error.message
+            : texts.intake.failed}
+        </p>
+      ) : null}
+      <PauseDialog open={pausing} onClose={() => setPausing(false)} />
+    </div>
+  );
+}
+
+const RESUME_CHOICES = ['', '15', '30', '60', '120'] as const;
+
+function PauseDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const setPause = useSetPause();
+  const [message, setMessage] = useState('');
+  const [resumeIn, setResumeIn] = useState<string>('');
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = pauseRequestSchema.safeParse({
+      ...(message.trim() ? { message } : {}),
+      ...(resumeIn ? { resumeInMinutes: Number(resumeIn) } : {}),
+    });
+    if (!parsed.success) {
+      setProblem(firstIssue(parsed.error).message);
+      return;
+    }
+    setProblem(null);
+    setPause.mutate(parsed.data, {
+      onSuccess: () => {
+        setMessage('');
+        setResumeIn('');
+        onClose();
+      },
+      // What was typed stays in the dialog.
+      onError: (error) =>
+        setProblem(
+          error instanceof ApiRequestError && error.status < 500 ? error.message : texts.intake.failed,
+        ),
+    });
+  }
+
+  return (
+    <Modal open={open} title={texts.intake.pauseTitle} busy={setPause.isPending} onClose={onClose}>
+      <form className="people-link" onSubmit={submit} noValidate>
+        <p className="field__note">{texts.intake.pauseIntro}</p>
+        <TextField
+          label={texts.intake.message}
+          value={message}
+          onChange={setMessage}
+          autoComplete="off"
+          maxLength={200}
+        />
+        <SelectField
+          label={texts.intake.resumeIn}
+          value={resumeIn}
+          onChange={setResumeIn}
+          options={RESUME_CHOICES.map((minutes) => ({
+            value: minutes,
+            label: minutes ? texts.intake.afterMinutes(Number(minutes)) : texts.intake.untilResumed,
+          }))}
+        />
+        <p className="form-error" role="alert">
+          {problem ?? ''}
+        </p>
+        <div className="settings-actions">
+          <button type="submit" className="button button--primary" disabled={setPause.isPending}>
+            {setPause.isPending ? texts.intake.pausing : texts.intake.pause}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={setPause.isPending}
+            onClick={onClose}
+          >
+            {texts.people.cancel}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
