@@ -210,6 +210,32 @@ export const texts = {
     unlinked:
       'Your account is not linked to a provider. Ask the business owner to add you again on the People page, linked to your provider.',
   },
+  hours: {
+    title: 'Opening hours',
+    aroundTheClock: 'Open around the clock',
+    setHours: 'Set opening hours',
+    aroundTheClockHint:
+      'Customers can join at any hour. Set opening hours so they cannot join while you are closed.',
+    hint: (timeZone: string) =>
+      `Customers can join only while you are open, in your time zone (${timeZone}). A day can have a break: add hours.`,
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
+    closed: 'Closed',
+    opensOn: (day: string) => `Opens on ${day}`,
+    closesOn: (day: string) => `Closes on ${day}`,
+    addRange: 'Add hours',
+    specialDays: 'Special days',
+    specialDaysHint: 'Holidays and other days: closed, or other hours than usual.',
+    date: 'Date',
+    closedAllDay: 'Closed all day',
+    addSpecialDay: 'Add a special day',
+    lastCall: 'Last walk-in (minutes before closing)',
+    lastCallHint:
+      'Walk-ins stop this many minutes before closing, and also when the wait would run past closing.',
+    caps: 'Limits',
+    maxWaiting: 'Most people waiting (optional)',
+    maxWaitMinutes: 'Longest wait in minutes (optional)',
+    capsHint: 'When the line reaches a limit, customers read "The wait list is full right now".',
+  },
   /** The board's bar and Settings' opening hours (docs/opening-hours.md). */
   intake: {
     taking: 'Taking walk-ins',

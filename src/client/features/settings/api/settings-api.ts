@@ -2,10 +2,12 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
+  IntakeSettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../../shared/staff-schemas.ts';
 import { boardQueryKey } from '../../board/api/board-api.ts';
+import { intakeQueryKey } from '../../board/api/intake-api.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 import { staffMeQueryKey } from '../../staff/api/use-staff.ts';
 
@@ -28,6 +30,8 @@ function useSettingsChange<Variables>(send: (variables: Variables) => Promise<Bu
       // The board lists providers, and the console header shows the business name.
       void queryClient.invalidateQueries({ queryKey: boardQueryKey });
       void queryClient.invalidateQueries({ queryKey: staffMeQueryKey });
+      // The board's bar says whether customers can join, which hours and limits decide.
+      void queryClient.invalidateQueries({ queryKey: intakeQueryKey });
     },
   });
 }
@@ -35,6 +39,11 @@ function useSettingsChange<Variables>(send: (variables: Variables) => Promise<Bu
 export const useSaveCompany = () =>
   useSettingsChange((body: CompanySettingsRequest) =>
     staffRequest<BusinessSettings>('/v1/staff/settings/company', { method: 'PUT', body }),
+  );
+
+export const useSaveIntake = () =>
+  useSettingsChange((body: IntakeSettingsRequest) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/intake', { method: 'PUT', body }),
   );
 
 export const useSaveServices = () =>
