@@ -202,6 +202,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     companyRepository,
     waitList: waitListRepository,
     eventLog,
+    sms,
     now: deps.clock ?? Date.now,
   });
   const waitList = createWaitListService({

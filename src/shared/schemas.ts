@@ -118,6 +118,8 @@ export const waitEntryResponseSchema = z.object({
   /** 1 for next in line; null unless waiting. */
   position: z.nullable(z.number()),
   estimatedWaitMinutes: z.nullable(z.number()),
+  /** The business is running this many minutes behind (already in the estimate); 0 on time. */
+  runningBehindMinutes: z.number(),
   /** The chat node "{providerId}-{userId}" of this wait (spec §3). */
   chatThreadKey: z.string(),
   /** Whether the join's text went out: the page promises a text only then. */

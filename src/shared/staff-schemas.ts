@@ -166,7 +166,24 @@ export const boardIntakeSchema = z.object({
   pause: z.nullable(z.object({ message: z.string(), until: z.nullable(z.string()) })),
   /** False: open around the clock, because the owner set no hours. */
   hoursSet: z.boolean(),
+  /** "Running N minutes behind"; 0 on time. */
+  runningBehindMinutes: z.number(),
 });
+
+export const RUNNING_BEHIND_MINUTES = { max: 240 } as const;
+
+/** "Running behind" on the board: the minutes (0 is on time) and whether to text everyone waiting. */
+export const runningBehindRequestSchema = z.object({
+  minutes: z
+    .number('Enter the minutes as a number')
+    .check(
+      z.int('Enter whole minutes'),
+      z.gte(0, 'At least 0 minutes'),
+      z.lte(RUNNING_BEHIND_MINUTES.max, `At most ${RUNNING_BEHIND_MINUTES.max} minutes`),
+    ),
+  textWaiting: z.optional(z.boolean()),
+});
+export type RunningBehindRequest = z.infer<typeof runningBehindRequestSchema>;
 export type BoardIntake = z.infer<typeof boardIntakeSchema>;
 
 export const boardResponseSchema = z.object({

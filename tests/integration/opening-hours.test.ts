@@ -77,6 +77,14 @@ describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) =
         )
       ).rows[0]!.n,
     );
+  const textsCountedToday = async () =>
+    Number(
+      (
+        await t.database.db.query<{ n: number }>(
+          `select coalesce(sum(texts), 0)::int as n from sms_daily_counts where company_id = 'demo'`,
+        )
+      ).rows[0]!.n,
+    );
   // The board's bar, as every role (a provider too) reads it.
   const boardIntake = async () =>
     boardIntakeSchema.parse(
@@ -90,7 +98,12 @@ describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) =
     now = at('2026-11-29', '03:00'); // a Sunday, 3 a.m.
     expect((await landing()).walkInsStopped).toBeNull();
     expect((await join()).response.statusCode).toBe(201);
-    expect(await boardIntake()).toEqual({ walkInsStopped: null, pause: null, hoursSet: false });
+    expect(await boardIntake()).toEqual({
+      walkInsStopped: null,
+      pause: null,
+      hoursSet: false,
+      runningBehindMinutes: 0,
+    });
   });
 
   it('refuses a join outside the hours with the reason and the next opening, storing nothing', async () => {
@@ -234,6 +247,50 @@ describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) =
       details: ['Please check again soon.'],
     });
     expect((await join()).response.json().error.code).toBe('WAIT_LIST_FULL');
+  });
+
+  it('shifts every estimate when running behind, says so, and texts everyone waiting once, in the budget', async () => {
+    await saveIntake({ openingHours: null, maxWaiting: null, maxWaitMinutes: null });
+    const first = await joinAsNewCustomer(t, { phoneNumber: '+14155550161' });
+    const second = await joinAsNewCustomer(t, { phoneNumber: '+14155550162' });
+    const before = await getWaitEntry(t.app, second.authorization, second.waitId);
+    const budgetBefore = await textsCountedToday();
+    const setBehind = (payload: object, session = desk) =>
+      t.app.inject({ method: 'PUT', url: '/api/v1/staff/running-behind', headers: session.headers, payload });
+
+    const set = await setBehind({ minutes: 15, textWaiting: true });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ runningBehindMinutes: 15, texted: 2 });
+    const after = await getWaitEntry(t.app, second.authorization, second.waitId);
+    expect(after.runningBehindMinutes).toBe(15);
+    expect(after.estimatedWaitMinutes).toBe((before.estimatedWaitMinutes ?? 0) + 15);
+    const { rows } = await t.database.db.query<{ body: string; phone: string }>(
+      `select body, phone_number as phone from sms_messages where kind = 'running_behind' and wait_id = any($1::uuid[])
+        order by phone_number`,
+      [[first.waitId, second.waitId]],
+    );
+    expect(rows).toEqual([
+      {
+        phone: '+14155550161',
+        body: "Bella Demo Salon: we're running about 15 minutes behind. You keep your place in line. Thank you for your patience!",
+      },
+      { phone: '+14155550162', body: expect.stringContaining('15 minutes behind') },
+    ]);
+    expect(await textsCountedToday()).toBe(budgetBefore + 2);
+    // The same setting sent again (a double tap) texts nobody twice.
+    expect((await setBehind({ minutes: 15, textWaiting: true })).json().texted).toBe(0);
+    // Without the text, and back on time.
+    now += 60_000;
+    expect((await setBehind({ minutes: 20 })).json()).toMatchObject({ runningBehindMinutes: 20, texted: 0 });
+    expect((await setBehind({ minutes: 0, textWaiting: true })).json()).toMatchObject({
+      runningBehindMinutes: 0,
+      texted: 0,
+    });
+    expect((await getWaitEntry(t.app, second.authorization, second.waitId)).estimatedWaitMinutes).toBe(
+      before.estimatedWaitMinutes,
+    );
+    expect((await setBehind({ minutes: 15 }, provider)).json().error.code).toBe('ROLE_NOT_ALLOWED');
+    expect((await setBehind({ minutes: 241 })).statusCode).toBe(400);
   });
 
   it('refuses hours that cannot be: overlapping ranges, a bad time, not seven days', async () => {

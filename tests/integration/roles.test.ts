@@ -42,6 +42,7 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'GET /api/v1/staff/intake': ALL,
   'PUT /api/v1/staff/pause': DESK,
   'DELETE /api/v1/staff/pause': DESK,
+  'PUT /api/v1/staff/running-behind': DESK,
   'POST /api/v1/staff/requests/:waitId/:answer': ALL,
   'GET /api/v1/staff/chat/:waitId': ALL,
   'POST /api/v1/staff/chat/:waitId/read': ALL,

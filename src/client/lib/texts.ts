@@ -90,6 +90,8 @@ export const texts = {
   live: {
     position: (n: number) => (n === 1 ? "You're next in line" : `You're number ${n} in line`),
     estimate: (minutes: number) => (minutes <= 0 ? 'Any minute now' : `About ${minutes} min wait`),
+    /** Set on the board; the estimate above already counts it (issue 23). */
+    runningBehind: (minutes: number) => `The salon is running ${minutes} minutes behind`,
     called: "It's your turn! Please come to the front desk.",
     calledBy: (provider: string, station: string) =>
       station ? `${provider} is ready for you at ${station}.` : `${provider} is ready for you.`,
@@ -255,6 +257,13 @@ export const texts = {
     afterMinutes: (minutes: number) =>
       minutes < 60 ? `In ${minutes} minutes` : `In ${minutes / 60} hour${minutes === 60 ? '' : 's'}`,
     failed: 'That did not go through. Please try again.',
+    runningBehind: (minutes: number) => `Running ${minutes} min behind`,
+    onTime: 'On time',
+    behindLabel: 'Running behind',
+    behindMinutes: (minutes: number) => `${minutes} minutes behind`,
+    textWaiting: 'Text everyone waiting',
+    setBehind: 'Set',
+    texted: (count: number) => `Texted ${count} ${count === 1 ? 'customer' : 'customers'}.`,
   },
   deskWalkIn: {
     open: 'Add walk-in',

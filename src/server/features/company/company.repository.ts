@@ -24,6 +24,8 @@ export interface CompanyRow {
   pauseUntil: Date | null;
   maxWaiting: number | null;
   maxWaitMinutes: number | null;
+  /** "Running N minutes behind" (migrations/0024); 0 on time. */
+  runningBehindMinutes: number;
 }
 
 export interface LogoRow {
@@ -51,7 +53,7 @@ const companyColumns = `id, account_id as "accountId", name, location, time_zone
   sms_join_text as "smsJoinText", sms_called_text as "smsCalledText", request_reply_minutes as "requestReplyMinutes",
   retention_days as "retentionDays", opening_hours as "openingHours", paused_at as "pausedAt",
   pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
-  max_wait_minutes as "maxWaitMinutes"`;
+  max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {

@@ -4,6 +4,7 @@ import {
   type BusinessSettings,
   intakeSettingsRequestSchema,
   pauseRequestSchema,
+  runningBehindRequestSchema,
 } from '../../../shared/staff-schemas.ts';
 import { requireOwner, requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -37,6 +38,16 @@ export function registerIntakeRoutes(
     const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
     await intake.setPause(principal.companyId, null);
     return intake.boardIntake(principal.companyId);
+  });
+
+  /** "Running N minutes behind" (owner and front desk); answers how many customers were texted. */
+  app.put('/api/v1/staff/running-behind', async (request): Promise<BoardIntake & { texted: number }> => {
+    const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
+    const texted = await intake.setRunningBehind(
+      principal.companyId,
+      parseInput(runningBehindRequestSchema, request.body),
+    );
+    return { ...(await intake.boardIntake(principal.companyId)), texted };
   });
 
   app.put('/api/v1/staff/settings/intake', async (request): Promise<BusinessSettings> => {

@@ -1,11 +1,18 @@
 import { topics } from '../../../shared/realtime.ts';
 import type { WalkInLanding, WalkInsStopped } from '../../../shared/schemas.ts';
-import type { BoardIntake, IntakeSettingsRequest, PauseRequest } from '../../../shared/staff-schemas.ts';
+import type {
+  BoardIntake,
+  IntakeSettingsRequest,
+  PauseRequest,
+  RunningBehindRequest,
+} from '../../../shared/staff-schemas.ts';
 import { estimateWaitMinutes } from '../../../shared/wait-status.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository, CompanyRow } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { SmsService } from '../sms/sms.service.ts';
+import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import { type IntakeRules, stoppedMessage, walkInsStoppedAt } from './walk-ins-stopped.ts';
 
@@ -37,27 +44,30 @@ function rulesOf(company: CompanyRow): IntakeRules {
 export function createIntakeService(deps: {
   companies: CompanyService;
   companyRepository: CompanyRepository;
-  waitList: Pick<WaitListRepository, 'lineLoad'>;
+  waitList: Pick<WaitListRepository, 'lineLoad' | 'setRunningBehindAndPublish'>;
   eventLog: Pick<EventLog, 'flushSoon'>;
+  sms: Pick<SmsService, 'kick'>;
   /** The business's clock; tests set it. */
   now: () => number;
 }) {
-  const { companies, companyRepository, waitList, eventLog, now } = deps;
+  const { companies, companyRepository, waitList, eventLog, sms, now } = deps;
 
-  async function lineLoadOf(companyId: string) {
+  async function lineLoadOf(company: CompanyRow) {
     const [load, providers] = await Promise.all([
-      waitList.lineLoad(companyId),
-      companies.listProviders(companyId),
+      waitList.lineLoad(company.id),
+      companies.listProviders(company.id),
     ]);
     return {
       waiting: load.waiting,
-      estimatedWaitMinutes: estimateWaitMinutes([load.minutes], providers.length),
+      // "Running behind" shifts a new walk-in's wait as it shifts everyone's.
+      estimatedWaitMinutes:
+        estimateWaitMinutes([load.minutes], providers.length) + company.runningBehindMinutes,
     };
   }
 
   async function walkInsStopped(companyId: string): Promise<WalkInsStopped | null> {
     const company = await companies.requireCompany(companyId);
-    return walkInsStoppedAt(rulesOf(company), now(), () => lineLoadOf(companyId));
+    return walkInsStoppedAt(rulesOf(company), now(), () => lineLoadOf(company));
   }
 
   return {
@@ -80,7 +90,7 @@ export function createIntakeService(deps: {
       const rules = rulesOf(company);
       const pauseActive = rules.pause && (rules.pause.until === null || now() < rules.pause.until);
       return {
-        walkInsStopped: await walkInsStoppedAt(rules, now(), () => lineLoadOf(companyId)),
+        walkInsStopped: await walkInsStoppedAt(rules, now(), () => lineLoadOf(company)),
         pause:
           pauseActive && rules.pause
             ? {
@@ -89,6 +99,7 @@ export function createIntakeService(deps: {
               }
             : null,
         hoursSet: company.openingHours !== null,
+        runningBehindMinutes: company.runningBehindMinutes,
       };
     },
 
@@ -109,6 +120,24 @@ export function createIntakeService(deps: {
       );
       companies.forget(companyId);
       eventLog.flushSoon();
+    },
+
+    /**
+     * "Running N minutes behind" (0: on time): every estimate shifts by it, the customers' pages
+     * say it, and with `textWaiting` everyone waiting gets one text (the business's text budget).
+     */
+    async setRunningBehind(companyId: string, request: RunningBehindRequest): Promise<number> {
+      const texted = await waitList.setRunningBehindAndPublish({
+        companyId,
+        minutes: request.minutes,
+        at: new Date(now()),
+        boardTopic: topics.board(companyId),
+        text: request.textWaiting ? DEFAULT_SMS_TEXTS.runningBehind : null,
+      });
+      companies.forget(companyId);
+      eventLog.flushSoon();
+      if (texted > 0) sms.kick();
+      return texted;
     },
 
     async saveSettings(companyId: string, request: IntakeSettingsRequest): Promise<void> {

@@ -12,6 +12,9 @@ export const DEFAULT_SMS_TEXTS = {
   /** A request declined or unanswered in time (issue 12); {link} opens the customer's page. */
   requestEnded:
     "{business}: {provider} can't take you right now. Join the next available provider, keeping your place: {link}",
+  /** "Running behind" on the board, when the staff choose to tell everyone waiting (issue 23). */
+  runningBehind:
+    "{business}: we're running about {minutes} minutes behind. You keep your place in line. Thank you for your patience!",
 } as const;
 
 export const SMS_REPLIES = {

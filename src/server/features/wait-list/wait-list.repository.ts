@@ -702,6 +702,46 @@ export function createWaitListRepository(
      * plus what is left of the ones called or in service, by each service's duration.
      */
     /**
+     * Sets "running N minutes behind" (0: on time), tells the boards (`intake.changed`) and, with
+     * a wording, texts everyone waiting in line who takes texts, once per setting (its event key
+     * holds the setting's time). One statement. Returns how many texts it queued.
+     */
+    async setRunningBehindAndPublish(change: {
+      companyId: string;
+      minutes: number;
+      at: Date;
+      boardTopic: string;
+      /** The text's wording ({business}, {minutes}); null sends none. */
+      text: string | null;
+    }): Promise<number> {
+      const { rows } = await db.query<{ texted: number }>(
+        `with changed as (
+           update companies set running_behind_minutes = $2,
+                  running_behind_since = case when $2 > 0 then $3::timestamptz end
+            where id = $1
+           returning id, name
+         ), published as (
+           ${appendEventsSql(`select $4::text, 'intake.changed', '{}'::jsonb from changed`)}
+         ), texts as (
+           insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
+           select gen_random_uuid(), w.company_id, w.id, 'outbound', 'running_behind',
+                  'running-behind:' || w.id || ':' || ${isoSql('$3::timestamptz')}, w.phone_number,
+                  replace(replace($5::text, '{business}', c.name), '{minutes}', $2::text), $6::text
+             from wait_entries w join changed c on c.id = w.company_id
+            where $5::text is not null and $2 > 0 and w.status = 'waiting' and ${IN_LINE_SQL('w')}
+              and w.phone_number is not null and ${mayTextSql('w.allow_sms', 'w.phone_number', 'w.company_id')}
+            -- The texts' locks in the order every statement takes them (see the join's).
+            order by w.company_id, w.phone_number
+           on conflict (event_key) do nothing
+           returning id
+         )
+         select (select count(*) from texts)::int as texted`,
+        [change.companyId, change.minutes, change.at, change.boardTopic, change.text, newTextStatus],
+      );
+      return rows[0]?.texted ?? 0;
+    },
+
+    /**
      * The line a new walk-in would join: how many wait, and the minutes of everyone in line, the
      * called and those in service (as minutesAhead counts them). One aggregate, read only when the
      * business set opening hours or caps (features/intake).

@@ -124,14 +124,18 @@ export function createWaitListService(deps: {
 
   /** A waiting entry's place in line and estimated wait, as its customer's page shows them; null off the line. */
   async function lineStanding(waitId: string, companyId: string) {
-    const [ahead, providers] = await Promise.all([
+    const [ahead, providers, company] = await Promise.all([
       waitList.minutesAhead(waitId),
       companies.listProviders(companyId),
+      companies.requireCompany(companyId),
     ]);
     return ahead
       ? {
           position: ahead.position,
-          estimatedWaitMinutes: estimateWaitMinutes(ahead.minutes, providers.length),
+          // "Running behind" on the board shifts every estimate (docs/wait-estimate.md).
+          estimatedWaitMinutes:
+            estimateWaitMinutes(ahead.minutes, providers.length) + company.runningBehindMinutes,
+          runningBehindMinutes: company.runningBehindMinutes,
         }
       : null;
   }
@@ -228,6 +232,7 @@ export function createWaitListService(deps: {
       },
       position: standing?.position ?? null,
       estimatedWaitMinutes: standing?.estimatedWaitMinutes ?? null,
+      runningBehindMinutes: standing?.runningBehindMinutes ?? 0,
       chatThreadKey: row.chatThreadKey,
       textSent: row.textSent,
       request: row.requestStatus

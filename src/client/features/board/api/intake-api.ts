@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoardIntake, PauseRequest } from '../../../../shared/staff-schemas.ts';
+import type { BoardIntake, PauseRequest, RunningBehindRequest } from '../../../../shared/staff-schemas.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 
 export const intakeQueryKey = ['staff-intake'] as const;
@@ -25,5 +25,18 @@ export function useSetPause() {
         ? staffRequest<BoardIntake>('/v1/staff/pause', { method: 'PUT', body: pause })
         : staffRequest<BoardIntake>('/v1/staff/pause', { method: 'DELETE' }),
     onSuccess: (intake) => queryClient.setQueryData(intakeQueryKey, intake),
+  });
+}
+
+/** "Running N minutes behind" (0: on time), optionally texting everyone waiting. */
+export function useSetRunningBehind() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: RunningBehindRequest) =>
+      staffRequest<BoardIntake & { texted: number }>('/v1/staff/running-behind', {
+        method: 'PUT',
+        body: request,
+      }),
+    onSuccess: ({ texted: _texted, ...intake }) => queryClient.setQueryData(intakeQueryKey, intake),
   });
 }

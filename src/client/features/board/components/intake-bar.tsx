@@ -7,7 +7,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
-import { useIntake, useSetPause } from '../api/intake-api.ts';
+import { useIntake, useSetPause, useSetRunningBehind } from '../api/intake-api.ts';
 
 /**
  * The top of the board: whether customers can join now and, if not, what they are told; "Pause
@@ -28,6 +28,11 @@ export function IntakeBar({ me }: { me: StaffMe }) {
         {walkInsStopped ? (
           <span className="intake-bar__words">
             {texts.intake.customersSee} {[walkInsStopped.title, ...walkInsStopped.details].join(' · ')}
+          </span>
+        ) : null}
+        {intake.data.runningBehindMinutes > 0 ? (
+          <span className="intake-bar__words">
+            {texts.intake.runningBehind(intake.data.runningBehindMinutes)}
           </span>
         ) : null}
         {!hoursSet && me.role === 'owner' ? (
@@ -56,6 +61,7 @@ export function IntakeBar({ me }: { me: StaffMe }) {
           </button>
         )
       ) : null}
+      {mayPause ? <RunningBehindForm current={intake.data.runningBehindMinutes} /> : null}
       {setPause.isError && !pausing ? (
         <p className="form-error" role="alert">
           {setPause.error instanceof ApiRequestError && setPause.error.status < 500
@@ -139,5 +145,60 @@ function PauseDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
         </div>
       </form>
     </Modal>
+  );
+}
+
+const BEHIND_CHOICES = [0, 5, 10, 15, 20, 30, 45, 60, 90] as const;
+
+/** "Running behind" (owner, front desk): estimates shift, customers' pages say it, texts optional. */
+function RunningBehindForm({ current }: { current: number }) {
+  const setBehind = useSetRunningBehind();
+  const [minutes, setMinutes] = useState(String(current));
+  const [textWaiting, setTextWaiting] = useState(false);
+  const choices = BEHIND_CHOICES.includes(current as (typeof BEHIND_CHOICES)[number])
+    ? BEHIND_CHOICES
+    : [...BEHIND_CHOICES, current].sort((a, b) => a - b);
+  return (
+    <form
+      className="intake-bar__behind"
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBehind.mutate(
+          { minutes: Number(minutes), textWaiting: textWaiting && Number(minutes) > 0 },
+          { onSuccess: () => setTextWaiting(false) },
+        );
+      }}
+    >
+      <SelectField
+        label={texts.intake.behindLabel}
+        value={minutes}
+        onChange={setMinutes}
+        options={choices.map((choice) => ({
+          value: String(choice),
+          label: choice === 0 ? texts.intake.onTime : texts.intake.behindMinutes(choice),
+        }))}
+      />
+      <label className="intake-bar__check">
+        <input
+          type="checkbox"
+          checked={textWaiting}
+          disabled={minutes === '0'}
+          onChange={(event) => setTextWaiting(event.target.checked)}
+        />{' '}
+        {texts.intake.textWaiting}
+      </label>
+      <button type="submit" className="button button--small button--secondary" disabled={setBehind.isPending}>
+        {texts.intake.setBehind}
+      </button>
+      <span role="status" className="intake-bar__words">
+        {setBehind.isError
+          ? setBehind.error instanceof ApiRequestError && setBehind.error.status < 500
+            ? setBehind.error.message
+            : texts.intake.failed
+          : setBehind.data && setBehind.data.texted > 0
+            ? texts.intake.texted(setBehind.data.texted)
+            : ''}
+      </span>
+    </form>
   );
 }

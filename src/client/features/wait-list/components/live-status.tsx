@@ -81,6 +81,9 @@ function LiveStatusContent({ entry, ...request }: LiveStatusProps) {
           {entry.estimatedWaitMinutes !== null ? (
             <p className="live-status__detail">{texts.live.estimate(entry.estimatedWaitMinutes)}</p>
           ) : null}
+          {entry.runningBehindMinutes > 0 ? (
+            <p className="live-status__detail">{texts.live.runningBehind(entry.runningBehindMinutes)}</p>
+          ) : null}
         </div>
       );
     case 'called':
