@@ -206,6 +206,10 @@ interface PreparedEntry {
   durations: LogNormal[];
   /** Why nobody may, when candidates is empty. */
   noneReason: NoEstimateReason | null;
+  /** Entries with the same key have the same candidates and durations: one that found no room means the next finds none either. */
+  key: string;
+  /** Kept for its provider (assigned or requested). */
+  assigned: boolean;
 }
 
 interface CurrentCustomer {
@@ -242,6 +246,8 @@ export function planLine(input: WaitEstimateInput): LinePlan {
       durations: working.map((index) => logNormal(durationFor(durations, service, prepared[index]!.id))),
       noneReason:
         candidates.length === 0 ? 'nobody_does_service' : working.length === 0 ? 'nobody_working' : null,
+      key: `${providerId ?? ''} ${service}`,
+      assigned: providerId !== null,
     };
   };
 
@@ -272,15 +278,28 @@ export function planLine(input: WaitEstimateInput): LinePlan {
   const starts = new Float64Array(waiting.length * draws);
   const typicalProvider = new Int32Array(waiting.length).fill(-1);
   const placed: Placement = { start: 0, provider: -1 };
+  // A provider takes their own customers (assigned or requested) first, then the general line.
+  const order = [...waiting.keys()].sort(
+    (a, b) => Number(waiting[b]!.entry.assigned) - Number(waiting[a]!.entry.assigned) || a - b,
+  );
+  const noRoom = new Set<string>();
   for (let draw = 0; draw < draws; draw += 1) {
     const timeline = prepared.map((provider) => copyTimeline(provider.free));
     for (let i = 0; i < current.length; i += 1) {
       const z = draw === 0 ? 0 : STRATA_Z[currentStrata[i * SAMPLES + draw - 1]!]!;
       occupyWithCurrent(timeline, prepared, current[i]!, durations, z, behind);
     }
-    for (let i = 0; i < waiting.length; i += 1) {
+    noRoom.clear();
+    for (const i of order) {
+      const { entry } = waiting[i]!;
       const z = draw === 0 ? 0 : STRATA_Z[waitingStrata[i * SAMPLES + draw - 1]!]!;
-      place(timeline, waiting[i]!.entry, z, true, placed);
+      if (noRoom.has(entry.key)) {
+        placed.start = Number.POSITIVE_INFINITY;
+        placed.provider = -1;
+      } else {
+        place(timeline, entry, z, true, placed);
+        if (placed.provider < 0) noRoom.add(entry.key);
+      }
       starts[i * draws + draw] = placed.start;
       if (draw === 0) typicalProvider[i] = placed.provider;
     }
@@ -351,7 +370,12 @@ export function planLine(input: WaitEstimateInput): LinePlan {
  */
 function prepareProvider(provider: ProviderSchedule, now: number, behind: number): PreparedProvider {
   const toMinutes = (instant: number) => (instant - now) / MINUTE;
-  const from = (provider.floorState === 'on_break' ? DEFAULT_BREAK_MINUTES : 0) + behind;
+  // A break the shift data has (a gap in the working intervals) ends when it says; one it does
+  // not (they are on a break in working time) after the default.
+  const unscheduledBreak =
+    provider.floorState === 'on_break' &&
+    provider.working.some((interval) => interval.start <= now && now < interval.end);
+  const from = (unscheduledBreak ? DEFAULT_BREAK_MINUTES : 0) + behind;
   const busy = [...provider.busy]
     .map((block) => ({ start: toMinutes(block.start), end: toMinutes(block.end) }))
     .filter((block) => block.end > block.start)
