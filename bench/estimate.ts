@@ -2,7 +2,8 @@
  * BENCH_ONLY=estimate: how good the wait estimate is (issue 23), in a simulated week of a salon.
  *
  * A seeded synthetic week of a 4-provider salon (shifts with a lunch break, Ben off on Tuesdays,
- * appointments taking about 40 % of provider time, walk-ins arriving as a Poisson process with a
+ * appointments taking about 40 % of provider time (and running over or short of their booked
+ * length), walk-ins arriving as a Poisson process with a
  * busy Saturday, log-normal service times around each provider's own means, 5 % no-shows) runs
  * on a simulated clock. At each walk-in's join, the estimate the page would show first is taken
  * from today's estimator (estimateWaitMinutes: listed minutes ahead ÷ providers) and from the
@@ -52,6 +53,8 @@ const NO_SHOW_SHARE = 0.05;
 /** How long a provider waits for a called customer who does not come. */
 const NO_SHOW_LOST_MINUTES = 3;
 const REQUESTED_SHARE = 0.15;
+/** Spread of an appointment's actual length around its booked one (log-normal σ). */
+const APPOINTMENT_SIGMA = 0.15;
 /** Spread of a provider's time for one service (log-normal σ). */
 const SERVICE_SIGMA = 0.3;
 /** Monday 2026-03-02: the warm-up week; the measured week is the next. */
@@ -315,7 +318,10 @@ function simulateDay(sim: Simulation, monday: number, day: number): DayResult {
     const due = appointments[index]!.find((appointment) => !appointment.begun && appointment.start <= minute);
     if (due) {
       due.begun = true;
-      busyUntil[index] = minute + (due.end - due.start);
+      // Appointments run over or finish early too; the estimator knows only their booked times.
+      const booked = due.end - due.start;
+      busyUntil[index] =
+        minute + Math.max(1, Math.round(booked * Math.exp(APPOINTMENT_SIGMA * normal(random))));
       return;
     }
     const nextAppointment = appointments[index]!.find((appointment) => !appointment.begun)?.start ?? CLOSE;

@@ -147,6 +147,22 @@ describe('planLine', () => {
     expect(shown(result.newWalkIn('Cut'))).toBe('60@ana');
   });
 
+  it('lets a provider take their own customers before the general line', () => {
+    const result = plan({ providers: [provider('ben')], line: [waiting('Cut'), waiting('Cut', 'ben')] });
+    expect(starts(result)).toEqual(['30@ben', '0@ben']);
+  });
+
+  it('widens the range after an appointment, which may run over or end early', () => {
+    const result = plan({
+      providers: [provider('ana', { busy: [{ start: at(9, 30), end: at(10, 30) }] })],
+      line: [waiting('Cut')],
+    });
+    // Booked to end in 30 minutes; σ 0.15 on its 60 booked minutes puts its 10th and 90th
+    // percentiles at 60·e^(∓0.192) = 49.5 and 72.7 minutes of length: 19.5 to 42.7 minutes from
+    // now, rounded out to 15–45.
+    expect(result.waiting[0]!.estimate).toMatchObject({ minutes: 30, range: { low: 15, high: 45 } });
+  });
+
   it('uses the provider’s own duration for a service when the table has one', () => {
     const durations = table({ Cut: exactly(30) }, { Cut: { ben: exactly(20) } });
     const result = plan({
