@@ -2,8 +2,9 @@
  * `npm run bench`: bundle sizes per customer route; joins per second over HTTP beside the same
  * database's raw single-row insert rate, on embedded PGlite and (when it answers) PostgreSQL; and
  * realtime delivery over WebSockets (bench/realtime.ts). BENCH_ONLY=bundle,joins,realtime picks
- * parts (default those three); `soak` and `pages` (Lighthouse on the customer pages beside a floor
- * page, and `npm start`'s time to ready: bench/pages.ts) run only when named. Exits 0 when it
+ * parts (default those three); `soak`, `pages` (Lighthouse on the customer pages beside a floor
+ * page, and `npm start`'s time to ready: bench/pages.ts) and `estimate` (the wait estimate against
+ * a simulated salon week: bench/estimate.ts) run only when named. Exits 0 when it
  * measured everything, whether or not the targets pass;
  * non-zero when the bench itself broke, including any non-2xx answer or dropped request under load.
  */
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type BundleReport, formatBundleReport, formatTarget, measureBundleSizes } from './bundle-size.ts';
 import { cleanUpAll, onCleanup } from './cleanup.ts';
+import { benchEstimate } from './estimate.ts';
 import { type BenchRequest, type LoadResult, runLoad } from './http-load.ts';
 import { benchPages, type PagesReport } from './pages.ts';
 import { createBenchDatabase, isPostgresReachable } from './postgres-database.ts';
@@ -36,9 +38,12 @@ const TARGET_RATIO_PERCENT = 60;
 const TARGET_JOIN_P99_MS = 100;
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
-const PARTS = ['bundle', 'joins', 'realtime', 'soak', 'pages'] as const;
+const PARTS = ['bundle', 'joins', 'realtime', 'soak', 'pages', 'estimate'] as const;
 type Part = (typeof PARTS)[number];
-/** The soak and the pages take minutes: only when named (BENCH_ONLY=soak, BENCH_ONLY=pages). */
+/**
+ * The soak and the pages take minutes: only when named (BENCH_ONLY=soak, BENCH_ONLY=pages); so does
+ * the wait estimate's simulated week (BENCH_ONLY=estimate, bench/estimate.ts), which needs no build.
+ */
 const DEFAULT_PARTS: readonly Part[] = ['bundle', 'joins', 'realtime'];
 
 const settings = {
@@ -343,6 +348,7 @@ async function main(): Promise<number> {
     (parts.includes('realtime') ? 3 * settings.realtimeFanOutSeconds + 480 : 0) +
     (parts.includes('soak') ? 2 * (settings.soakSeconds + 300) : 0) +
     (parts.includes('pages') ? 900 : 0) +
+    (parts.includes('estimate') ? 300 : 0) +
     60;
   setTimeout(() => {
     console.error(`BENCH BROKE: still running after ${watchdogSeconds} s; stopping.`);
@@ -406,6 +412,11 @@ async function main(): Promise<number> {
     pages = await benchPages({ progress });
     console.log(pages.lines.join('\n'));
   }
+  let estimate: Awaited<ReturnType<typeof benchEstimate>> | null = null;
+  if (parts.includes('estimate')) {
+    estimate = await benchEstimate({ progress });
+    console.log(estimate.lines.join('\n'));
+  }
   const loadAtEnd = os.loadavg()[0] ?? 0;
 
   const targets: Target[] = [
@@ -414,6 +425,7 @@ async function main(): Promise<number> {
     ...(realtime?.targets ?? []),
     ...(soak?.targets ?? []),
     ...(pages?.targets ?? []),
+    ...(estimate?.targets ?? []),
   ];
   console.log(`\nTargets\n${targets.map(formatTarget).join('\n')}`);
   const passed = targets.filter((target) => target.pass).length;
@@ -440,6 +452,7 @@ async function main(): Promise<number> {
     ...(realtime ? { realtime: realtime.data } : {}),
     ...(soak ? { soak: soak.data } : {}),
     ...(pages ? { pages: pages.data } : {}),
+    ...(estimate ? { estimate: estimate.data } : {}),
     targets,
     problems,
   });
