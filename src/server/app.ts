@@ -46,6 +46,8 @@ import { createPrivacyService } from './features/privacy/privacy.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
+import { createLinePlanService } from './features/schedule/line-plan.service.ts';
+import { createServiceDurationsRepository } from './features/schedule/service-durations.repository.ts';
 import { createSmsRepository } from './features/sms/sms.repository.ts';
 import { registerSmsRoutes } from './features/sms/sms.routes.ts';
 import { createSmsService } from './features/sms/sms.service.ts';
@@ -197,7 +199,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.pushSender ? { sender: deps.pushSender } : {}),
     logger: app.log,
   });
+  const linePlan = createLinePlanService({
+    companies,
+    waitList: waitListRepository,
+    durations: createServiceDurationsRepository(db),
+    eventLog,
+    now: deps.clock ?? Date.now,
+    logError: (error) => app.log.error({ err: error }, 'wait estimate: keeping the first estimates failed'),
+  });
   const intake = createIntakeService({
+    linePlan,
     companies,
     companyRepository,
     waitList: waitListRepository,
@@ -208,6 +219,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const waitList = createWaitListService({
     db,
     intake,
+    linePlan,
     waitList: waitListRepository,
     companies,
     eventLog,
@@ -271,6 +283,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clearInterval(expireRequests);
     clearTimeout(firstRetentionPass);
     clearInterval(retentionPasses);
+    linePlan.stop();
     await stopFollowingSessions();
     await stopFollowingCustomerTokens();
     await smsWorker.stop();

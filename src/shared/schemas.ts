@@ -118,6 +118,8 @@ export const waitEntryResponseSchema = z.object({
   /** 1 for next in line; null unless waiting. */
   position: z.nullable(z.number()),
   estimatedWaitMinutes: z.nullable(z.number()),
+  /** What the page shows: "About 25–40 min" (docs/wait-estimate.md); null with no estimate. */
+  estimatedWaitRange: z.nullable(z.object({ low: z.number(), high: z.number() })),
   /** The business is running this many minutes behind (already in the estimate); 0 on time. */
   runningBehindMinutes: z.number(),
   /** The chat node "{providerId}-{userId}" of this wait (spec §3). */

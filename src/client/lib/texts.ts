@@ -89,7 +89,13 @@ export const texts = {
   },
   live: {
     position: (n: number) => (n === 1 ? "You're next in line" : `You're number ${n} in line`),
-    estimate: (minutes: number) => (minutes <= 0 ? 'Any minute now' : `About ${minutes} min wait`),
+    /** The schedule's range (docs/wait-estimate.md): "About 25–40 min wait". */
+    estimate: ({ low, high }: { low: number; high: number }) =>
+      high <= 0
+        ? 'Any minute now'
+        : low === high
+          ? `About ${high} min wait`
+          : `About ${low}–${high} min wait`,
     /** Set on the board; the estimate above already counts it (issue 23). */
     runningBehind: (minutes: number) => `The salon is running ${minutes} minutes behind`,
     called: "It's your turn! Please come to the front desk.",

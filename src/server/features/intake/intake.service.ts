@@ -6,11 +6,11 @@ import type {
   PauseRequest,
   RunningBehindRequest,
 } from '../../../shared/staff-schemas.ts';
-import { estimateWaitMinutes } from '../../../shared/wait-status.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRepository, CompanyRow } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
+import type { LinePlanService } from '../schedule/line-plan.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
@@ -47,22 +47,19 @@ export function createIntakeService(deps: {
   waitList: Pick<WaitListRepository, 'lineLoad' | 'setRunningBehindAndPublish'>;
   eventLog: Pick<EventLog, 'flushSoon'>;
   sms: Pick<SmsService, 'kick'>;
+  linePlan: Pick<LinePlanService, 'newWalkInMinutes'>;
   /** The business's clock; tests set it. */
   now: () => number;
 }) {
-  const { companies, companyRepository, waitList, eventLog, sms, now } = deps;
+  const { companies, companyRepository, waitList, eventLog, sms, linePlan, now } = deps;
 
   async function lineLoadOf(company: CompanyRow) {
-    const [load, providers] = await Promise.all([
+    const [load, estimatedWaitMinutes] = await Promise.all([
       waitList.lineLoad(company.id),
-      companies.listProviders(company.id),
+      // The schedule's, with "running behind" in it (docs/wait-estimate.md).
+      linePlan.newWalkInMinutes(company.id),
     ]);
-    return {
-      waiting: load.waiting,
-      // "Running behind" shifts a new walk-in's wait as it shifts everyone's.
-      estimatedWaitMinutes:
-        estimateWaitMinutes([load.minutes], providers.length) + company.runningBehindMinutes,
-    };
+    return { waiting: load.waiting, estimatedWaitMinutes };
   }
 
   async function walkInsStopped(companyId: string): Promise<WalkInsStopped | null> {

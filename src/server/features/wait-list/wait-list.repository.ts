@@ -690,17 +690,48 @@ export function createWaitListRepository(
     },
 
     /** The estimate the customer's page showed just after the join; never replaced (docs/insights.md). */
-    async recordJoinEstimate(waitId: string, minutes: number): Promise<void> {
+    /**
+     * The line as the wait estimate reads it (features/schedule): every entry in line, waiting in
+     * order of arrival, and the called and in-service with their provider and since when.
+     */
+    async listLineForPlan(companyId: string): Promise<
+      {
+        id: string;
+        status: 'waiting' | 'called' | 'in_service';
+        service: string;
+        providerId: string | null;
+        since: Date | null;
+      }[]
+    > {
+      const { rows } = await db.query<{
+        id: string;
+        status: 'waiting' | 'called' | 'in_service';
+        service: string;
+        providerId: string | null;
+        since: Date | null;
+      }>(
+        `select w.id, w.status, w.service_type as service, w.provider_id as "providerId",
+                coalesce(w.started_at, w.called_at) as since
+           from wait_entries w
+          where w.company_id = $1 and w.status in ('waiting', 'called', 'in_service') and ${IN_LINE_SQL('w')}
+          order by w.date, w.id`,
+        [companyId],
+        { name: 'line-for-plan' },
+      );
+      return rows;
+    },
+
+    /** Keeps the first estimate of each new entry (Insights' accuracy): only where none is kept yet. */
+    async recordJoinEstimates(estimates: readonly { waitId: string; minutes: number }[]): Promise<void> {
+      if (estimates.length === 0) return;
       await db.query(
-        'update wait_entries set estimated_wait_minutes = $2 where id = $1 and estimated_wait_minutes is null',
-        [waitId, minutes],
+        `update wait_entries w set estimated_wait_minutes = e.minutes
+           from unnest($1::uuid[], $2::int[]) as e(id, minutes)
+          where w.id = e.id and w.estimated_wait_minutes is null`,
+        [estimates.map((estimate) => estimate.waitId), estimates.map((estimate) => estimate.minutes)],
       );
     },
 
-    /**
-     * Minutes of service ahead of a waiting entry: the waiting entries that joined before it,
-     * plus what is left of the ones called or in service, by each service's duration.
-     */
     /**
      * Sets "running N minutes behind" (0: on time), tells the boards (`intake.changed`) and, with
      * a wording, texts everyone waiting in line who takes texts, once per setting (its event key
@@ -741,52 +772,14 @@ export function createWaitListRepository(
       return rows[0]?.texted ?? 0;
     },
 
-    /**
-     * The line a new walk-in would join: how many wait, and the minutes of everyone in line, the
-     * called and those in service (as minutesAhead counts them). One aggregate, read only when the
-     * business set opening hours or caps (features/intake).
-     */
-    async lineLoad(companyId: string, tx: Queryable = db): Promise<{ waiting: number; minutes: number }> {
-      const { rows } = await tx.query<{ waiting: number; minutes: number }>(
-        `select count(*) filter (where o.status = 'waiting')::int as waiting,
-                coalesce(sum(greatest(0, coalesce(s.duration_minutes, 30)
-                  - case when o.status = 'in_service'
-                         then extract(epoch from now() - o.started_at) / 60 else 0 end)), 0)::float8 as minutes
-           from wait_entries o
-           left join services s on s.company_id = o.company_id and s.name = o.service_type
-          where o.company_id = $1 and o.status in ('waiting', 'called', 'in_service') and ${IN_LINE_SQL('o')}`,
+    /** How many wait in line (not called or in service): the cap on people waiting (features/intake). */
+    async lineLoad(companyId: string, tx: Queryable = db): Promise<{ waiting: number }> {
+      const { rows } = await tx.query<{ waiting: number }>(
+        `select count(*)::int as waiting from wait_entries o
+          where o.company_id = $1 and o.status = 'waiting' and ${IN_LINE_SQL('o')}`,
         [companyId],
       );
-      return rows[0] ?? { waiting: 0, minutes: 0 };
-    },
-
-    async minutesAhead(
-      waitId: string,
-      tx: Queryable = db,
-    ): Promise<{ position: number; minutes: number[] } | null> {
-      // One row per entry ahead, or a single row of nulls when nobody is; no row when `waitId` is
-      // not waiting.
-      const { rows } = await tx.query<{ status: WaitStatus | null; minutes: number; ahead: boolean }>(
-        `select o.status,
-                greatest(0, coalesce(s.duration_minutes, 30)
-                  - case when o.status = 'in_service'
-                         then extract(epoch from now() - o.started_at) / 60 else 0 end)::float8 as minutes,
-                o.status = 'waiting' as ahead
-           from wait_entries me
-           left join (wait_entries o
-                      left join services s on s.company_id = o.company_id and s.name = o.service_type)
-             on o.company_id = me.company_id
-            and (o.status in ('called', 'in_service') or (o.status = 'waiting' and (o.date, o.id) < (me.date, me.id)))
-            and ${IN_LINE_SQL('o')}
-          where me.id = $1 and me.status = 'waiting' and ${IN_LINE_SQL('me')}`,
-        [waitId],
-      );
-      if (rows.length === 0) return null;
-      const ahead = rows.filter((row) => row.status !== null);
-      return {
-        position: ahead.filter((row) => row.ahead).length + 1,
-        minutes: ahead.map((row) => row.minutes),
-      };
+      return rows[0] ?? { waiting: 0 };
     },
   };
 }

@@ -9,12 +9,7 @@ import type {
   WaitStatus,
 } from '../../../shared/schemas.ts';
 import type { BoardEntry, BoardResponse, DeskWalkInRequest } from '../../../shared/staff-schemas.ts';
-import {
-  CUSTOMER_CAN_LEAVE_FROM,
-  estimateWaitMinutes,
-  STAFF_ACTIONS,
-  type StaffAction,
-} from '../../../shared/wait-status.ts';
+import { CUSTOMER_CAN_LEAVE_FROM, STAFF_ACTIONS, type StaffAction } from '../../../shared/wait-status.ts';
 import { retryTransientConflicts } from '../../db/connection-errors.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
@@ -24,6 +19,7 @@ import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
 import type { PushService } from '../push/push.service.ts';
+import type { LinePlanService } from '../schedule/line-plan.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
@@ -85,12 +81,14 @@ export function createWaitListService(deps: {
   sms: SmsService;
   push: Pick<PushService, 'notify'>;
   customers: Pick<CustomerService, 'deskCustomer'>;
+  /** Place in line and the wait estimate (features/schedule). */
+  linePlan: Pick<LinePlanService, 'standing' | 'noteJoined'>;
   /** Whether the business takes walk-ins now (hours, pause, caps). */
   intake: Pick<IntakeService, 'ensureTakingWalkIns'>;
   /** Links in texts point here. */
   publicUrl: string;
 }) {
-  const { db, waitList, companies, eventLog, sms, push, customers, intake, publicUrl } = deps;
+  const { db, waitList, companies, eventLog, sms, push, customers, intake, linePlan, publicUrl } = deps;
 
   /**
    * A customer's join or request only while the business takes walk-ins; a retry of one that
@@ -124,20 +122,12 @@ export function createWaitListService(deps: {
 
   /** A waiting entry's place in line and estimated wait, as its customer's page shows them; null off the line. */
   async function lineStanding(waitId: string, companyId: string) {
-    const [ahead, providers, company] = await Promise.all([
-      waitList.minutesAhead(waitId),
-      companies.listProviders(companyId),
+    const [standing, company] = await Promise.all([
+      linePlan.standing(companyId, waitId),
       companies.requireCompany(companyId),
     ]);
-    return ahead
-      ? {
-          position: ahead.position,
-          // "Running behind" on the board shifts every estimate (docs/wait-estimate.md).
-          estimatedWaitMinutes:
-            estimateWaitMinutes(ahead.minutes, providers.length) + company.runningBehindMinutes,
-          runningBehindMinutes: company.runningBehindMinutes,
-        }
-      : null;
+    // "Running behind" is in the estimate already; the page also says it.
+    return standing ? { ...standing, runningBehindMinutes: company.runningBehindMinutes } : null;
   }
 
   /** `phoneField`: the request's name for the phone (the join's phoneNumber, addClient's clientPhoneNumber). */
@@ -149,9 +139,8 @@ export function createWaitListService(deps: {
     if ('refused' in result) throw new AppError('PHONE_JOIN_LIMITED', { field: phoneField });
     if (result.created) {
       eventLog.flushSoon();
-      // Kept for Insights' estimate accuracy (docs/insights.md): the page's first estimate.
-      const standing = await lineStanding(result.waitId, companyId);
-      if (standing) await waitList.recordJoinEstimate(result.waitId, standing.estimatedWaitMinutes);
+      // Kept for Insights' estimate accuracy (docs/insights.md), after the join has answered.
+      linePlan.noteJoined(companyId);
     }
     if (result.textQueued) sms.kick();
     // A repeated join answers as the first did: whether its text went out.
@@ -232,6 +221,7 @@ export function createWaitListService(deps: {
       },
       position: standing?.position ?? null,
       estimatedWaitMinutes: standing?.estimatedWaitMinutes ?? null,
+      estimatedWaitRange: standing?.estimatedWaitRange ?? null,
       runningBehindMinutes: standing?.runningBehindMinutes ?? 0,
       chatThreadKey: row.chatThreadKey,
       textSent: row.textSent,

@@ -78,8 +78,8 @@ function LiveStatusContent({ entry, ...request }: LiveStatusProps) {
             <p className="live-status__detail">{texts.request.accepted(entry.request.providerName)}</p>
           ) : null}
           <p className="live-status__main">{texts.live.position(entry.position ?? 1)}</p>
-          {entry.estimatedWaitMinutes !== null ? (
-            <p className="live-status__detail">{texts.live.estimate(entry.estimatedWaitMinutes)}</p>
+          {entry.estimatedWaitRange !== null ? (
+            <p className="live-status__detail">{texts.live.estimate(entry.estimatedWaitRange)}</p>
           ) : null}
           {entry.runningBehindMinutes > 0 ? (
             <p className="live-status__detail">{texts.live.runningBehind(entry.runningBehindMinutes)}</p>

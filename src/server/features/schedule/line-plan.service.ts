@@ -1,0 +1,189 @@
+import { type OpeningHours, openIntervals } from '../../../shared/opening-hours.ts';
+import { topics } from '../../../shared/realtime.ts';
+import type { EventLog } from '../../realtime/event-log.ts';
+import type { CompanyRow } from '../company/company.repository.ts';
+import type { CompanyService } from '../company/company.service.ts';
+import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import type { ServiceDurationsRepository } from './service-durations.repository.ts';
+import { durationTableFrom } from './service-durations.ts';
+import { type DurationTable, type LinePlan, planLine, type TimeInterval } from './wait-estimate.ts';
+
+/** How far ahead the providers' time is laid out: a line longer than this has no estimate. */
+const HORIZON_MS = 2 * 24 * 3_600_000;
+/** The business's own durations change slowly (60 days of visits): read again after this. */
+const DURATIONS_FOR_MS = 10 * 60_000;
+/** A plan is kept until the line changes (its board's head moves), and at most this long (time passes). */
+const PLAN_FOR_MS = 20_000;
+/** New entries' first estimates are kept together, this long after a join (one plan per burst). */
+const RECORD_AFTER_MS = 250;
+
+/** When the business can serve: its open hours ahead, or around the clock when none are set. */
+function openTime(hours: OpeningHours | null, timeZone: string, now: number): TimeInterval[] {
+  if (!hours) return [{ start: now, end: now + HORIZON_MS }];
+  return openIntervals(hours, timeZone, now, now + HORIZON_MS).map((interval) => ({
+    start: Math.max(now, interval.opens),
+    end: interval.closes,
+  }));
+}
+
+export interface LineStanding {
+  position: number;
+  /** Expected minutes until their turn; null when nobody can say (docs/wait-estimate.md). */
+  estimatedWaitMinutes: number | null;
+  estimatedWaitRange: { low: number; high: number } | null;
+}
+
+/**
+ * The wait estimate of each business's line (docs/wait-estimate.md): the schedule of its providers'
+ * free time (wait-estimate.ts) over its line, its hours and its own service durations. A plan is
+ * computed once per change of the line, not once per customer who looks: every waiting customer's
+ * page asks again when the line moves.
+ */
+export function createLinePlanService(deps: {
+  companies: CompanyService;
+  waitList: Pick<WaitListRepository, 'listLineForPlan' | 'recordJoinEstimates'>;
+  durations: ServiceDurationsRepository;
+  eventLog: Pick<EventLog, 'head'>;
+  now: () => number;
+  logError: (error: unknown) => void;
+}) {
+  const { companies, waitList, durations, eventLog, now } = deps;
+  const durationTables = new Map<string, { at: number; table: Promise<DurationTable> }>();
+  const plans = new Map<
+    string,
+    { at: number; seq: number; plan: Promise<{ plan: LinePlan; ids: Set<string> }> }
+  >();
+  const recording = new Map<string, { again: boolean }>();
+  let stopped = false;
+
+  function durationTable(companyId: string, at: number): Promise<DurationTable> {
+    const cached = durationTables.get(companyId);
+    if (cached && at - cached.at < DURATIONS_FOR_MS) return cached.table;
+    const table = durations.serviceDurations(companyId, new Date(at)).then(durationTableFrom);
+    table.catch(() => durationTables.delete(companyId));
+    if (durationTables.size > 10_000) durationTables.clear();
+    durationTables.set(companyId, { at, table });
+    return table;
+  }
+
+  async function computePlan(company: CompanyRow, at: number) {
+    const [line, providers, table] = await Promise.all([
+      waitList.listLineForPlan(company.id),
+      companies.listProviders(company.id),
+      durationTable(company.id, at),
+    ]);
+    const working = openTime(company.openingHours, company.timeZone, at);
+    const plan = planLine({
+      now: at,
+      // Every active provider works every open hour until their shifts are known.
+      providers: providers.map((provider) => ({
+        id: provider.id,
+        services: null,
+        floorState: 'on_floor' as const,
+        working,
+        busy: [],
+      })),
+      line: line.map((entry) =>
+        entry.status === 'waiting'
+          ? { id: entry.id, status: 'waiting' as const, service: entry.service, providerId: entry.providerId }
+          : {
+              id: entry.id,
+              status: entry.status,
+              service: entry.service,
+              providerId: entry.providerId,
+              since: entry.since ? entry.since.getTime() : at,
+            },
+      ),
+      durations: table,
+      runningBehindMinutes: company.runningBehindMinutes,
+    });
+    return { plan, ids: new Set(plan.waiting.map((waiting) => waiting.id)) };
+  }
+
+  /** The line's plan, computed again when the line changed since (its board's head) or time passed. */
+  async function planFor(companyId: string, mustInclude?: string) {
+    const company = await companies.requireCompany(companyId);
+    const [seq, at] = [await eventLog.head(topics.board(companyId)), now()];
+    const cached = plans.get(companyId);
+    if (cached && cached.seq === seq && at - cached.at < PLAN_FOR_MS) {
+      const found = await cached.plan;
+      // An entry that joined after it was made (its event not numbered yet): not in it.
+      if (!mustInclude || found.ids.has(mustInclude)) return found.plan;
+    }
+    const plan = computePlan(company, at);
+    plan.catch(() => plans.delete(companyId));
+    if (plans.size > 10_000) plans.clear();
+    plans.set(companyId, { at, seq, plan });
+    return (await plan).plan;
+  }
+
+  async function recordEstimates(companyId: string): Promise<void> {
+    const plan = await planFor(companyId);
+    await waitList.recordJoinEstimates(
+      plan.waiting.flatMap((waiting) =>
+        waiting.estimate.kind === 'estimate'
+          ? [{ waitId: waiting.id, minutes: waiting.estimate.minutes }]
+          : [],
+      ),
+    );
+  }
+
+  return {
+    /** A waiting entry's place in line and estimated wait, as its customer's page shows them. */
+    async standing(companyId: string, waitId: string): Promise<LineStanding | null> {
+      const plan = await planFor(companyId, waitId);
+      const waiting = plan.waiting.find((candidate) => candidate.id === waitId);
+      if (!waiting) return null;
+      const { estimate } = waiting;
+      return {
+        position: waiting.position,
+        estimatedWaitMinutes: estimate.kind === 'estimate' ? estimate.minutes : null,
+        estimatedWaitRange: estimate.kind === 'estimate' ? estimate.range : null,
+      };
+    },
+
+    /** What a new walk-in would wait now (the quickest of the services offered), or null. */
+    async newWalkInMinutes(companyId: string): Promise<number | null> {
+      const plan = await planFor(companyId);
+      const services = await companies.listServices(companyId);
+      const minutes = services.flatMap((service) => {
+        const estimate = plan.newWalkIn(service);
+        return estimate.kind === 'estimate' ? [estimate.minutes] : [];
+      });
+      return minutes.length > 0 ? Math.min(...minutes) : null;
+    },
+
+    /**
+     * After a join: the first estimate of each new entry is kept for Insights (docs/insights.md),
+     * from one plan per burst of joins, after the joins have answered.
+     */
+    noteJoined(companyId: string): void {
+      const running = recording.get(companyId);
+      if (running) {
+        running.again = true;
+        return;
+      }
+      const state = { again: false };
+      recording.set(companyId, state);
+      const run = () => {
+        if (stopped) return;
+        state.again = false;
+        recordEstimates(companyId)
+          .catch((error: unknown) => {
+            if (!stopped) deps.logError(error);
+          })
+          .finally(() => {
+            if (state.again && !stopped) setTimeout(run, RECORD_AFTER_MS).unref();
+            else recording.delete(companyId);
+          });
+      };
+      setTimeout(run, RECORD_AFTER_MS).unref();
+    },
+
+    stop(): void {
+      stopped = true;
+    },
+  };
+}
+
+export type LinePlanService = ReturnType<typeof createLinePlanService>;
