@@ -299,7 +299,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBoardRoutes(app, { waitList, staff });
   registerPrivacyRoutes(app, { privacy, customers, staff });
   registerSettingsRoutes(app, {
-    settings: createSettingsService({ companies: companyRepository, companyService: companies, waitList }),
+    settings: createSettingsService({
+      db,
+      companies: companyRepository,
+      companyService: companies,
+      waitList,
+    }),
     staff,
   });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });

@@ -171,6 +171,8 @@ export const serviceSettingSchema = z.object({
       z.gte(SERVICE_DURATION.min, `A service takes at least ${SERVICE_DURATION.min} minutes`),
       z.lte(SERVICE_DURATION.max, `A service takes at most ${SERVICE_DURATION.max} minutes`),
     ),
+  /** The name it was saved under, when renamed: its providers (docs/schedule.md) keep doing it. */
+  previousName: z.optional(z.nullable(z.string().check(z.maxLength(80)))),
 });
 
 export const servicesSettingsRequestSchema = z.object({
