@@ -44,6 +44,9 @@ import { createPrivacyService } from './features/privacy/privacy.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
+import { createScheduleRepository } from './features/schedule/schedule.repository.ts';
+import { registerScheduleRoutes } from './features/schedule/schedule.routes.ts';
+import { createScheduleService } from './features/schedule/schedule.service.ts';
 import { createSmsRepository } from './features/sms/sms.repository.ts';
 import { registerSmsRoutes } from './features/sms/sms.routes.ts';
 import { createSmsService } from './features/sms/sms.service.ts';
@@ -164,6 +167,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const textStatus = newTextStatus(smsSender);
   const companyRepository = createCompanyRepository(db);
   const waitListRepository = createWaitListRepository(db, textStatus);
+  const scheduleRepository = createScheduleRepository(db);
   const eventLog = createEventLog(db, {
     logError: (error) => app.log.error({ err: error }, 'realtime: numbering failed'),
   });
@@ -201,6 +205,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sms,
     push,
     customers,
+    schedules: scheduleRepository,
     publicUrl: config.publicUrl,
   });
   const chat = createChatService({
@@ -297,6 +302,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     staffLinksPerHour: config.rateLimits.staffLinksPerHour,
   });
   registerBoardRoutes(app, { waitList, staff });
+  registerScheduleRoutes(app, {
+    schedule: createScheduleService({ db, schedules: scheduleRepository, companies, eventLog }),
+    staff,
+  });
   registerPrivacyRoutes(app, { privacy, customers, staff });
   registerSettingsRoutes(app, {
     settings: createSettingsService({

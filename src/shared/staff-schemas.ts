@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { normalizeUsNumber } from './phone.ts';
+import { providerFloorSchema } from './schedule-schemas.ts';
 import {
   companyIdSchema,
   joinWaitListRequestSchema,
@@ -51,6 +52,8 @@ export const boardResponseSchema = z.object({
   companyId: z.string(),
   entries: z.array(boardEntrySchema),
   providers: z.array(providerSchema),
+  /** Each active provider's "On the floor / On break / Off" (docs/schedule.md). */
+  floor: z.array(providerFloorSchema),
   /** What the desk may put a walk-in down for. */
   services: z.array(z.string()),
   /** Subscribe to the board topic after this seq to miss nothing. */
