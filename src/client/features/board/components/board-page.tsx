@@ -13,6 +13,7 @@ import type { LiveBoard } from '../api/use-live-board.ts';
 import { UNDOABLE_ACTIONS, useUndoableActions } from '../api/use-undoable-actions.ts';
 import { AddWalkInDialog } from './add-walk-in-dialog.tsx';
 import { BoardRow } from './board-row.tsx';
+import { FloorStrip } from './floor-strip.tsx';
 import { RequestList } from './request-list.tsx';
 
 function useNow(intervalMs: number): number {
@@ -158,6 +159,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
             </>
           )}
         </div>
+        <FloorStrip me={me} board={board.data} />
         <AddWalkInDialog
           open={addingWalkIn}
           services={board.data.services}

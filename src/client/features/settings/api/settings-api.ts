@@ -8,6 +8,7 @@ import type {
 import { boardQueryKey } from '../../board/api/board-api.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 import { staffMeQueryKey } from '../../staff/api/use-staff.ts';
+import { schedulesQueryKey } from './schedule-api.ts';
 
 const settingsQueryKey = ['staff-settings'] as const;
 
@@ -19,7 +20,10 @@ export function useSettings() {
 }
 
 /** Every settings change answers with the whole settings, which replace the cached ones. */
-function useSettingsChange<Variables>(send: (variables: Variables) => Promise<BusinessSettings>) {
+function useSettingsChange<Variables>(
+  send: (variables: Variables) => Promise<BusinessSettings>,
+  options: { schedulesToo?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -28,6 +32,9 @@ function useSettingsChange<Variables>(send: (variables: Variables) => Promise<Bu
       // The board lists providers, and the console header shows the business name.
       void queryClient.invalidateQueries({ queryKey: boardQueryKey });
       void queryClient.invalidateQueries({ queryKey: staffMeQueryKey });
+      // A renamed or removed service changes what each provider does: their forms start again
+      // from the server's (reset, not refetched under forms that hold the old lists).
+      if (options.schedulesToo) void queryClient.resetQueries({ queryKey: schedulesQueryKey });
     },
   });
 }
@@ -38,8 +45,10 @@ export const useSaveCompany = () =>
   );
 
 export const useSaveServices = () =>
-  useSettingsChange((body: ServicesSettingsRequest) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/services', { method: 'PUT', body }),
+  useSettingsChange(
+    (body: ServicesSettingsRequest) =>
+      staffRequest<BusinessSettings>('/v1/staff/settings/services', { method: 'PUT', body }),
+    { schedulesToo: true },
   );
 
 export const useAddProvider = () =>
