@@ -47,6 +47,9 @@ import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
 import { createLinePlanService } from './features/schedule/line-plan.service.ts';
+import { createScheduleRepository } from './features/schedule/schedule.repository.ts';
+import { registerScheduleRoutes } from './features/schedule/schedule.routes.ts';
+import { createScheduleService } from './features/schedule/schedule.service.ts';
 import { createServiceDurationsRepository } from './features/schedule/service-durations.repository.ts';
 import { createSmsRepository } from './features/sms/sms.repository.ts';
 import { registerSmsRoutes } from './features/sms/sms.routes.ts';
@@ -170,6 +173,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const textStatus = newTextStatus(smsSender);
   const companyRepository = createCompanyRepository(db);
   const waitListRepository = createWaitListRepository(db, textStatus);
+  const scheduleRepository = createScheduleRepository(db);
   const eventLog = createEventLog(db, {
     logError: (error) => app.log.error({ err: error }, 'realtime: numbering failed'),
   });
@@ -226,6 +230,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     sms,
     push,
     customers,
+    schedules: scheduleRepository,
     publicUrl: config.publicUrl,
   });
   const chat = createChatService({
@@ -323,8 +328,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     staffLinksPerHour: config.rateLimits.staffLinksPerHour,
   });
   registerBoardRoutes(app, { waitList, staff });
+  registerScheduleRoutes(app, {
+    schedule: createScheduleService({ db, schedules: scheduleRepository, companies, eventLog }),
+    staff,
+  });
   registerPrivacyRoutes(app, { privacy, customers, staff });
   const settings = createSettingsService({
+    db,
     companies: companyRepository,
     companyService: companies,
     waitList,

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { minuteOfDay } from './local-time.ts';
 import { normalizeUsNumber } from './phone.ts';
+import { providerFloorSchema } from './schedule-schemas.ts';
 import {
   companyIdSchema,
   joinWaitListRequestSchema,
@@ -190,6 +191,8 @@ export const boardResponseSchema = z.object({
   companyId: z.string(),
   entries: z.array(boardEntrySchema),
   providers: z.array(providerSchema),
+  /** Each active provider's "On the floor / On break / Off" (docs/schedule.md). */
+  floor: z.array(providerFloorSchema),
   /** What the desk may put a walk-in down for. */
   services: z.array(z.string()),
   /** Subscribe to the board topic after this seq to miss nothing. */
@@ -310,6 +313,8 @@ export const serviceSettingSchema = z.object({
       z.gte(SERVICE_DURATION.min, `A service takes at least ${SERVICE_DURATION.min} minutes`),
       z.lte(SERVICE_DURATION.max, `A service takes at most ${SERVICE_DURATION.max} minutes`),
     ),
+  /** The name it was saved under, when renamed: its providers (docs/schedule.md) keep doing it. */
+  previousName: z.optional(z.nullable(z.string().check(z.maxLength(80)))),
 });
 
 export const servicesSettingsRequestSchema = z.object({

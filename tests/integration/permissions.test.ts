@@ -94,6 +94,46 @@ describe.each(databaseKinds)('who may see and change what, on %s', (kind) => {
       expect(board.providers.map((p) => p.id)).toEqual(other.providers.map((p) => p.id));
     });
 
+    it("finds demo's providers missing: their schedules and floor states are neither read nor changed", async () => {
+      const [maria] = (await t.app.inject({ url: '/api/v1/staff/board', headers: demoOwner.headers })).json()
+        .providers as { id: string }[];
+      const stored = async () =>
+        (
+          await t.database.db.query(
+            `select p.floor_state, (select count(*)::int from provider_shifts s where s.provider_id = p.id) as shifts
+               from providers p where p.id = $1`,
+            [maria!.id],
+          )
+        ).rows[0];
+      const before = await stored();
+      const eventsBefore = await countTopicEvents(t.database.db, topics.board('demo'));
+      const schedules = await t.app.inject({
+        url: '/api/v1/staff/settings/schedules',
+        headers: otherOwner.headers,
+      });
+      expect(schedules.json().schedules.map((s: { providerId: string }) => s.providerId)).toEqual(
+        other.providers.map((p) => p.id),
+      );
+      for (const providerId of [maria!.id, randomUUID()]) {
+        const schedule = await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/staff/settings/providers/${providerId}/schedule`,
+          headers: otherOwner.headers,
+          payload: { shifts: [{ weekday: 1, startMinute: 600, endMinute: 660 }], daysOff: [], services: [] },
+        });
+        expect(apiErrorSchema.parse(schedule.json()).error.code).toBe('PROVIDER_NOT_FOUND');
+        const floor = await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/staff/providers/${providerId}/floor-state`,
+          headers: otherOwner.headers,
+          payload: { floorState: 'off' },
+        });
+        expect(apiErrorSchema.parse(floor.json()).error.code).toBe('PROVIDER_NOT_FOUND');
+      }
+      expect(await stored()).toEqual(before);
+      expect(await countTopicEvents(t.database.db, topics.board('demo'))).toBe(eventsBefore);
+    });
+
     it('cannot act on a demo entry: 404 WAIT_ENTRY_NOT_FOUND and the row unchanged', async () => {
       const customer = await joinAsNewCustomer(t);
       const before = await entryRow(customer.waitId);

@@ -59,6 +59,10 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'POST /api/v1/staff/settings/providers': OWNER,
   'PUT /api/v1/staff/settings/providers/:providerId': OWNER,
   'DELETE /api/v1/staff/settings/providers/:providerId': OWNER,
+  'GET /api/v1/staff/settings/schedules': OWNER,
+  'PUT /api/v1/staff/settings/providers/:providerId/schedule': OWNER,
+  // A provider only their own (the test below): the route checks whose it is after the role.
+  'PUT /api/v1/staff/providers/:providerId/floor-state': ALL,
   'GET /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people/:staffUserId/reset': OWNER,
@@ -428,6 +432,30 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
     ).toMatchObject({ waitId: again.json().waitId });
   });
 
+  it("lets a provider set only their own floor state, and the owner and the desk anyone's", async () => {
+    const floorState = async (providerId: string) =>
+      (await t.database.db.query('select floor_state from providers where id = $1', [providerId])).rows[0];
+    const setFloor = (session: StaffSession, providerId: string, state: string) =>
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/staff/providers/${providerId}/floor-state`,
+        headers: session.headers,
+        payload: { floorState: state },
+      });
+    expect((await setFloor(sessions.provider, maria, 'on_break')).statusCode).toBe(200);
+    expect(await floorState(maria)).toEqual({ floor_state: 'on_break' });
+    expectApiError(await setFloor(sessions.provider, james, 'off'), 403, 'ROLE_NOT_ALLOWED');
+    expectApiError(await setFloor(jamesSession, maria, 'off'), 403, 'ROLE_NOT_ALLOWED');
+    expect(await floorState(james)).toEqual({ floor_state: 'on_floor' });
+    expect(await floorState(maria)).toEqual({ floor_state: 'on_break' });
+    for (const role of ['owner', 'front_desk'] as const) {
+      expect((await setFloor(sessions[role], james, 'off')).statusCode, role).toBe(200);
+      expect(await floorState(james)).toEqual({ floor_state: 'off' });
+      expect((await setFloor(sessions[role], james, 'on_floor')).statusCode, role).toBe(200);
+    }
+    expect((await setFloor(sessions.provider, maria, 'on_floor')).statusCode).toBe(200);
+  });
+
   it('lets a provider account whose provider was removed act on no one, and see no whole number', async () => {
     const extra = await t.app.inject({
       method: 'POST',
@@ -466,5 +494,17 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
       (await t.app.inject({ url: '/api/v1/staff/board', headers: again.headers })).json(),
     );
     expect(board.entries.every((entry) => entry.phoneNumber?.startsWith('(•••)'))).toBe(true);
+    // Nor does it set anyone's floor state, its old provider's included.
+    for (const providerId of [tempId, maria])
+      expectApiError(
+        await t.app.inject({
+          method: 'PUT',
+          url: `/api/v1/staff/providers/${providerId}/floor-state`,
+          headers: again.headers,
+          payload: { floorState: 'off' },
+        }),
+        403,
+        'PROVIDER_ACCOUNT_UNLINKED',
+      );
   });
 });

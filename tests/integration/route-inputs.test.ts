@@ -292,6 +292,24 @@ function goodishBody(route: Route, world: World): fc.Arbitrary<unknown> {
       return body({ name, speciality: field('Color', ''), station: field('Chair 1', '') });
     case 'PUT /api/v1/staff/wait-entries/:waitId/provider':
       return body({ providerId });
+    case 'PUT /api/v1/staff/settings/providers/:providerId/schedule':
+      return body({
+        shifts: field(
+          [{ weekday: 1, startMinute: 600, endMinute: 840 }],
+          [{ weekday: 5, startMinute: 1200, endMinute: 1560 }],
+          [{ weekday: 7, startMinute: 600, endMinute: 840 }],
+          [{ weekday: 1, startMinute: 600, endMinute: 540 }],
+          [
+            { weekday: 1, startMinute: 600, endMinute: 840 },
+            { weekday: 1, startMinute: 700, endMinute: 900 },
+          ],
+          [],
+        ),
+        daysOff: field(['2099-02-03'], ['2099-02-30'], ['9999-12-31'], ['2099-02-03', '2099-02-03'], []),
+        services: field(['Facials'], ['Nope'], ['Facials', 'facials'], []),
+      });
+    case 'PUT /api/v1/staff/providers/:providerId/floor-state':
+      return body({ floorState: field('on_break', 'on_floor', 'off', 'asleep', '') });
     case 'PUT /api/v1/companies/:companyId/push-subscription':
       return body({
         endpoint: field('https://push.example/send/1', 'http://127.0.0.1/internal', 'not a url'),

@@ -393,6 +393,40 @@ export const texts = {
     localAddress: (host: string) =>
       `${host} is an address of this computer: customers' phones cannot open this link, and the texts and the poster carry it. Set PUBLIC_URL to the address customers use (for example https://wait.example.com) and restart CheckN.`,
   },
+  /** Who works when (docs/schedule.md): the board's floor strip and Settings' schedules. */
+  schedule: {
+    floorTitle: 'Who is on the floor',
+    floorStates: { on_floor: 'On the floor', on_break: 'On break', off: 'Off' } as const,
+    /** The select's name for a screen reader: whose state it sets. */
+    floorStateOf: (name: string) => `${name}: on the floor, on break or off`,
+    floorFailed: 'That did not change. Please try again.',
+    title: 'Who works when',
+    hint: (timeZone: string) =>
+      `Times are the business's (${timeZone}). A shift that ends at or before it starts runs past midnight.`,
+    allHours: 'Works all opening hours',
+    weeklyShifts: 'Weekly shifts',
+    off: 'Off',
+    from: 'From',
+    to: 'To',
+    rangeLabel: (day: string, which: 'From' | 'To', index: number) =>
+      `${day}${index > 0 ? ` (shift ${index + 1})` : ''} ${which.toLowerCase()}`,
+    nextDay: 'next day',
+    sameTime: 'A shift must end after it starts',
+    addHours: (day: string) => `Add hours on ${day}`,
+    addHoursShort: 'Add hours',
+    removeHours: (day: string, from: string, to: string) => `Remove ${day} ${from}–${to}`,
+    daysOff: 'Days off',
+    noDaysOff: 'No days off coming up.',
+    dayOffDate: 'Day off',
+    addDayOff: 'Add day off',
+    removeDayOff: (day: string) => `Remove the day off on ${day}`,
+    services: 'Services they do',
+    servicesHint: 'None ticked: every service.',
+    allServices: 'Every service',
+    // Monday first: a salon's week; the data's weekday numbers stay 0 Sunday … 6 Saturday.
+    weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const,
+    loadFailed: 'Could not load the schedules.',
+  },
   sms: {
     title: 'Text messages',
     outboxNote:

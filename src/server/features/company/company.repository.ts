@@ -123,20 +123,55 @@ export function createCompanyRepository(db: Queryable) {
       );
     },
 
+    /**
+     * Replaces the business's services (run it in a transaction). The services each provider does
+     * (provider_services) follow: a service renamed (`previousName`) keeps its providers under its
+     * new name, and one removed is dropped from their lists. A provider whose every service was
+     * removed does every service again (none stored), which Settings shows.
+     */
     async replaceServices(
       companyId: string,
-      services: readonly (string | { name: string; durationMinutes: number })[],
+      services: readonly (string | { name: string; durationMinutes: number; previousName?: string | null })[],
       tx: Queryable = db,
     ): Promise<void> {
+      const list = services.map((service) =>
+        typeof service === 'string' ? { name: service, durationMinutes: 30, previousName: null } : service,
+      );
+      const { rows: links } = await tx.query<{ providerId: string; serviceName: string }>(
+        'delete from provider_services where company_id = $1 returning provider_id as "providerId", service_name as "serviceName"',
+        [companyId],
+      );
       await tx.query('delete from services where company_id = $1', [companyId]);
-      for (const [position, service] of services.entries()) {
-        const { name, durationMinutes } =
-          typeof service === 'string' ? { name: service, durationMinutes: 30 } : service;
-        await tx.query(
-          'insert into services (company_id, name, position, duration_minutes) values ($1, $2, $3, $4)',
-          [companyId, name, position, durationMinutes],
-        );
+      await tx.query(
+        `insert into services (company_id, name, position, duration_minutes)
+         select $1, name, position - 1, duration_minutes
+           from unnest($2::text[], $3::int[]) with ordinality as s (name, duration_minutes, position)`,
+        [companyId, list.map((service) => service.name), list.map((service) => service.durationMinutes)],
+      );
+      if (links.length === 0) return;
+      // What each stored name is now: its rename first, else itself if still offered.
+      const renamed = new Map(
+        list.flatMap((service) =>
+          service.previousName ? [[service.previousName, service.name] as const] : [],
+        ),
+      );
+      const offered = new Set(list.map((service) => service.name));
+      const kept = new Map<string, { providerId: string; serviceName: string }>();
+      for (const link of links) {
+        const name =
+          renamed.get(link.serviceName) ?? (offered.has(link.serviceName) ? link.serviceName : undefined);
+        if (name !== undefined)
+          kept.set(`${link.providerId}|${name}`, { providerId: link.providerId, serviceName: name });
       }
+      await tx.query(
+        `insert into provider_services (company_id, provider_id, service_name)
+         select $1, provider_id, service_name from unnest($2::uuid[], $3::text[]) as v (provider_id, service_name)`,
+        [
+          companyId,
+          [...kept.values()].map((link) => link.providerId),
+          [...kept.values()].map((link) => link.serviceName),
+        ],
+      );
     },
 
     async listServiceSettings(companyId: string, tx: Queryable = db) {

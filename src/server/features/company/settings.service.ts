@@ -6,6 +6,7 @@ import type {
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../shared/staff-schemas.ts';
+import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
@@ -15,6 +16,7 @@ import { toStoredLogo } from './logo-image.ts';
 
 /** The console's Settings page: the business, its services and durations, providers, logo. */
 export function createSettingsService(deps: {
+  db: Database;
   companies: CompanyRepository;
   companyService: CompanyService;
   waitList: Pick<WaitListService, 'moveProviderCustomers'>;
@@ -73,7 +75,8 @@ export function createSettingsService(deps: {
     },
 
     async replaceServices(companyId: string, request: ServicesSettingsRequest): Promise<void> {
-      await companies.replaceServices(companyId, request.services);
+      // With the providers' services, which follow a rename or a removal (company.repository.ts).
+      await deps.db.transaction((tx) => companies.replaceServices(companyId, request.services, tx));
       companyService.forget(companyId);
     },
 

@@ -20,6 +20,7 @@ import type { CustomerService } from '../customer/customer.service.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { LinePlanService } from '../schedule/line-plan.service.ts';
+import type { ScheduleRepository } from '../schedule/schedule.repository.ts';
 import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
@@ -85,6 +86,8 @@ export function createWaitListService(deps: {
   linePlan: Pick<LinePlanService, 'standing' | 'noteJoined'>;
   /** Whether the business takes walk-ins now (hours, pause, caps). */
   intake: Pick<IntakeService, 'ensureTakingWalkIns'>;
+  /** The board shows who is on the floor (features/schedule). */
+  schedules: Pick<ScheduleRepository, 'listFloorStates'>;
   /** Links in texts point here. */
   publicUrl: string;
 }) {
@@ -387,15 +390,18 @@ export function createWaitListService(deps: {
     async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {
       // The head first: events after it may repeat what the list shows, never miss what it lacks.
       const seq = await eventLog.head(topics.board(principal.companyId));
-      const [entries, providers, services] = await Promise.all([
+      const [entries, providers, services, floor] = await Promise.all([
         waitList.listBoard(principal.companyId),
         companies.listProviders(principal.companyId),
         companies.listServices(principal.companyId),
+        // Not from the company cache: a floor state changes many times a day, live.
+        deps.schedules.listFloorStates(principal.companyId),
       ]);
       return {
         companyId: principal.companyId,
         entries: entries.map((entry) => boardEntryAsSeenBy(principal, entry)),
         providers,
+        floor,
         services,
         seq,
       };

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FloorState, ProviderFloor } from '../../../../shared/schedule-schemas.ts';
 import type { BoardEntry, BoardResponse } from '../../../../shared/staff-schemas.ts';
 import type { StaffAction } from '../../../../shared/wait-status.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
@@ -68,6 +69,36 @@ export function useAnswerRequest() {
     mutationFn: ({ waitId, answer }: { waitId: string; answer: 'accept' | 'decline' }) =>
       staffRequest<void>(`/v1/staff/requests/${encodeURIComponent(waitId)}/${answer}`, { method: 'POST' }),
     // Answered elsewhere, or expired meanwhile: the board was out of date.
+    onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
+  });
+}
+
+/** Puts one provider's floor state into the cached board (from an event or from the change's reply). */
+export function upsertProviderFloor(
+  board: BoardResponse | undefined,
+  floor: ProviderFloor,
+): BoardResponse | undefined {
+  if (!board) return board;
+  const known = board.floor.some((f) => f.providerId === floor.providerId);
+  return {
+    ...board,
+    floor: known
+      ? board.floor.map((f) => (f.providerId === floor.providerId ? floor : f))
+      : [...board.floor, floor],
+  };
+}
+
+/** "On the floor / On break / Off": a provider sets their own, the owner and the desk anyone's. */
+export function useSetFloorState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ providerId, floorState }: { providerId: string; floorState: FloorState }) =>
+      staffRequest<ProviderFloor>(`/v1/staff/providers/${encodeURIComponent(providerId)}/floor-state`, {
+        method: 'PUT',
+        body: { floorState },
+      }),
+    onSuccess: (floor) =>
+      queryClient.setQueryData<BoardResponse>(boardQueryKey, (b) => upsertProviderFloor(b, floor)),
     onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
   });
 }

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { topics } from '../../../../shared/realtime.ts';
+import { FLOOR_STATE_EVENT, type ProviderFloor } from '../../../../shared/schedule-schemas.ts';
 import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { useTopic } from '../../../lib/realtime.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { staffRealtime } from '../../staff/api/staff-api.ts';
 import { playAlertSound } from '../console-alert.ts';
-import { boardQueryKey, upsertBoardEntry, useBoard } from './board-api.ts';
+import { boardQueryKey, upsertBoardEntry, upsertProviderFloor, useBoard } from './board-api.ts';
 import { intakeQueryKey } from './intake-api.ts';
 
 const NEW_FOR_MS = 8_000;
@@ -29,6 +30,12 @@ export function useLiveBoard(me: StaffMe) {
     onEvent: (event, data) => {
       // A pause or resume from another console: the bar asks again.
       if (event === 'intake.changed') void queryClient.invalidateQueries({ queryKey: intakeQueryKey });
+      if (event === FLOOR_STATE_EVENT) {
+        queryClient.setQueryData<BoardResponse>(boardQueryKey, (current) =>
+          upsertProviderFloor(current, data as ProviderFloor),
+        );
+        return;
+      }
       if (event !== 'entry.upserted') return;
       const entry = data as BoardEntry;
       const known = queryClient

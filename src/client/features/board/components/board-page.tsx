@@ -13,6 +13,7 @@ import type { LiveBoard } from '../api/use-live-board.ts';
 import { UNDOABLE_ACTIONS, useUndoableActions } from '../api/use-undoable-actions.ts';
 import { AddWalkInDialog } from './add-walk-in-dialog.tsx';
 import { BoardRow } from './board-row.tsx';
+import { FloorStrip } from './floor-strip.tsx';
 import { IntakeBar } from './intake-bar.tsx';
 import { RequestList } from './request-list.tsx';
 
@@ -160,6 +161,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
             </>
           )}
         </div>
+        <FloorStrip me={me} board={board.data} />
         <AddWalkInDialog
           open={addingWalkIn}
           services={board.data.services}

@@ -10,6 +10,7 @@ import { boardQueryKey } from '../../board/api/board-api.ts';
 import { intakeQueryKey } from '../../board/api/intake-api.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 import { staffMeQueryKey } from '../../staff/api/use-staff.ts';
+import { schedulesQueryKey } from './schedule-api.ts';
 
 const settingsQueryKey = ['staff-settings'] as const;
 
@@ -21,7 +22,10 @@ export function useSettings() {
 }
 
 /** Every settings change answers with the whole settings, which replace the cached ones. */
-function useSettingsChange<Variables>(send: (variables: Variables) => Promise<BusinessSettings>) {
+function useSettingsChange<Variables>(
+  send: (variables: Variables) => Promise<BusinessSettings>,
+  options: { schedulesToo?: boolean } = {},
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
@@ -32,6 +36,9 @@ function useSettingsChange<Variables>(send: (variables: Variables) => Promise<Bu
       void queryClient.invalidateQueries({ queryKey: staffMeQueryKey });
       // The board's bar says whether customers can join, which hours and limits decide.
       void queryClient.invalidateQueries({ queryKey: intakeQueryKey });
+      // A renamed or removed service changes what each provider does: their forms start again
+      // from the server's (reset, not refetched under forms that hold the old lists).
+      if (options.schedulesToo) void queryClient.resetQueries({ queryKey: schedulesQueryKey });
     },
   });
 }
@@ -47,8 +54,10 @@ export const useSaveIntake = () =>
   );
 
 export const useSaveServices = () =>
-  useSettingsChange((body: ServicesSettingsRequest) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/services', { method: 'PUT', body }),
+  useSettingsChange(
+    (body: ServicesSettingsRequest) =>
+      staffRequest<BusinessSettings>('/v1/staff/settings/services', { method: 'PUT', body }),
+    { schedulesToo: true },
   );
 
 export const useAddProvider = () =>

@@ -32,6 +32,7 @@ import {
 } from '../api/settings-api.ts';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 import { HoursForm } from './hours-form.tsx';
+import { ProviderSchedulesForm } from './provider-schedules-form.tsx';
 import { errorText, SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
 
 /** The business's own wording for each text, over the default it replaces. */
@@ -206,7 +207,12 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
 function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
   const save = useSaveServices();
   const [rows, setRows] = useState(
-    settings.services.map((s) => ({ name: s.name, minutes: String(s.durationMinutes) })),
+    // previousName: the name saved, so a rename keeps the providers who do it (docs/schedule.md).
+    settings.services.map((s) => ({
+      name: s.name,
+      minutes: String(s.durationMinutes),
+      previousName: s.name as string | null,
+    })),
   );
   const problems = useFieldErrors<HTMLFormElement>();
   const edit = (index: number, change: Partial<(typeof rows)[number]>) => {
@@ -219,11 +225,17 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
       services: rows.map((row) => ({
         name: row.name,
         durationMinutes: row.minutes.trim() === '' ? Number.NaN : Number(row.minutes),
+        previousName: row.previousName,
       })),
     });
     if (!parsed.success) return problems.show(issuesByField(parsed.error));
     problems.show({});
-    save.mutate(parsed.data, { onError: problems.fromServer });
+    save.mutate(parsed.data, {
+      onError: problems.fromServer,
+      // Saved: each row's name is now the one a later rename starts from.
+      onSuccess: () =>
+        setRows((r) => r.map((row, i) => ({ ...row, previousName: parsed.data.services[i]?.name ?? null }))),
+    });
   };
   const { errors } = problems;
   return (
@@ -272,7 +284,7 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           <button
             type="button"
             className="button button--small button--secondary"
-            onClick={() => setRows((r) => [...r, { name: '', minutes: '30' }])}
+            onClick={() => setRows((r) => [...r, { name: '', minutes: '30', previousName: null }])}
           >
             {texts.settings.addService}
           </button>
@@ -632,6 +644,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
       <HoursForm settings={settings.data} canEdit={canEdit} />
       <ServicesForm settings={settings.data} canEdit={canEdit} />
       <ProvidersForm settings={settings.data} canEdit={canEdit} />
+      <ProviderSchedulesForm settings={settings.data} canEdit={canEdit} />
     </div>
   );
 }

@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ProviderSchedule,
+  ProviderScheduleRequest,
+  SchedulesResponse,
+} from '../../../../shared/schedule-schemas.ts';
+import { staffRequest } from '../../staff/api/staff-api.ts';
+
+export const schedulesQueryKey = ['staff-schedules'] as const;
+
+/** Every provider's shifts, days off and services (the owner's, in Settings). */
+export function useSchedules() {
+  return useQuery({
+    queryKey: schedulesQueryKey,
+    queryFn: () => staffRequest<SchedulesResponse>('/v1/staff/settings/schedules'),
+  });
+}
+
+/** Saves one provider's schedule; the answer replaces theirs in the cached list. */
+export function useSaveSchedule() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ providerId, ...body }: ProviderScheduleRequest & { providerId: string }) =>
+      staffRequest<ProviderSchedule>(
+        `/v1/staff/settings/providers/${encodeURIComponent(providerId)}/schedule`,
+        {
+          method: 'PUT',
+          body,
+        },
+      ),
+    onSuccess: (saved) =>
+      queryClient.setQueryData<SchedulesResponse>(schedulesQueryKey, (current) =>
+        current
+          ? {
+              ...current,
+              schedules: current.schedules.map((schedule) =>
+                schedule.providerId === saved.providerId ? saved : schedule,
+              ),
+            }
+          : current,
+      ),
+  });
+}
