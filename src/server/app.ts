@@ -203,7 +203,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     ...(deps.pushSender ? { sender: deps.pushSender } : {}),
     logger: app.log,
   });
+  const schedule = createScheduleService({ db, schedules: scheduleRepository, companies, eventLog });
   const linePlan = createLinePlanService({
+    schedule,
     companies,
     waitList: waitListRepository,
     durations: createServiceDurationsRepository(db),
@@ -329,7 +331,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerBoardRoutes(app, { waitList, staff });
   registerScheduleRoutes(app, {
-    schedule: createScheduleService({ db, schedules: scheduleRepository, companies, eventLog }),
+    schedule,
     staff,
   });
   registerPrivacyRoutes(app, { privacy, customers, staff });

@@ -253,6 +253,31 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
       expect((await row(customer.waitId)).status).toBe('cancelled');
     });
 
+    it('counts only the providers on the floor in the estimate (docs/wait-estimate.md)', async () => {
+      const business = await createBusiness(t.database.db, {
+        services: ['Facials'],
+        providers: [{ name: 'Ana' }, { name: 'Ben' }],
+      });
+      const staff = await signInStaff(t.app, business.owner);
+      const [, ben] = await listProviders(t.database.db, business.companyId);
+      const people: JoinedCustomer[] = [];
+      for (const name of ['One', 'Two']) {
+        people.push(await joinAsNewCustomer(t, { name, serviceType: 'Facials' }, business.companyId));
+      }
+      const view = (person: JoinedCustomer) =>
+        getWaitEntry(t.app, person.authorization, person.waitId, business.companyId);
+      expect((await view(people[1]!)).estimatedWaitMinutes).toBe(0);
+      const off = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/staff/providers/${ben!.id}/floor-state`,
+        headers: staff.headers,
+        payload: { floorState: 'off' },
+      });
+      expect(off.statusCode, off.body).toBe(200);
+      // Ana alone: the second waits for the first's 30-minute facial.
+      expect((await view(people[1]!)).estimatedWaitMinutes).toBe(30);
+    });
+
     it('shows position and estimated wait, shared by the providers at work', async () => {
       // A business of its own so the demo board's other entries do not count.
       const business = await createBusiness(t.database.db, {

@@ -4,12 +4,14 @@ import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRow } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import type { ScheduleService } from './schedule.service.ts';
 import type { ServiceDurationsRepository } from './service-durations.repository.ts';
 import { durationTableFrom } from './service-durations.ts';
 import { type DurationTable, type LinePlan, planLine, type TimeInterval } from './wait-estimate.ts';
 
 /** How far ahead the providers' time is laid out: a line longer than this has no estimate. */
-const HORIZON_MS = 2 * 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
+const HORIZON_MS = 2 * DAY_MS;
 /** The business's own durations change slowly (60 days of visits): read again after this. */
 const DURATIONS_FOR_MS = 10 * 60_000;
 /** A plan is kept until the line changes (its board's head moves), and at most this long (time passes). */
@@ -18,6 +20,19 @@ const PLAN_FOR_MS = 20_000;
 const RECORD_AFTER_MS = 250;
 
 /** When the business can serve: its open hours ahead, or around the clock when none are set. */
+/** Where two sorted lists of intervals overlap. */
+function overlap(a: readonly TimeInterval[], b: readonly TimeInterval[]): TimeInterval[] {
+  const both: TimeInterval[] = [];
+  for (const x of a) {
+    for (const y of b) {
+      const start = Math.max(x.start, y.start);
+      const end = Math.min(x.end, y.end);
+      if (start < end) both.push({ start, end });
+    }
+  }
+  return both.sort((p, q) => p.start - q.start);
+}
+
 function openTime(hours: OpeningHours | null, timeZone: string, now: number): TimeInterval[] {
   if (!hours) return [{ start: now, end: now + HORIZON_MS }];
   return openIntervals(hours, timeZone, now, now + HORIZON_MS).map((interval) => ({
@@ -41,13 +56,14 @@ export interface LineStanding {
  */
 export function createLinePlanService(deps: {
   companies: CompanyService;
+  schedule: Pick<ScheduleService, 'providersForEstimate'>;
   waitList: Pick<WaitListRepository, 'listLineForPlan' | 'recordJoinEstimates'>;
   durations: ServiceDurationsRepository;
   eventLog: Pick<EventLog, 'head'>;
   now: () => number;
   logError: (error: unknown) => void;
 }) {
-  const { companies, waitList, durations, eventLog, now } = deps;
+  const { companies, schedule, waitList, durations, eventLog, now } = deps;
   const durationTables = new Map<string, { at: number; table: Promise<DurationTable> }>();
   const plans = new Map<
     string,
@@ -69,18 +85,23 @@ export function createLinePlanService(deps: {
   async function computePlan(company: CompanyRow, at: number) {
     const [line, providers, table] = await Promise.all([
       waitList.listLineForPlan(company.id),
-      companies.listProviders(company.id),
+      schedule.providersForEstimate(company.id, at, { days: HORIZON_MS / DAY_MS }),
       durationTable(company.id, at),
     ]);
-    const working = openTime(company.openingHours, company.timeZone, at);
+    const open = openTime(company.openingHours, company.timeZone, at);
     const plan = planLine({
       now: at,
-      // Every active provider works every open hour until their shifts are known.
+      // Each provider works their shifts within the opening hours (all of them without shifts).
       providers: providers.map((provider) => ({
-        id: provider.id,
-        services: null,
-        floorState: 'on_floor' as const,
-        working,
+        id: provider.providerId,
+        services: provider.services,
+        floorState: provider.floorState,
+        working: provider.working
+          ? overlap(
+              provider.working.map(([start, end]) => ({ start, end })),
+              open,
+            )
+          : open,
         busy: [],
       })),
       line: line.map((entry) =>
