@@ -44,6 +44,10 @@ import { createPrivacyService } from './features/privacy/privacy.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
+import { createCalendarFeedRepository } from './features/schedule/calendar-feed.repository.ts';
+import { registerCalendarFeedRoutes } from './features/schedule/calendar-feed.routes.ts';
+import { createCalendarFeedService } from './features/schedule/calendar-feed.service.ts';
+import { createIcsFeedFetcher, type IcsFeedFetcher } from './features/schedule/ics-fetch.ts';
 import { createSmsRepository } from './features/sms/sms.repository.ts';
 import { registerSmsRoutes } from './features/sms/sms.routes.ts';
 import { createSmsService } from './features/sms/sms.service.ts';
@@ -85,6 +89,8 @@ export interface AppDependencies {
   smsSender?: SmsSender;
   /** Replaces the conversion driver chosen from config (tests pass the recording fake). */
   conversions?: ConversionTracker;
+  /** Replaces the calendar feed fetcher (tests pass one that answers without the network). */
+  fetchCalendarFeed?: IcsFeedFetcher;
   /** Built customer app; the API works without it (tests, `npm run dev` where Vite serves it). */
   clientDir?: string;
   /** Built server entry that renders the pages (docs/decisions/0008); without it the browser does. */
@@ -253,7 +259,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   firstRetentionPass.unref();
   const retentionPasses = setInterval(runRetention, RETENTION_PASS_MS);
   retentionPasses.unref();
+  // Providers' calendar feeds: every process polls; each due feed is claimed by one (issue 23).
+  const calendarFeeds = createCalendarFeedService({
+    feeds: createCalendarFeedRepository(db),
+    fetchFeed: deps.fetchCalendarFeed ?? createIcsFeedFetcher(),
+    logger: app.log,
+  });
+  calendarFeeds.start();
   app.addHook('onClose', async () => {
+    await calendarFeeds.stop();
     clearInterval(pruneSignIns);
     clearInterval(expireRequests);
     clearTimeout(firstRetentionPass);
@@ -302,6 +316,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     settings: createSettingsService({ companies: companyRepository, companyService: companies, waitList }),
     staff,
   });
+  registerCalendarFeedRoutes(app, { calendarFeeds, staff });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });
   registerRealtimeRoutes(app, {
     hub,
