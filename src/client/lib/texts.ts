@@ -332,6 +332,18 @@ export const texts = {
     localAddress: (host: string) =>
       `${host} is an address of this computer: customers' phones cannot open this link, and the texts and the poster carry it. Set PUBLIC_URL to the address customers use (for example https://wait.example.com) and restart CheckN.`,
   },
+  calendarFeeds: {
+    title: 'Appointment calendars',
+    hint: "Paste the calendar (ICS) link each provider's booking app gives (Square, Vagaro, Booksy, Google Calendar): their appointments block their time in the wait estimate. Read every 5 minutes.",
+    link: (provider: string) => `Calendar link for ${provider}`,
+    placeholder: 'https://… or webcal://…',
+    linked: (hint: string) => `Linked: ${hint} (paste a new link to replace it)`,
+    notLinked: 'No calendar linked',
+    save: 'Save link',
+    syncNow: 'Sync now',
+    syncing: 'Syncing…',
+    remove: 'Remove',
+  },
   sms: {
     title: 'Text messages',
     outboxNote:

@@ -32,6 +32,7 @@ import {
   useUploadLogo,
 } from '../api/settings-api.ts';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
+import { CalendarFeedsForm } from './calendar-feeds-form.tsx';
 
 /**
  * "Saved" while the form still shows what was saved: an edit after saving takes it away, so the
@@ -724,6 +725,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
       <LogoForm settings={settings.data} canEdit={canEdit} publicUrl={me.publicUrl} />
       <ServicesForm settings={settings.data} canEdit={canEdit} />
       <ProvidersForm settings={settings.data} canEdit={canEdit} />
+      {canEdit ? <CalendarFeedsForm /> : null}
     </div>
   );
 }
