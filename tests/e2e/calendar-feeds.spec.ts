@@ -28,7 +28,9 @@ test("the owner links a provider's appointment calendar and reads its state in w
   await expect(maria.getByRole('status')).toHaveText(
     'This calendar link points to a private network address.',
   );
-  await expect(maria.getByText('Linked: webcal://localhost/… (paste a new link to replace it)')).toBeVisible();
+  await expect(
+    maria.getByText('Linked: webcal://localhost/… (paste a new link to replace it)'),
+  ).toBeVisible();
   await expect(link).toHaveValue('');
   await expect(page.getByText('private-token')).toHaveCount(0);
 
