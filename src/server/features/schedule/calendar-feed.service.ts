@@ -7,7 +7,8 @@ import {
 import { addDays, instantAt, localDateTime } from '../../../shared/local-time.ts';
 import { AppError } from '../../errors.ts';
 import type { CalendarFeedRepository, ClaimedFeed } from './calendar-feed.repository.ts';
-import { type BusyBlock, IcsFeedError, readBusyBlocks } from './ics-feed.ts';
+import { type BusyBlock, IcsFeedError } from './ics-feed.ts';
+import { readBusyBlocksInThread } from './ics-feed-thread.ts';
 import type { IcsFeedFetcher } from './ics-fetch.ts';
 
 /** Each process looks for due feeds this often; a feed is synced every 5 minutes (the repository's claim). */
@@ -61,7 +62,9 @@ export function createCalendarFeedService(deps: {
 
   async function readFeed(feed: ClaimedFeed): Promise<BusyBlock[]> {
     const text = await fetchFeed(feed.url);
-    return readBusyBlocks(text, keptWindow(feed.timeZone), feed.timeZone).blocks;
+    return (
+      await readBusyBlocksInThread({ text, window: keptWindow(feed.timeZone), timeZone: feed.timeZone })
+    ).blocks;
   }
 
   /** Fetches and reads one claimed feed, and stores the blocks or the reason it failed. */
