@@ -91,6 +91,8 @@ export interface AppDependencies {
   conversions?: ConversionTracker;
   /** Replaces the calendar feed fetcher (tests pass one that answers without the network). */
   fetchCalendarFeed?: IcsFeedFetcher;
+  /** Whether this process polls the calendar feeds (default true); tests sync them when they choose. */
+  pollCalendarFeeds?: boolean;
   /** Built customer app; the API works without it (tests, `npm run dev` where Vite serves it). */
   clientDir?: string;
   /** Built server entry that renders the pages (docs/decisions/0008); without it the browser does. */
@@ -265,7 +267,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     fetchFeed: deps.fetchCalendarFeed ?? createIcsFeedFetcher(),
     logger: app.log,
   });
-  calendarFeeds.start();
+  if (deps.pollCalendarFeeds !== false) calendarFeeds.start();
   app.addHook('onClose', async () => {
     await calendarFeeds.stop();
     clearInterval(pruneSignIns);

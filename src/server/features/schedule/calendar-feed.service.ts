@@ -15,6 +15,8 @@ import type { IcsFeedFetcher } from './ics-fetch.ts';
 const POLL_MS = 60_000;
 /** Feeds claimed at once by one process: each may take up to the fetch's 10 s deadline. */
 const FEEDS_PER_CLAIM = 4;
+/** The longest `stop` waits for a pass under way. */
+const STOP_WAIT_MS = 5_000;
 /** The window kept: from yesterday (an appointment still running) to this many days ahead. */
 const DAYS_AHEAD = 14;
 
@@ -122,10 +124,16 @@ export function createCalendarFeedService(deps: {
       timer.unref();
     },
 
+    /**
+     * Waits for a pass under way, but not for its slowest fetch (10 s) and read (20 s): the server
+     * stops within its own deadline, and a feed left half-synced is claimed again in 5 minutes.
+     */
     async stop(): Promise<void> {
       stopped = true;
       clearInterval(timer);
-      await pass;
+      let waited: NodeJS.Timeout | undefined;
+      await Promise.race([pass, new Promise((resolve) => (waited = setTimeout(resolve, STOP_WAIT_MS)))]);
+      clearTimeout(waited);
     },
 
     async listFeeds(companyId: string): Promise<CalendarFeedsResponse> {
