@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -33,6 +34,8 @@ test("the owner links a provider's appointment calendar and reads its state in w
   ).toBeVisible();
   await expect(link).toHaveValue('');
   await expect(page.getByText('private-token')).toHaveCount(0);
+  // The section, its error state and the other providers' empty ones pass axe (WCAG 2.2 AA).
+  await expectNoAxeViolations(page);
 
   // Kept after a reload; removed, the provider has no calendar again.
   await page.reload();
