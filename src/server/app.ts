@@ -46,6 +46,10 @@ import { createPrivacyService } from './features/privacy/privacy.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
+import { createCalendarFeedRepository } from './features/schedule/calendar-feed.repository.ts';
+import { registerCalendarFeedRoutes } from './features/schedule/calendar-feed.routes.ts';
+import { createCalendarFeedService } from './features/schedule/calendar-feed.service.ts';
+import { createIcsFeedFetcher, type IcsFeedFetcher } from './features/schedule/ics-fetch.ts';
 import { createLinePlanService } from './features/schedule/line-plan.service.ts';
 import { createScheduleRepository } from './features/schedule/schedule.repository.ts';
 import { registerScheduleRoutes } from './features/schedule/schedule.routes.ts';
@@ -92,6 +96,10 @@ export interface AppDependencies {
   smsSender?: SmsSender;
   /** Replaces the conversion driver chosen from config (tests pass the recording fake). */
   conversions?: ConversionTracker;
+  /** Replaces the calendar feed fetcher (tests pass one that answers without the network). */
+  fetchCalendarFeed?: IcsFeedFetcher;
+  /** Whether this process polls the calendar feeds (default true); tests sync them when they choose. */
+  pollCalendarFeeds?: boolean;
   /** Built customer app; the API works without it (tests, `npm run dev` where Vite serves it). */
   clientDir?: string;
   /** Built server entry that renders the pages (docs/decisions/0008); without it the browser does. */
@@ -204,8 +212,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
   });
   const schedule = createScheduleService({ db, schedules: scheduleRepository, companies, eventLog });
+  const calendarFeedRepository = createCalendarFeedRepository(db);
   const linePlan = createLinePlanService({
     schedule,
+    busyBlocks: calendarFeedRepository,
     companies,
     waitList: waitListRepository,
     durations: createServiceDurationsRepository(db),
@@ -285,7 +295,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   firstRetentionPass.unref();
   const retentionPasses = setInterval(runRetention, RETENTION_PASS_MS);
   retentionPasses.unref();
+  // Providers' calendar feeds: every process polls; each due feed is claimed by one (issue 23).
+  const calendarFeeds = createCalendarFeedService({
+    feeds: calendarFeedRepository,
+    fetchFeed: deps.fetchCalendarFeed ?? createIcsFeedFetcher(),
+    logger: app.log,
+  });
+  if (deps.pollCalendarFeeds !== false) calendarFeeds.start();
   app.addHook('onClose', async () => {
+    await calendarFeeds.stop();
     clearInterval(pruneSignIns);
     clearInterval(expireRequests);
     clearTimeout(firstRetentionPass);
@@ -343,6 +361,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerSettingsRoutes(app, { settings, staff });
   registerIntakeRoutes(app, { intake, settings, staff });
+  registerCalendarFeedRoutes(app, { calendarFeeds, staff });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });
   registerRealtimeRoutes(app, {
     hub,

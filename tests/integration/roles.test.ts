@@ -63,6 +63,10 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'PUT /api/v1/staff/settings/providers/:providerId/schedule': OWNER,
   // A provider only their own (the test below): the route checks whose it is after the role.
   'PUT /api/v1/staff/providers/:providerId/floor-state': ALL,
+  'GET /api/v1/staff/settings/calendar-feeds': OWNER,
+  'PUT /api/v1/staff/settings/calendar-feeds/:providerId': OWNER,
+  'DELETE /api/v1/staff/settings/calendar-feeds/:providerId': OWNER,
+  'POST /api/v1/staff/settings/calendar-feeds/:providerId/sync': OWNER,
   'GET /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people/:staffUserId/reset': OWNER,

@@ -310,6 +310,16 @@ function goodishBody(route: Route, world: World): fc.Arbitrary<unknown> {
       });
     case 'PUT /api/v1/staff/providers/:providerId/floor-state':
       return body({ floorState: field('on_break', 'on_floor', 'off', 'asleep', '') });
+    case 'PUT /api/v1/staff/settings/calendar-feeds/:providerId':
+      return body({
+        url: field(
+          'https://calendar.example/feed.ics',
+          'webcal://calendar.example/feed.ics',
+          'http://127.0.0.1/feed.ics',
+          'https://',
+          `https://calendar.example/${'a'.repeat(2100)}`,
+        ),
+      });
     case 'PUT /api/v1/companies/:companyId/push-subscription':
       return body({
         endpoint: field('https://push.example/send/1', 'http://127.0.0.1/internal', 'not a url'),

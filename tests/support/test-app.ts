@@ -3,6 +3,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import type { ConversionTracker } from '../../src/server/features/conversion/conversion-tracker.ts';
+import type { IcsFeedFetcher } from '../../src/server/features/schedule/ics-fetch.ts';
 import type { PushSender } from '../../src/server/push/push-sender.ts';
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
 import type { SmsSender } from '../../src/server/sms/sms-sender.ts';
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   conversions?: ConversionTracker;
   smsSender?: SmsSender;
   pushSender?: PushSender;
+  /** Answers calendar feed links instead of the network. */
+  fetchCalendarFeed?: IcsFeedFetcher;
   /** Told of every statement the app runs outside a transaction, with how many rows it returned. */
   onQuery?: (sql: string, rows: number) => void;
   /** The businesses' clock for opening hours and pauses (features/intake). */
@@ -88,6 +91,11 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.smsSender ? { smsSender: options.smsSender } : {}),
     ...(options.pushSender ? { pushSender: options.pushSender } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    // Never the network: a test that syncs a feed passes its own answers.
+    fetchCalendarFeed:
+      options.fetchCalendarFeed ?? (async () => Promise.reject(new Error('no calendar feeds in tests'))),
+    // A pass every minute would write to feeds while a suite compares rows: tests run syncDueFeeds.
+    pollCalendarFeeds: false,
   });
   await app.ready();
   return {

@@ -427,6 +427,18 @@ export const texts = {
     weekdays: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const,
     loadFailed: 'Could not load the schedules.',
   },
+  calendarFeeds: {
+    title: 'Appointment calendars',
+    hint: "Paste the calendar (ICS) link each provider's booking app gives (Square, Vagaro, Booksy, Google Calendar): their appointments block their time in the wait estimate. Read every 5 minutes.",
+    link: (provider: string) => `Calendar link for ${provider}`,
+    placeholder: 'https://… or webcal://…',
+    linked: (hint: string) => `Linked: ${hint} (paste a new link to replace it)`,
+    notLinked: 'No calendar linked',
+    save: 'Save link',
+    syncNow: 'Sync now',
+    syncing: 'Syncing…',
+    remove: 'Remove',
+  },
   sms: {
     title: 'Text messages',
     outboxNote:

@@ -4,6 +4,7 @@ import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRow } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import type { CalendarFeedRepository } from './calendar-feed.repository.ts';
 import type { ScheduleService } from './schedule.service.ts';
 import type { ServiceDurationsRepository } from './service-durations.repository.ts';
 import { durationTableFrom } from './service-durations.ts';
@@ -57,13 +58,15 @@ export interface LineStanding {
 export function createLinePlanService(deps: {
   companies: CompanyService;
   schedule: Pick<ScheduleService, 'providersForEstimate'>;
+  /** Appointments from the providers' calendars (calendar-feed.repository.ts). */
+  busyBlocks: Pick<CalendarFeedRepository, 'listBusyBlocks'>;
   waitList: Pick<WaitListRepository, 'listLineForPlan' | 'recordJoinEstimates'>;
   durations: ServiceDurationsRepository;
   eventLog: Pick<EventLog, 'head'>;
   now: () => number;
   logError: (error: unknown) => void;
 }) {
-  const { companies, schedule, waitList, durations, eventLog, now } = deps;
+  const { companies, schedule, busyBlocks, waitList, durations, eventLog, now } = deps;
   const durationTables = new Map<string, { at: number; table: Promise<DurationTable> }>();
   const plans = new Map<
     string,
@@ -83,11 +86,18 @@ export function createLinePlanService(deps: {
   }
 
   async function computePlan(company: CompanyRow, at: number) {
-    const [line, providers, table] = await Promise.all([
+    const [line, providers, table, blocks] = await Promise.all([
       waitList.listLineForPlan(company.id),
       schedule.providersForEstimate(company.id, at, { days: HORIZON_MS / DAY_MS }),
       durationTable(company.id, at),
+      busyBlocks.listBusyBlocks(company.id, new Date(at), new Date(at + HORIZON_MS)),
     ]);
+    const busyOf = new Map<string, TimeInterval[]>();
+    for (const block of blocks) {
+      const list = busyOf.get(block.providerId) ?? [];
+      list.push({ start: new Date(block.startsAt).getTime(), end: new Date(block.endsAt).getTime() });
+      busyOf.set(block.providerId, list);
+    }
     const open = openTime(company.openingHours, company.timeZone, at);
     const plan = planLine({
       now: at,
@@ -102,7 +112,7 @@ export function createLinePlanService(deps: {
               open,
             )
           : open,
-        busy: [],
+        busy: (busyOf.get(provider.providerId) ?? []).sort((a, b) => a.start - b.start),
       })),
       line: line.map((entry) =>
         entry.status === 'waiting'

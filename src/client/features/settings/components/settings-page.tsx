@@ -31,6 +31,7 @@ import {
   useUploadLogo,
 } from '../api/settings-api.ts';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
+import { CalendarFeedsForm } from './calendar-feeds-form.tsx';
 import { HoursForm } from './hours-form.tsx';
 import { ProviderSchedulesForm } from './provider-schedules-form.tsx';
 import { errorText, SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
@@ -645,6 +646,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
       <ServicesForm settings={settings.data} canEdit={canEdit} />
       <ProvidersForm settings={settings.data} canEdit={canEdit} />
       <ProviderSchedulesForm settings={settings.data} canEdit={canEdit} />
+      {canEdit ? <CalendarFeedsForm /> : null}
     </div>
   );
 }
