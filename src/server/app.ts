@@ -221,7 +221,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     durations: createServiceDurationsRepository(db),
     eventLog,
     now: deps.clock ?? Date.now,
-    logError: (error) => app.log.error({ err: error }, 'wait estimate: keeping the first estimates failed'),
   });
   const intake = createIntakeService({
     linePlan,
@@ -308,7 +307,6 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clearInterval(expireRequests);
     clearTimeout(firstRetentionPass);
     clearInterval(retentionPasses);
-    linePlan.stop();
     await stopFollowingSessions();
     await stopFollowingCustomerTokens();
     await smsWorker.stop();

@@ -151,6 +151,20 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
       while (sequencing) await new Promise((resolve) => setTimeout(resolve, 10));
     },
 
+    /**
+     * The topic's head, and whether events of it wait to be numbered (a change committed that the
+     * head does not show yet): a cache keyed on the head is fresh only with none pending.
+     */
+    async headAndPending(topic: string): Promise<{ seq: number; pending: boolean }> {
+      const { rows } = await db.query<{ seq: number; pending: boolean }>(
+        `select coalesce((select seq::int from realtime_topics where topic = $1), 0) as seq,
+                exists (select 1 from realtime_pending where topic = $1) as pending`,
+        [topic],
+        { name: 'topic-head-and-pending' },
+      );
+      return rows[0] ?? { seq: 0, pending: false };
+    },
+
     async head(topic: string): Promise<number> {
       const { rows } = await db.query<{ seq: number }>(
         'select seq::int as seq from realtime_topics where topic = $1',

@@ -17,8 +17,6 @@ const HORIZON_MS = 2 * DAY_MS;
 const DURATIONS_FOR_MS = 10 * 60_000;
 /** A plan is kept until the line changes (its board's head moves), and at most this long (time passes). */
 const PLAN_FOR_MS = 20_000;
-/** New entries' first estimates are kept together, this long after a join (one plan per burst). */
-const RECORD_AFTER_MS = 250;
 
 /** When the business can serve: its open hours ahead, or around the clock when none are set. */
 /** Where two sorted lists of intervals overlap. */
@@ -60,11 +58,10 @@ export function createLinePlanService(deps: {
   schedule: Pick<ScheduleService, 'providersForEstimate'>;
   /** Appointments from the providers' calendars (calendar-feed.repository.ts). */
   busyBlocks: Pick<CalendarFeedRepository, 'listBusyBlocks'>;
-  waitList: Pick<WaitListRepository, 'listLineForPlan' | 'recordJoinEstimates'>;
+  waitList: Pick<WaitListRepository, 'listLineForPlan'>;
   durations: ServiceDurationsRepository;
-  eventLog: Pick<EventLog, 'head'>;
+  eventLog: Pick<EventLog, 'headAndPending'>;
   now: () => number;
-  logError: (error: unknown) => void;
 }) {
   const { companies, schedule, busyBlocks, waitList, durations, eventLog, now } = deps;
   const durationTables = new Map<string, { at: number; table: Promise<DurationTable> }>();
@@ -72,8 +69,6 @@ export function createLinePlanService(deps: {
     string,
     { at: number; seq: number; plan: Promise<{ plan: LinePlan; ids: Set<string> }> }
   >();
-  const recording = new Map<string, { again: boolean }>();
-  let stopped = false;
 
   function durationTable(companyId: string, at: number): Promise<DurationTable> {
     const cached = durationTables.get(companyId);
@@ -134,9 +129,10 @@ export function createLinePlanService(deps: {
   /** The line's plan, computed again when the line changed since (its board's head) or time passed. */
   async function planFor(companyId: string, mustInclude?: string) {
     const company = await companies.requireCompany(companyId);
-    const [seq, at] = [await eventLog.head(topics.board(companyId)), now()];
+    const [{ seq, pending }, at] = [await eventLog.headAndPending(topics.board(companyId)), now()];
     const cached = plans.get(companyId);
-    if (cached && cached.seq === seq && at - cached.at < PLAN_FOR_MS) {
+    // Events not numbered yet: a change committed since the head moved last, which the plan may miss.
+    if (cached && !pending && cached.seq === seq && at - cached.at < PLAN_FOR_MS) {
       const found = await cached.plan;
       // An entry that joined after it was made (its event not numbered yet): not in it.
       if (!mustInclude || found.ids.has(mustInclude)) return found.plan;
@@ -146,17 +142,6 @@ export function createLinePlanService(deps: {
     if (plans.size > 10_000) plans.clear();
     plans.set(companyId, { at, seq, plan });
     return (await plan).plan;
-  }
-
-  async function recordEstimates(companyId: string): Promise<void> {
-    const plan = await planFor(companyId);
-    await waitList.recordJoinEstimates(
-      plan.waiting.flatMap((waiting) =>
-        waiting.estimate.kind === 'estimate'
-          ? [{ waitId: waiting.id, minutes: waiting.estimate.minutes }]
-          : [],
-      ),
-    );
   }
 
   return {
@@ -182,37 +167,6 @@ export function createLinePlanService(deps: {
         return estimate.kind === 'estimate' ? [estimate.minutes] : [];
       });
       return minutes.length > 0 ? Math.min(...minutes) : null;
-    },
-
-    /**
-     * After a join: the first estimate of each new entry is kept for Insights (docs/insights.md),
-     * from one plan per burst of joins, after the joins have answered.
-     */
-    noteJoined(companyId: string): void {
-      const running = recording.get(companyId);
-      if (running) {
-        running.again = true;
-        return;
-      }
-      const state = { again: false };
-      recording.set(companyId, state);
-      const run = () => {
-        if (stopped) return;
-        state.again = false;
-        recordEstimates(companyId)
-          .catch((error: unknown) => {
-            if (!stopped) deps.logError(error);
-          })
-          .finally(() => {
-            if (state.again && !stopped) setTimeout(run, RECORD_AFTER_MS).unref();
-            else recording.delete(companyId);
-          });
-      };
-      setTimeout(run, RECORD_AFTER_MS).unref();
-    },
-
-    stop(): void {
-      stopped = true;
     },
   };
 }

@@ -50,6 +50,8 @@ export interface WaitEntryRow {
   /** A service request's answer (migrations/0013); null for a walk-in. */
   requestStatus: RequestStatus | null;
   requestDeadline: Date | null;
+  /** The first estimate its customer was shown (migrations/0015), null until they are. */
+  firstEstimateMinutes: number | null;
 }
 
 export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
@@ -362,6 +364,7 @@ export function createWaitListRepository(
                 w.chat_thread_key as "chatThreadKey", holder.id as "chatHolderId", holder.name as "chatHolderName",
                 holder.provider_id as "chatHolderProviderId",
                 w.request_status as "requestStatus", w.request_deadline as "requestDeadline",
+                w.estimated_wait_minutes as "firstEstimateMinutes",
                 exists (select 1 from sms_messages m
                          where m.wait_id = w.id and m.kind in ('join', 'service_request')
                            and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent"
@@ -721,7 +724,7 @@ export function createWaitListRepository(
       return rows;
     },
 
-    /** Keeps the first estimate of each new entry (Insights' accuracy): only where none is kept yet. */
+    /** Keeps the first estimate each customer was shown (Insights' accuracy): only where none is kept yet. */
     async recordJoinEstimates(estimates: readonly { waitId: string; minutes: number }[]): Promise<void> {
       if (estimates.length === 0) return;
       await db.query(

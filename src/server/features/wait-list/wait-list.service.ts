@@ -83,7 +83,7 @@ export function createWaitListService(deps: {
   push: Pick<PushService, 'notify'>;
   customers: Pick<CustomerService, 'deskCustomer'>;
   /** Place in line and the wait estimate (features/schedule). */
-  linePlan: Pick<LinePlanService, 'standing' | 'noteJoined'>;
+  linePlan: Pick<LinePlanService, 'standing'>;
   /** Whether the business takes walk-ins now (hours, pause, caps). */
   intake: Pick<IntakeService, 'ensureTakingWalkIns'>;
   /** The board shows who is on the floor (features/schedule). */
@@ -137,14 +137,9 @@ export function createWaitListService(deps: {
   async function afterInsert(
     result: JoinOutcome,
     phoneField: 'phoneNumber' | 'clientPhoneNumber',
-    companyId: string,
   ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
     if ('refused' in result) throw new AppError('PHONE_JOIN_LIMITED', { field: phoneField });
-    if (result.created) {
-      eventLog.flushSoon();
-      // Kept for Insights' estimate accuracy (docs/insights.md), after the join has answered.
-      linePlan.noteJoined(companyId);
-    }
+    if (result.created) eventLog.flushSoon();
     if (result.textQueued) sms.kick();
     // A repeated join answers as the first did: whether its text went out.
     const textSent = result.textSent ?? (await waitList.findById(result.waitId))?.textSent ?? false;
@@ -203,6 +198,11 @@ export function createWaitListService(deps: {
   async function toCustomerResponse(row: WaitEntryRow): Promise<WaitEntryResponse> {
     // Only a waiting entry has a place in line.
     const standing = row.status === 'waiting' ? await lineStanding(row.waitId, row.companyId) : null;
+    // The first estimate the customer is shown is kept for Insights' accuracy (docs/insights.md):
+    // read here, not computed in the join, whose cost then does not grow with the line.
+    if (row.firstEstimateMinutes === null && standing?.estimatedWaitMinutes != null) {
+      await waitList.recordJoinEstimates([{ waitId: row.waitId, minutes: standing.estimatedWaitMinutes }]);
+    }
     return {
       waitId: row.waitId,
       companyId: row.companyId,
@@ -275,7 +275,7 @@ export function createWaitListService(deps: {
           text: DEFAULT_SMS_TEXTS.join,
           kind: 'join',
         },
-      }).then((result) => afterInsert(result, 'phoneNumber', companyId));
+      }).then((result) => afterInsert(result, 'phoneNumber'));
     },
 
     /**
@@ -318,7 +318,7 @@ export function createWaitListService(deps: {
           kind: 'service_request',
           providerId: provider.id,
         },
-      }).then((result) => afterInsert(result, 'clientPhoneNumber', company.id));
+      }).then((result) => afterInsert(result, 'clientPhoneNumber'));
     },
 
     /**
@@ -364,7 +364,7 @@ export function createWaitListService(deps: {
           kind: 'join',
           providerId: request.providerId ?? null,
         },
-      }).then((result) => afterInsert(result, 'phoneNumber', company.id));
+      }).then((result) => afterInsert(result, 'phoneNumber'));
     },
 
     async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
