@@ -39,6 +39,10 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'POST /api/v1/staff/wait-entries/:waitId/:action': ALL,
   'PUT /api/v1/staff/wait-entries/:waitId/provider': ALL,
   'POST /api/v1/staff/walk-ins': DESK,
+  // Every role sees the Coming up lane; only the desk changes it (docs/appointments.md).
+  'GET /api/v1/staff/appointments': ALL,
+  'POST /api/v1/staff/appointments': DESK,
+  'POST /api/v1/staff/appointments/:appointmentId/:action': DESK,
   'GET /api/v1/staff/intake': ALL,
   'PUT /api/v1/staff/pause': DESK,
   'DELETE /api/v1/staff/pause': DESK,
