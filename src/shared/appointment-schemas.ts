@@ -23,9 +23,10 @@ export const bookAppointmentRequestSchema = z.object({
   /** The business's local date, YYYY-MM-DD. */
   date: localDate,
   /** The business's local time, "HH:MM" (00:00–23:59). */
-  time: z
-    .string('Pick a time')
-    .check(z.refine((time) => (minuteOfDay(time) ?? 24 * 60) < 24 * 60, 'Pick a time such as 14:30')),
+  time: z.string('Pick a time').check(
+    z.minLength(1, 'Pick a time'),
+    z.refine((time) => time === '' || (minuteOfDay(time) ?? 24 * 60) < 24 * 60, 'Pick a time such as 14:30'),
+  ),
 });
 export type BookAppointmentRequest = z.input<typeof bookAppointmentRequestSchema>;
 
