@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppointmentsRepository } from '../../src/server/features/appointments/appointments.repository.ts';
+import { createPrivacyService } from '../../src/server/features/privacy/privacy.service.ts';
 import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
 import {
@@ -306,5 +307,42 @@ describe.each(databaseKinds)('appointments booked from the board, on %s', (kind)
     ).toEqual([]);
     for (const appointment of [kept, jamess]) await act(desk, appointment.id, 'cancel');
     await staffAction(t.app, desk, visit!.waitId, 'remove');
+  });
+
+  it("erases a number's appointments with the owner's erase, and retention deletes appointments past the business's days", async () => {
+    const erased = await bookOne({ name: 'Erase Me', phoneNumber: '+14155550146' });
+    const kept = await bookOne({ name: 'Keep Me', phoneNumber: '+14155550147' });
+    await expect.poll(() => appointmentEvents(erased.id)).toEqual(['booked']);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/customers/erase',
+      headers: owner.headers,
+      payload: { phoneNumber: '+14155550146' },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const row = async (id: string) =>
+      (await t.database.db.query('select name, phone_number, status from appointments where id = $1', [id]))
+        .rows[0];
+    expect(await row(erased.id)).toEqual({ name: '', phone_number: null, status: 'cancelled' });
+    expect(await row(kept.id)).toEqual({ name: 'Keep Me', phone_number: '+14155550147', status: 'booked' });
+    // The lanes heard it, and the realtime log's copies no longer hold the number.
+    await expect.poll(() => appointmentEvents(erased.id)).toEqual(['booked', 'cancelled']);
+    const copies = await t.database.db.query(
+      `select count(*)::int as n from (select data from realtime_events union all select data from realtime_pending) e
+        where e.data::text like '%4155550146%' or e.data::text like '%Erase Me%'`,
+    );
+    expect(copies.rows).toEqual([{ n: 0 }]);
+
+    await t.database.db.query(
+      "update appointments set starts_at = now() - interval '400 days' where id = $1",
+      [kept.id],
+    );
+    const passed = await createPrivacyService({
+      db: t.database.db,
+      eventLog: { flushSoon: () => {} },
+    }).runRetention();
+    expect(passed.appointments).toBe(1);
+    expect(await row(kept.id)).toBeUndefined();
+    expect(await row(erased.id)).toBeDefined();
   });
 });

@@ -25,7 +25,7 @@ const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
  * The one builder of an Appointment from appointment `a` and its provider `p`: reads return it,
  * and the statements that change an appointment write it as their event, with no round trip.
  */
-const appointmentJsonSql = (a: string, p: string) => `jsonb_build_object(
+export const appointmentJsonSql = (a: string, p: string) => `jsonb_build_object(
   'id', ${a}.id, 'name', ${a}.name, 'phoneNumber', ${a}.phone_number, 'serviceType', ${a}.service_type,
   'providerId', ${a}.provider_id, 'providerName', ${p}.name, 'startsAt', ${isoSql(`${a}.starts_at`)},
   'durationMinutes', ${a}.duration_minutes, 'status', ${a}.status, 'waitId', ${a}.wait_id)`;
