@@ -31,13 +31,22 @@ test('the desk books a visit with Maria; it shows in Coming up, and Arrived puts
     await expect(dialog).toBeHidden();
   }
 
+  // Maria's own console, open before the booking: her lane follows it live, read-only.
+  const maria = await openConsole(browser, '', DEMO_ACCOUNTS.provider);
   await book(`Booked ${suffix}`);
   const booked = lane.locator('.board-row').filter({ hasText: `Booked ${suffix}` });
   await expect(booked).toContainText('Facials · with Maria Lopez');
   await expect(booked.locator('time')).toHaveText(/^\d{1,2}:\d{2}\s?[AP]M$/);
+  const seenByMaria = maria
+    .getByRole('region', { name: /Coming up/ })
+    .locator('.board-row')
+    .filter({ hasText: `Booked ${suffix}` });
+  await expect(seenByMaria).toContainText('Facials · with Maria Lopez');
+  await expect(seenByMaria.getByRole('button')).toHaveCount(0);
 
   await booked.getByRole('button', { name: `Arrived: Booked ${suffix}` }).click();
   await expect(booked).toBeHidden();
+  await expect(seenByMaria).toBeHidden();
   const waiting = desk
     .locator('.board__group')
     .filter({ has: desk.getByRole('heading', { name: /^Waiting/ }) });
