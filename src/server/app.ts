@@ -12,6 +12,9 @@ import { ERROR_CODES } from './errors.ts';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
+import { createAppointmentsRepository } from './features/appointments/appointments.repository.ts';
+import { registerAppointmentRoutes } from './features/appointments/appointments.routes.ts';
+import { createAppointmentsService } from './features/appointments/appointments.service.ts';
 import { registerBenchRoutes } from './features/bench/bench.routes.ts';
 import { createChatRepository } from './features/chat/chat.repository.ts';
 import { registerChatRoutes } from './features/chat/chat.routes.ts';
@@ -213,7 +216,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const schedule = createScheduleService({ db, schedules: scheduleRepository, companies, eventLog });
   const calendarFeedRepository = createCalendarFeedRepository(db);
+  const appointmentsRepository = createAppointmentsRepository(db);
   const linePlan = createLinePlanService({
+    appointments: appointmentsRepository,
     schedule,
     busyBlocks: calendarFeedRepository,
     companies,
@@ -348,6 +353,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerBoardRoutes(app, { waitList, staff });
   registerScheduleRoutes(app, {
     schedule,
+    staff,
+  });
+  registerAppointmentRoutes(app, {
+    appointments: createAppointmentsService({
+      db,
+      appointments: appointmentsRepository,
+      waitList: waitListRepository,
+      companies,
+      customers,
+      eventLog,
+      sms,
+      now: deps.clock ?? Date.now,
+    }),
     staff,
   });
   registerPrivacyRoutes(app, { privacy, customers, staff });

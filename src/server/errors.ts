@@ -48,6 +48,7 @@ export const ERROR_CODES = {
     message: 'That provider does not work at this business. Ask them for a new link.',
   },
   CALENDAR_PROVIDER_NOT_FOUND: { status: 404, message: 'That provider does not work here.' },
+  APPOINTMENT_NOT_FOUND: { status: 404, message: 'We could not find that appointment.' },
   REQUEST_ALREADY_ANSWERED: { status: 409, message: 'That request was already answered, or it expired.' },
   CHAT_NOT_FOUND: { status: 404, message: 'We could not find that conversation.' },
   CHAT_ERASED: {

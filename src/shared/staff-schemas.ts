@@ -213,7 +213,7 @@ export const assignProviderRequestSchema = z.object({
   providerId: z.nullable(z.string().check(z.maxLength(64))),
 });
 
-const SERVICE_DURATION = { min: 5, max: 480 };
+export const SERVICE_DURATION = { min: 5, max: 480 };
 
 /**
  * The zone's canonical name ("america/chicago" → "America/Chicago", "US/Pacific-New" →

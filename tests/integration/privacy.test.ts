@@ -287,7 +287,13 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       expect(stamps.every((stamp) => stamp !== null)).toBe(true);
 
       const again = await first.runRetention();
-      expect(again).toEqual({ visits: 0, chatMessages: 0, textMessages: 0, pushSubscriptions: 0 });
+      expect(again).toEqual({
+        visits: 0,
+        chatMessages: 0,
+        textMessages: 0,
+        pushSubscriptions: 0,
+        appointments: 0,
+      });
       expect(await Promise.all(olds.map(async (old) => (await entry(old.waitId)).anonymised_at))).toEqual(
         stamps,
       );

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_FRONT_DESK, DEMO_OWNER, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
+import type { Appointment } from '../../src/shared/appointment-schemas.ts';
+import { addDays, localDateTime } from '../../src/shared/local-time.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { type BoardEntry, boardResponseSchema, type StaffRole } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
@@ -39,6 +41,10 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'POST /api/v1/staff/wait-entries/:waitId/:action': ALL,
   'PUT /api/v1/staff/wait-entries/:waitId/provider': ALL,
   'POST /api/v1/staff/walk-ins': DESK,
+  // Every role sees the Coming up lane; only the desk changes it (docs/appointments.md).
+  'GET /api/v1/staff/appointments': ALL,
+  'POST /api/v1/staff/appointments': DESK,
+  'POST /api/v1/staff/appointments/:appointmentId/:action': DESK,
   'GET /api/v1/staff/intake': ALL,
   'PUT /api/v1/staff/pause': DESK,
   'DELETE /api/v1/staff/pause': DESK,
@@ -323,6 +329,57 @@ describe.each(databaseKinds)('what each role may do, on %s', (kind) => {
     const replayed = (await latest(again, jamess.waitId)).map((entry) => entry.phoneNumber);
     expect(replayed.length).toBeGreaterThan(0);
     expect(replayed.every((phone) => phone === '(•••) •••-0123')).toBe(true);
+  });
+
+  it("sends a provider live appointment events with other providers' guests' numbers hidden", async () => {
+    const providerSocket = await RealtimeTestClient.connect(url, { cookie: sessions.provider.cookie });
+    const deskSocket = await RealtimeTestClient.connect(url, { cookie: sessions.front_desk.cookie });
+    sockets.push(providerSocket, deskSocket);
+    for (const socket of [providerSocket, deskSocket])
+      expect(await socket.subscribe(topics.board('demo'), null)).toMatchObject({ type: 'subscribed' });
+    // Tomorrow at 10:00 on the demo's clock: always ahead, whatever the hour of the run.
+    const tomorrow = addDays(localDateTime(Date.now(), 'America/Chicago').date, 1);
+    const bookFor = async (providerId: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/appointments',
+        headers: sessions.front_desk.headers,
+        payload: {
+          name: 'Booked',
+          phoneNumber: '+14155550123',
+          serviceType: 'Facials',
+          providerId,
+          date: tomorrow,
+          time: '10:00',
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return (response.json() as Appointment).id;
+    };
+    const jamess = await bookFor(james);
+    const mine = await bookFor(maria);
+    const phoneSeen = async (socket: RealtimeTestClient, id: string) => {
+      const ofIt = () =>
+        socket
+          .events(topics.board('demo'))
+          .map((event) => event.data as Appointment)
+          .filter((appointment) => appointment.id === id);
+      await expect.poll(() => ofIt().length).toBe(1);
+      return ofIt()[0]!.phoneNumber;
+    };
+    expect(await phoneSeen(providerSocket, jamess)).toBe('(•••) •••-0123');
+    expect(await phoneSeen(providerSocket, mine)).toBe('+14155550123');
+    expect(await phoneSeen(deskSocket, jamess)).toBe('+14155550123');
+    for (const id of [jamess, mine])
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/staff/appointments/${id}/cancel`,
+            headers: sessions.front_desk.headers,
+          })
+        ).statusCode,
+      ).toBe(200);
   });
 
   it("lets a provider act on their own and unassigned customers (who become theirs), never on another provider's", async () => {

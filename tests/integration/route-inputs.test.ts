@@ -320,6 +320,17 @@ function goodishBody(route: Route, world: World): fc.Arbitrary<unknown> {
           `https://calendar.example/${'a'.repeat(2100)}`,
         ),
       });
+    case 'POST /api/v1/staff/appointments': {
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      return body({
+        name,
+        phoneNumber: field('+14155550123', null, '+10000000000', '4155550123'),
+        serviceType: field('Facials', 'Nope'),
+        providerId,
+        date: field(tomorrow, '2020-01-01', '2026-02-30', '2999-01-01', ''),
+        time: field('10:00', '23:59', '24:00', '9:00', ''),
+      });
+    }
     case 'PUT /api/v1/companies/:companyId/push-subscription':
       return body({
         endpoint: field('https://push.example/send/1', 'http://127.0.0.1/internal', 'not a url'),

@@ -3,6 +3,7 @@ import type { WaitStatus } from '../../../shared/schemas.ts';
 import type { CustomerVisit } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
+import { appointmentJsonSql } from '../appointments/appointments.repository.ts';
 
 /** The visits an erase acts on, and what else of theirs it reaches (their chat threads, numbers, devices). */
 export interface ErasableVisits {
@@ -176,6 +177,58 @@ export function createPrivacyRepository(db: Queryable) {
         );
         await tx.query(`delete from ${table} where topic = any($1::text[])`, [chatTopics]);
       }
+    },
+
+    /**
+     * The owner's erase by number reaches the business's appointments booked with it too
+     * (docs/appointments.md): each loses its name and number, one still booked is cancelled (the
+     * lanes hear it), and the realtime log's copies lose them as well. Returns how many.
+     */
+    async eraseAppointmentsAndPublish(
+      companyId: string,
+      phoneNumber: string,
+      boardTopic: string,
+      tx: Queryable = db,
+    ): Promise<number> {
+      const { rows } = await tx.query<{ id: string }>(
+        `with changed as (
+           update appointments a
+              set name = '', phone_number = null, updated_at = now(),
+                  status = case when a.status = 'booked' then 'cancelled' else a.status end
+            where a.company_id = $1 and a.phone_number = $2
+           returning a.*
+         ), published as (
+           ${appendEventsSql(`select $3, 'appointment.upserted', ${appointmentJsonSql('a', 'p')}
+             from changed a join providers p on p.id = a.provider_id`)}
+         )
+         select id from changed`,
+        [companyId, phoneNumber, boardTopic],
+      );
+      const ids = rows.map((row) => row.id);
+      for (const table of REALTIME_COPY_TABLES)
+        await tx.query(
+          `update ${table} set data = data || jsonb_build_object('name', '', 'phoneNumber', null)
+            where topic = $1 and type = 'appointment.upserted' and data->>'id' = any($2::text[])`,
+          [boardTopic, ids],
+        );
+      return ids.length;
+    },
+
+    /**
+     * One batch of appointments whose time is older than their business's days: deleted, name,
+     * number and all (the visit an arrival made is the record that stays, anonymised on its own).
+     */
+    async deleteExpiredAppointments(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
+      const { rows } = await tx.query(
+        `delete from appointments where id = any (array(
+           select a.id from appointments a join companies c on c.id = a.company_id
+            where a.starts_at < now() - make_interval(days => c.retention_days)
+            order by a.starts_at limit $1
+              for update of a skip locked))
+         returning id`,
+        [limit],
+      );
+      return rows.length;
     },
 
     /** A number's visits at one business that still hold a name, newest first. */

@@ -44,10 +44,15 @@ export function createPrivacyService(deps: {
       await privacy.eraseTexts(companyId, visits, tx);
       await privacy.deletePushSubscriptions(companyId, visits.customerIds, tx);
       await privacy.scrubRealtimeEvents(boardTopic, visits.waitIds, visits.threadKeys.map(topics.chat), tx);
-      return count;
+      // Forget me finds no appointment: a booking is the desk's, held by no customer's device.
+      const appointments =
+        'phoneNumber' in by
+          ? await privacy.eraseAppointmentsAndPublish(companyId, by.phoneNumber, boardTopic, tx)
+          : 0;
+      return { count, appointments };
     });
-    if (erased > 0) eventLog.flushSoon();
-    return { erased };
+    if (erased.count + erased.appointments > 0) eventLog.flushSoon();
+    return { erased: erased.count };
   }
 
   /** Runs one retention statement in batches until it finds less than a batch (or the pass's cap). */
@@ -111,6 +116,7 @@ export function createPrivacyService(deps: {
           (await inBatches(() => privacy.deleteExpiredTexts())) +
           (await inBatches(() => privacy.deleteErasedTexts())),
         pushSubscriptions: await inBatches(() => privacy.deleteExpiredPushSubscriptions()),
+        appointments: await inBatches(() => privacy.deleteExpiredAppointments()),
       };
     },
   };

@@ -1,6 +1,7 @@
 import { type OpeningHours, openIntervals } from '../../../shared/opening-hours.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
+import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
 import type { CompanyRow } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
@@ -58,12 +59,14 @@ export function createLinePlanService(deps: {
   schedule: Pick<ScheduleService, 'providersForEstimate'>;
   /** Appointments from the providers' calendars (calendar-feed.repository.ts). */
   busyBlocks: Pick<CalendarFeedRepository, 'listBusyBlocks'>;
+  /** Appointments booked on the board and not arrived yet (appointments.repository.ts). */
+  appointments: Pick<AppointmentsRepository, 'bookedBlocks'>;
   waitList: Pick<WaitListRepository, 'listLineForPlan'>;
   durations: ServiceDurationsRepository;
   eventLog: Pick<EventLog, 'headAndPending'>;
   now: () => number;
 }) {
-  const { companies, schedule, busyBlocks, waitList, durations, eventLog, now } = deps;
+  const { companies, schedule, busyBlocks, appointments, waitList, durations, eventLog, now } = deps;
   const durationTables = new Map<string, { at: number; table: Promise<DurationTable> }>();
   const plans = new Map<
     string,
@@ -81,14 +84,15 @@ export function createLinePlanService(deps: {
   }
 
   async function computePlan(company: CompanyRow, at: number) {
-    const [line, providers, table, blocks] = await Promise.all([
+    const [line, providers, table, imported, booked] = await Promise.all([
       waitList.listLineForPlan(company.id),
       schedule.providersForEstimate(company.id, at, { days: HORIZON_MS / DAY_MS }),
       durationTable(company.id, at),
       busyBlocks.listBusyBlocks(company.id, new Date(at), new Date(at + HORIZON_MS)),
+      appointments.bookedBlocks(company.id, new Date(at), new Date(at + HORIZON_MS)),
     ]);
     const busyOf = new Map<string, TimeInterval[]>();
-    for (const block of blocks) {
+    for (const block of [...imported, ...booked]) {
       const list = busyOf.get(block.providerId) ?? [];
       list.push({ start: new Date(block.startsAt).getTime(), end: new Date(block.endsAt).getTime() });
       busyOf.set(block.providerId, list);

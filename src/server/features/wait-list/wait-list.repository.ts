@@ -18,9 +18,15 @@ export interface NewWaitEntry {
   chatThreadKey: string;
   /** Who put the visit in the line (migrations/0018): the customer, the desk, or a service request. */
   origin: VisitOrigin;
+  /**
+   * Its place in line when earlier than the moment it is written: an appointment that arrives
+   * late keeps its booked time (docs/appointments.md). Absent: now.
+   */
+  placedAt?: string | null;
 }
 
-export type VisitOrigin = 'walk_in' | 'desk' | 'request';
+/** Who put the visit in the line (migrations/0018, 0025). */
+export type VisitOrigin = 'walk_in' | 'desk' | 'request' | 'appointment';
 
 export interface WaitEntryRow {
   waitId: string;
@@ -102,7 +108,7 @@ export type JoinOutcome =
   /** This phone number joined this business too often in the last hour (migrations/0006). */
   | { refused: 'phone-join-limit' };
 
-/** The join statement's parameters, one array per column ($1 … $16), in this order; $17 is the text's status. */
+/** The join statement's parameters, one array per column ($1 … $17), in this order; $18 is the text's status. */
 const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
   (join) => join.entry.id,
   (join) => join.entry.companyId,
@@ -120,6 +126,7 @@ const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
   (join) => join.publish.text,
   (join) => join.publish.kind,
   (join) => join.entry.origin,
+  (join) => join.entry.placedAt ?? null,
 ];
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
@@ -263,9 +270,9 @@ export function createWaitListRepository(
      * a retried join lands on the first one. Entries of one statement are dated one after the
      * other (clock_timestamp), so their order in line is the order they arrived in.
      */
-    async insertManyOnceAndPublish(joins: readonly NewJoin[]): Promise<JoinOutcome[]> {
+    async insertManyOnceAndPublish(joins: readonly NewJoin[], tx: Queryable = db): Promise<JoinOutcome[]> {
       const columns = JOIN_COLUMNS.map((column) => joins.map((join) => column(join)));
-      const { rows } = await db.query<{
+      const { rows } = await tx.query<{
         waitId: string;
         customerId: string;
         idempotencyKey: string;
@@ -273,15 +280,18 @@ export function createWaitListRepository(
       }>(
         `with input as (
            select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
-                                $8::boolean[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[], $16::text[])
+                                $8::boolean[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[], $16::text[],
+                                $17::timestamptz[])
              as t(id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-                  chat_thread_key, provider_id, board_topic, text_id, text, kind, origin)
+                  chat_thread_key, provider_id, board_topic, text_id, text, kind, origin, placed_at)
          ), inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
               chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline, origin)
            select id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-                  chat_thread_key, provider_id, case when provider_id is null then null else now() end, clock_timestamp(),
+                  chat_thread_key, provider_id, case when provider_id is null then null else now() end,
+                  -- least() skips a null: without a placed_at, the moment it is written.
+                  least(placed_at, clock_timestamp()),
                   -- A service request waits for its provider's answer, until the business's deadline.
                   case when kind = 'service_request' then 'pending' end,
                   case when kind = 'service_request' then now() + make_interval(
@@ -300,7 +310,7 @@ export function createWaitListRepository(
            select n.text_id, i.company_id, i.id, 'outbound', n.kind, n.kind || ':' || i.id, i.phone_number,
                   replace(replace(replace(coalesce(case when n.kind = 'join' then c.sms_join_text end, n.text),
                           '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
-                  $17::text
+                  $18::text
              from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id
             where ${mayTextSql('i.allow_sms', 'i.phone_number', 'i.company_id')}
             -- One order for the texts' locks (migrations/0006) in every statement: each text takes
@@ -326,7 +336,7 @@ export function createWaitListRepository(
       // neither was refused by the joins-per-phone limit (migrations/0006).
       const existing = new Map<string, string>();
       if (missing.length > 0) {
-        const found = await db.query<{ waitId: string; customerId: string; idempotencyKey: string }>(
+        const found = await tx.query<{ waitId: string; customerId: string; idempotencyKey: string }>(
           `select w.id as "waitId", w.customer_id as "customerId", w.idempotency_key as "idempotencyKey"
              from wait_entries w
              join unnest($1::uuid[], $2::text[]) as k(customer_id, idempotency_key)

@@ -39,7 +39,7 @@ export interface JoinWaitListCommand {
  * plan could assign (no area code 000 or 555, no exchange 0xx...): a text to any other would be
  * paid for and go nowhere.
  */
-function ensureDialablePhone(phoneNumber: string, field: 'phoneNumber' | 'clientPhoneNumber'): void {
+export function ensureDialablePhone(phoneNumber: string, field: 'phoneNumber' | 'clientPhoneNumber'): void {
   if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isValid()) {
     throw new AppError('VALIDATION_FAILED', { field, message: INVALID_PHONE_MESSAGE });
   }

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Appointment, AppointmentList } from '../../../../shared/appointment-schemas.ts';
 import { topics } from '../../../../shared/realtime.ts';
 import { FLOOR_STATE_EVENT, type ProviderFloor } from '../../../../shared/schedule-schemas.ts';
 import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/staff-schemas.ts';
@@ -8,6 +9,7 @@ import { useTopic } from '../../../lib/realtime.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { staffRealtime } from '../../staff/api/staff-api.ts';
 import { playAlertSound } from '../console-alert.ts';
+import { appointmentsQueryKey, upsertAppointment } from './appointments-api.ts';
 import { boardQueryKey, upsertBoardEntry, upsertProviderFloor, useBoard } from './board-api.ts';
 import { intakeQueryKey } from './intake-api.ts';
 
@@ -30,6 +32,10 @@ export function useLiveBoard(me: StaffMe) {
     onEvent: (event, data) => {
       // A pause or resume from another console: the bar asks again.
       if (event === 'intake.changed') void queryClient.invalidateQueries({ queryKey: intakeQueryKey });
+      if (event === 'appointment.upserted')
+        queryClient.setQueryData<AppointmentList>(appointmentsQueryKey, (list) =>
+          upsertAppointment(list, data as Appointment),
+        );
       if (event === FLOOR_STATE_EVENT) {
         queryClient.setQueryData<BoardResponse>(boardQueryKey, (current) =>
           upsertProviderFloor(current, data as ProviderFloor),
@@ -51,7 +57,10 @@ export function useLiveBoard(me: StaffMe) {
       }
       queryClient.setQueryData<BoardResponse>(boardQueryKey, (current) => upsertBoardEntry(current, entry));
     },
-    onReset: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
+    onReset: () => {
+      void queryClient.invalidateQueries({ queryKey: boardQueryKey });
+      void queryClient.invalidateQueries({ queryKey: appointmentsQueryKey });
+    },
   });
 
   // The flash ends when the member looks at the tab again.

@@ -8,11 +8,14 @@ import { texts } from '../../../lib/texts.ts';
 import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
+import { useAppointments } from '../api/appointments-api.ts';
 import { useAssignProvider, useEntryAction } from '../api/board-api.ts';
 import type { LiveBoard } from '../api/use-live-board.ts';
 import { UNDOABLE_ACTIONS, useUndoableActions } from '../api/use-undoable-actions.ts';
 import { AddWalkInDialog } from './add-walk-in-dialog.tsx';
 import { BoardRow } from './board-row.tsx';
+import { BookAppointmentDialog } from './book-appointment-dialog.tsx';
+import { ComingUpLane } from './coming-up-lane.tsx';
 import { FloorStrip } from './floor-strip.tsx';
 import { IntakeBar } from './intake-bar.tsx';
 import { RequestList } from './request-list.tsx';
@@ -76,6 +79,8 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
   const connection = useConnectionState(staffRealtime());
   const [view, setView] = useState<'mine' | 'everyone'>('mine');
   const [addingWalkIn, setAddingWalkIn] = useState(false);
+  const [booking, setBooking] = useState(false);
+  const appointments = useAppointments(board.data !== undefined);
   // A row acted on from within moves to another group (a new element): its focus goes with it.
   const [focusRow, setFocusRow] = useState<string | null>(null);
   const arrivals = useArrivalAnnouncement(
@@ -146,6 +151,14 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
               >
                 {texts.deskWalkIn.open}
               </button>
+              <button
+                type="button"
+                className="button button--small button--secondary"
+                disabled={!appointments.data}
+                onClick={() => setBooking(true)}
+              >
+                {texts.appointments.open}
+              </button>
               {/* The door (docs/door.md): the front desk has no Settings, so it opens them here. */}
               <a
                 className="button button--small button--secondary"
@@ -168,6 +181,15 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
           providers={board.data.providers}
           onClose={() => setAddingWalkIn(false)}
         />
+        {appointments.data ? (
+          <BookAppointmentDialog
+            open={booking}
+            services={board.data.services}
+            providers={board.data.providers}
+            timeZone={appointments.data.timeZone}
+            onClose={() => setBooking(false)}
+          />
+        ) : null}
         <label className="board__alerts">
           <input
             type="checkbox"
@@ -201,6 +223,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
           <p className="board__empty">{mineOnly ? texts.console.mineEmpty : texts.console.emptyBoard}</p>
         ) : null}
         <RequestList me={me} entries={board.data.entries} now={now} />
+        <ComingUpLane me={me} now={now} />
         {GROUPS.map((group) => {
           const rows = entries.filter(
             (entry) => group.statuses.includes(entry.status) && !isOpenRequest(entry),

@@ -1,0 +1,97 @@
+import type { Appointment } from '../../../../shared/appointment-schemas.ts';
+import { todayIn } from '../../../../shared/business-day.ts';
+import { localDateTime } from '../../../../shared/local-time.ts';
+import { formatClockTime } from '../../../../shared/opening-hours.ts';
+import type { StaffMe } from '../../../../shared/staff-schemas.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useAppointmentAction, useAppointments } from '../api/appointments-api.ts';
+
+/**
+ * "Coming up": today's booked appointments in time order, times on the business's clock. The
+ * owner and the front desk mark each Arrived (it joins the line), Missed (once its time came) or
+ * cancel it; a provider sees the lane only (docs/appointments.md).
+ */
+export function ComingUpLane({ me, now }: { me: StaffMe; now: number }) {
+  // Rendered once the board is loaded (see useAppointments).
+  const appointments = useAppointments(true);
+  const action = useAppointmentAction();
+  if (!appointments.data) return null;
+  const { timeZone } = appointments.data;
+  const today = todayIn(timeZone, new Date(now));
+  const shown = appointments.data.appointments.filter(
+    (appointment) =>
+      appointment.status === 'booked' &&
+      localDateTime(Date.parse(appointment.startsAt), timeZone).date === today,
+  );
+  if (shown.length === 0) return null;
+  const mayChange = me.role !== 'provider';
+  const busy = (appointment: Appointment) => action.isPending && action.variables?.id === appointment.id;
+
+  return (
+    <section className="board__group" aria-labelledby="coming-up-title">
+      <h2 className="board__group-title" id="coming-up-title">
+        {texts.appointments.lane} <span className="board__count">{shown.length}</span>
+      </h2>
+      {action.isError ? (
+        <p className="form-error" role="alert">
+          {texts.console.actionFailed}
+        </p>
+      ) : null}
+      <ul className="board__list">
+        {shown.map((appointment) => (
+          <li
+            key={appointment.id}
+            className="board-row board-row--appointment"
+            data-appointment-id={appointment.id}
+          >
+            <div className="board-row__who">
+              <p className="board-row__name">
+                <time dateTime={appointment.startsAt} className="board-row__time">
+                  {formatClockTime(Date.parse(appointment.startsAt), timeZone)}
+                </time>{' '}
+                {appointment.name}
+              </p>
+              <p className="board-row__meta">
+                {appointment.serviceType} · {texts.appointments.withProvider(appointment.providerName)}
+              </p>
+            </div>
+            {mayChange ? (
+              <div className="board-row__actions">
+                <button
+                  type="button"
+                  className="button button--small button--secondary"
+                  disabled={busy(appointment)}
+                  aria-label={texts.appointments.actionFor(texts.appointments.cancel, appointment.name)}
+                  onClick={() => action.mutate({ id: appointment.id, action: 'cancel' })}
+                >
+                  {texts.appointments.cancel}
+                </button>
+                {/* A no-show is one only once its time has come (the server says the same). */}
+                {Date.parse(appointment.startsAt) <= now ? (
+                  <button
+                    type="button"
+                    className="button button--small button--secondary"
+                    disabled={busy(appointment)}
+                    aria-label={texts.appointments.actionFor(texts.appointments.missed, appointment.name)}
+                    onClick={() => action.mutate({ id: appointment.id, action: 'miss' })}
+                  >
+                    {texts.appointments.missed}
+                  </button>
+                ) : null}
+                <button
+                  type="button"
+                  className="button button--primary board-row__main"
+                  disabled={busy(appointment)}
+                  aria-label={texts.appointments.actionFor(texts.appointments.arrived, appointment.name)}
+                  onClick={() => action.mutate({ id: appointment.id, action: 'arrive' })}
+                >
+                  {texts.appointments.arrived}
+                </button>
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
