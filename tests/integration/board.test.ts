@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/client/lib/texts.ts';
+import { localDateTime } from '../../src/shared/local-time.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { apiErrorSchema, waitEntryResponseSchema } from '../../src/shared/schemas.ts';
 import { boardEntrySchema, boardResponseSchema, type Provider } from '../../src/shared/staff-schemas.ts';
@@ -276,6 +277,39 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
       expect(off.statusCode, off.body).toBe(200);
       // Ana alone: the second waits for the first's 30-minute facial.
       expect((await view(people[1]!)).estimatedWaitMinutes).toBe(30);
+    });
+
+    it('keeps a provider’s booked appointment free in the estimate', async () => {
+      const business = await createBusiness(t.database.db, {
+        services: ['Facials'],
+        providers: [{ name: 'Solo' }],
+      });
+      const staff = await signInStaff(t.app, business.owner);
+      const [solo] = await listProviders(t.database.db, business.companyId);
+      const first = await joinAsNewCustomer(
+        t,
+        { name: 'Waiting', serviceType: 'Facials' },
+        business.companyId,
+      );
+      const view = () => getWaitEntry(t.app, first.authorization, first.waitId, business.companyId);
+      expect((await view()).estimatedWaitMinutes).toBe(0);
+      // Booked now for a 30-minute facial, on the business's clock (createBusiness: New York).
+      const here = localDateTime(Date.now(), 'America/New_York');
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/appointments',
+        headers: staff.headers,
+        payload: {
+          name: 'Booked Guest',
+          serviceType: 'Facials',
+          providerId: solo!.id,
+          date: here.date,
+          time: `${String(Math.floor(here.minute / 60)).padStart(2, '0')}:${String(here.minute % 60).padStart(2, '0')}`,
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      // The walk-in now waits for the appointment's end.
+      expect((await view()).estimatedWaitMinutes).toBeGreaterThanOrEqual(25);
     });
 
     it('shows position and estimated wait, shared by the providers at work', async () => {
