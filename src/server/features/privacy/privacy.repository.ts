@@ -40,10 +40,12 @@ const boardEntryJsonSql = `jsonb_build_object(
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 /**
- * Where the realtime log keeps copies of visits and messages: numbered, and not numbered yet
- * (event-log.ts moves those over, name and all). Every erase scrubs both.
+ * Where the realtime log keeps copies of visits and messages: not numbered yet, and numbered
+ * (event-log.ts moves those over, name and all). Every erase scrubs both, in this order and in
+ * statements of their own: the first waits for a sequencer moving the same rows, and the second's
+ * snapshot then sees what it moved.
  */
-const REALTIME_COPY_TABLES = ['realtime_events', 'realtime_pending'] as const;
+const REALTIME_COPY_TABLES = ['realtime_pending', 'realtime_events'] as const;
 
 export function createPrivacyRepository(db: Queryable) {
   return {
@@ -311,7 +313,17 @@ export function createPrivacyRepository(db: Queryable) {
      * told: these are days old, long off it (it shows the last 12 hours). Returns how many.
      */
     async anonymiseExpiredVisits(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
-      const { rows } = await tx.query<{ erased: number }>(
+      // The copies not numbered yet are scrubbed with the visits; the numbered ones in a second
+      // statement, whose snapshot is taken after it: a copy the sequencer moved while the first
+      // ran (it waited for the sequencer's locks) is then seen in realtime_events, and one it
+      // moves later carries the scrubbed data. In one statement both tables were read in one
+      // snapshot, and a copy moved meanwhile kept the name (PostgreSQL).
+      const { rows } = await tx.query<{
+        visits: string[];
+        boardTopics: string[];
+        chatTopics: string[];
+        chatIds: string[];
+      }>(
         `with due as (
            select w.id from wait_entries w join companies c on c.id = w.company_id
             where w.anonymised_at is null and w.date < now() - make_interval(days => c.retention_days)
@@ -324,16 +336,14 @@ export function createPrivacyRepository(db: Queryable) {
            returning w.id, w.company_id, w.chat_thread_key
          ), chats as (
            delete from chat_messages where wait_id in (select id from changed) returning id
-         ), ${REALTIME_COPY_TABLES.map(
-           (table, index) => `board_copies_${index} as (
+         ), board_copies as (
            -- The realtime log's copies of the last day (a visit can change long after it began).
-           update ${table} e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
+           update realtime_pending e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
              from changed c
             where e.topic = $2 || c.company_id and e.data->>'waitId' = c.id::text and e.data->>'name' <> ''
-         ), chat_copies_${index} as (
-           delete from ${table} e using changed c
-            where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)`,
-         ).join('\n         ), ')}
+         ), chat_copies as (
+           delete from realtime_pending e using changed c
+            where e.topic = $3 || c.chat_thread_key and e.data->>'id' in (select id::text from chats)
          ), texts_gone as (
            delete from sms_messages
             where wait_id in (select id from changed)
@@ -343,10 +353,27 @@ export function createPrivacyRepository(db: Queryable) {
             where wait_id in (select id from changed) and erased_at is null
               and not (status = 'queued' or created_at < now() - ${ERASED_TEXT_KEPT})
          )
-         select count(*)::int as erased from changed`,
+         select coalesce(array_agg(c.id::text), '{}') as visits,
+                coalesce(array_agg($2 || c.company_id), '{}') as "boardTopics",
+                coalesce(array_agg($3 || c.chat_thread_key), '{}') as "chatTopics",
+                (select coalesce(array_agg(id::text), '{}') from chats) as "chatIds"
+           from changed c`,
         [limit, topics.board(''), topics.chat('')],
       );
-      return rows[0]?.erased ?? 0;
+      const erased = rows[0] ?? { visits: [], boardTopics: [], chatTopics: [], chatIds: [] };
+      if (erased.visits.length > 0) {
+        await tx.query(
+          `with board_copies as (
+             update realtime_events e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
+               from unnest($1::text[], $2::text[]) as v(id, topic)
+              where e.topic = v.topic and e.data->>'waitId' = v.id and e.data->>'name' <> ''
+           )
+           delete from realtime_events e
+            where e.topic = any($3::text[]) and e.data->>'id' = any($4::text[])`,
+          [erased.visits, erased.boardTopics, erased.chatTopics, erased.chatIds],
+        );
+      }
+      return erased.visits.length;
     },
 
     /** One batch of chat messages older than their business's days. */
