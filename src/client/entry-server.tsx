@@ -19,6 +19,7 @@ import type { RouteHandle } from './app/root-layout.tsx';
 import { createRoutes } from './app/routes.tsx';
 import type { ServerRouteData } from './app/server-route-data.ts';
 import { chatThreadQueryKey } from './features/chat/api/get-chat-thread.ts';
+import { serviceRequestProviderQueryKey } from './features/service-request/api/service-request-provider.ts';
 import { waitEntryQueryKey } from './features/wait-list/api/get-wait-entry.ts';
 import { createWalkInLandingLoader } from './features/walk-in/api/get-walk-in-landing.ts';
 import { landingInLoaderData } from './features/walk-in/api/walk-in-landing-result.ts';
@@ -53,6 +54,12 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     search: url.searchParams,
     customer: request.customer,
   });
+  const shared = await prefetchPageData(queryClient, {
+    screen: pageHandle?.screen,
+    spId: page?.params.spId ?? '',
+    search: url.searchParams,
+    request,
+  });
 
   const head: ServerHead = { title: documentTitle(null), description: null };
   const appHtml = renderToString(
@@ -74,7 +81,7 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     appHtml,
     title: head.title,
     description: head.description,
-    routeDataJson: jsonForScript(routeDataOf(result, queryClient, personal)),
+    routeDataJson: jsonForScript(routeDataOf(result, queryClient, personal || shared)),
     modules: pageHandle?.modules ?? [],
     personal,
     // The landing page of a business that exists: landing.tsx hydrates it without the router.
@@ -113,13 +120,29 @@ async function prefetchCustomerData(
 }
 
 /**
+ * Data a page shows that is nobody's own: the provider an add-client link names, and whether the
+ * business takes requests now (its reason in the first HTML, docs/opening-hours.md).
+ */
+async function prefetchPageData(
+  queryClient: QueryClient,
+  page: { screen: string | undefined; spId: string; search: URLSearchParams; request: PageRequest },
+): Promise<boolean> {
+  if (page.screen !== 'add_client') return false;
+  const companyId = page.search.get('companyId') ?? '';
+  if (!companyId || !page.spId) return false;
+  const provider = await page.request.findServiceRequestProvider(companyId, page.spId);
+  if (provider) queryClient.setQueryData(serviceRequestProviderQueryKey(companyId, page.spId), provider);
+  return provider !== null;
+}
+
+/**
  * What the browser needs to start where the server left off without loading again: the routes'
  * loader data for createBrowserRouter, and the customer's data for the query cache.
  */
 function routeDataOf(
   context: StaticHandlerContext,
   queryClient: QueryClient,
-  personal: boolean,
+  prefetched: boolean,
 ): ServerRouteData {
-  return { loaderData: context.loaderData, ...(personal ? { queries: dehydrate(queryClient) } : {}) };
+  return { loaderData: context.loaderData, ...(prefetched ? { queries: dehydrate(queryClient) } : {}) };
 }

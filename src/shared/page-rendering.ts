@@ -3,7 +3,7 @@
  * Vite into dist/ssr): the server asks for a page, the entry renders it with React Router's static
  * handler (docs/decisions/0008). Types only, so neither side imports the other's code.
  */
-import type { ChatThread, WaitEntryResponse, WalkInLanding } from './schemas.ts';
+import type { ChatThread, ServiceRequestProvider, WaitEntryResponse, WalkInLanding } from './schemas.ts';
 
 /** The `<script type="application/json">` that carries the routes' data to hydration. */
 export const ROUTE_DATA_ELEMENT_ID = 'checkn-route-data';
@@ -17,6 +17,11 @@ export interface PageRequest {
   signal?: AbortSignal;
   /** The business's landing data from the database: null when it does not exist; throws when that failed. */
   findWalkInLanding: (companyId: string) => Promise<WalkInLanding | null>;
+  /** The provider an add-client link names, with whether the business takes requests now; null when none. */
+  findServiceRequestProvider: (
+    companyId: string,
+    providerId: string,
+  ) => Promise<ServiceRequestProvider | null>;
   /**
    * The customer the browser's cookie names, if any: their own place in line and chat, null for
    * what is not theirs or does not exist (the page then loads it in the browser and says so).

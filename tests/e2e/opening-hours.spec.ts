@@ -102,8 +102,15 @@ test('outside its hours the business says so on every entry page; those waiting 
     // The kiosk and a provider's request link.
     await phone.goto('/demo/kiosk');
     await expect(phone.getByRole('heading', { name: 'Closed now' })).toBeVisible();
-    await openServiceRequest(phone, browser);
+    const provider = await openServiceRequest(phone, browser);
     await expect(phone.getByRole('heading', { name: 'Closed now' })).toBeVisible();
+    // Its first HTML says it too.
+    const requestHtml = await (
+      await page.request.get(
+        `/add-client/${provider.id}?companyId=demo&spName=${encodeURIComponent(provider.name)}`,
+      )
+    ).text();
+    expect(requestHtml).toContain('Closed now');
 
     // The customer already waiting still has their place.
     await page.reload();

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { type ServiceRequestProvider, UUID_PATTERN, type WalkInLanding } from '../../../shared/schemas.ts';
-import { AppError } from '../../errors.ts';
+import type { ServiceRequestProvider, WalkInLanding } from '../../../shared/schemas.ts';
 import { parseCompanyParams } from '../../http/validate.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
 import type { CompanyService } from './company.service.ts';
 
 export function registerCompanyRoutes(
   app: FastifyInstance,
-  deps: { companies: CompanyService; intake: Pick<IntakeService, 'getWalkInLanding' | 'walkInsStopped'> },
+  deps: {
+    companies: CompanyService;
+    intake: Pick<IntakeService, 'getWalkInLanding' | 'getServiceRequestProvider'>;
+  },
 ) {
   const { companies, intake } = deps;
 
@@ -26,16 +28,7 @@ export function registerCompanyRoutes(
     async (request): Promise<ServiceRequestProvider> => {
       const { companyId } = parseCompanyParams(request.params);
       const { providerId } = request.params as { providerId: string };
-      await companies.requireCompany(companyId);
-      const provider = UUID_PATTERN.test(providerId)
-        ? (await companies.listProviders(companyId)).find((candidate) => candidate.id === providerId)
-        : undefined;
-      if (!provider) throw new AppError('PROVIDER_UNKNOWN');
-      return {
-        name: provider.name,
-        speciality: provider.speciality,
-        walkInsStopped: await intake.walkInsStopped(companyId),
-      };
+      return intake.getServiceRequestProvider(companyId, providerId);
     },
   );
 

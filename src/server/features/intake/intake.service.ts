@@ -1,5 +1,10 @@
 import { topics } from '../../../shared/realtime.ts';
-import type { WalkInLanding, WalkInsStopped } from '../../../shared/schemas.ts';
+import {
+  type ServiceRequestProvider,
+  UUID_PATTERN,
+  type WalkInLanding,
+  type WalkInsStopped,
+} from '../../../shared/schemas.ts';
 import type {
   BoardIntake,
   IntakeSettingsRequest,
@@ -74,6 +79,23 @@ export function createIntakeService(deps: {
     async getWalkInLanding(code: string): Promise<WalkInLanding> {
       const landing = await companies.getWalkInLanding(code);
       return { ...landing, walkInsStopped: await walkInsStopped(landing.companyId) };
+    },
+
+    /**
+     * The provider an add-client link names, with whether the business takes requests now; throws
+     * PROVIDER_UNKNOWN for one who does not work there (left, or a mistyped link).
+     */
+    async getServiceRequestProvider(companyId: string, providerId: string): Promise<ServiceRequestProvider> {
+      await companies.requireCompany(companyId);
+      const provider = UUID_PATTERN.test(providerId)
+        ? (await companies.listProviders(companyId)).find((candidate) => candidate.id === providerId)
+        : undefined;
+      if (!provider) throw new AppError('PROVIDER_UNKNOWN');
+      return {
+        name: provider.name,
+        speciality: provider.speciality,
+        walkInsStopped: await walkInsStopped(companyId),
+      };
     },
 
     /** Refuses a customer's join or request while the business takes none, storing nothing. */

@@ -50,7 +50,7 @@ export interface ClientAppOptions {
   ssrEntry: string;
   /** Replaces the built server entry (tests render with the sources). */
   renderPage?: RenderPage;
-  intake: Pick<IntakeService, 'getWalkInLanding'>;
+  intake: Pick<IntakeService, 'getWalkInLanding' | 'getServiceRequestProvider'>;
   customers: CustomerService;
   waitList: WaitListService;
   chat: ChatService;
@@ -237,6 +237,10 @@ export async function registerClientApp(
         url: `http://localhost${request.url}`,
         signal: abort.signal,
         findWalkInLanding,
+        findServiceRequestProvider: (companyId, providerId) =>
+          companyIdSchema.safeParse(companyId).success
+            ? orNull(options.intake.getServiceRequestProvider(companyId, providerId))
+            : Promise.resolve(null),
         customer: customerOf(request, options),
       });
     } catch (error) {

@@ -7,9 +7,13 @@ import { apiRequest } from '../../../lib/api-client.ts';
  * one who does not (left, mistyped) says so before anything is typed. An id that cannot be one
  * is not asked about (the query stays idle).
  */
+/** The add-client page's provider; the server's HTML carries it already (entry-server.tsx). */
+export const serviceRequestProviderQueryKey = (companyId: string, spId: string) =>
+  ['service-request-provider', companyId, spId] as const;
+
 export function useServiceRequestProvider(companyId: string, spId: string) {
   return useQuery({
-    queryKey: ['service-request-provider', companyId, spId] as const,
+    queryKey: serviceRequestProviderQueryKey(companyId, spId),
     queryFn: () =>
       apiRequest<ServiceRequestProvider>(
         `/v1/companies/${encodeURIComponent(companyId)}/providers/${encodeURIComponent(spId)}`,
