@@ -23,7 +23,13 @@ import {
   sendMessage,
 } from '../support/customer.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
-import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
+import {
+  createBusiness,
+  listProviders,
+  type StaffSession,
+  signInStaff,
+  type TestBusiness,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds, openTestDatabase } from '../support/test-database.ts';
 
@@ -617,6 +623,34 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
           expectApiError(await ownerCall(owner, action, typed), 400, 'VALIDATION_FAILED');
       }
       expect(await entry(customer.waitId)).toMatchObject({ name: customer.name });
+    });
+
+    it('exports the appointments booked with the number too', async () => {
+      const customer = await joinAndChat();
+      const [provider] = await listProviders(db(), 'demo');
+      const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+      const booked = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/appointments',
+        headers: owner.headers,
+        payload: {
+          name: customer.name,
+          phoneNumber: customer.phoneNumber,
+          serviceType: 'Facials',
+          providerId: provider!.id,
+          date: tomorrow,
+          time: '10:00',
+        },
+      });
+      expect(booked.statusCode, booked.body).toBe(201);
+      const exported = (await ownerCall(owner, 'export', customer.phoneNumber)).json();
+      expect(exported.appointments).toEqual([
+        expect.objectContaining({ name: customer.name, phoneNumber: customer.phoneNumber, status: 'booked' }),
+      ]);
+      expect((await ownerCall(otherOwner, 'export', customer.phoneNumber)).json().appointments).toEqual([]);
+      // The erase empties and cancels it (appointments.md).
+      await ownerCall(owner, 'erase', customer.phoneNumber);
+      expect((await ownerCall(owner, 'export', customer.phoneNumber)).json().appointments).toEqual([]);
     });
 
     it("finds, exports and erases nothing of another business's customers", async () => {

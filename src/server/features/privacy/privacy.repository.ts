@@ -297,11 +297,21 @@ export function createPrivacyRepository(db: Queryable) {
           where company_id = $1 and customer_id = any($2::uuid[]) order by date`,
         [companyId, [...new Set(visits.rows.map((row) => row.customerId))]],
       );
+      // Appointments booked on the board with this number (docs/appointments.md).
+      const appointments = await tx.query(
+        `select a.starts_at as "startsAt", a.name, a.phone_number as "phoneNumber", a.service_type as "serviceType",
+                p.name as "providerName", a.status, a.created_at as "bookedAt", a.wait_id as "waitId"
+           from appointments a left join providers p on p.id = a.provider_id
+          where a.company_id = $1 and a.phone_number = $2
+          order by a.starts_at`,
+        [companyId, phoneNumber],
+      );
       return {
         visits: visits.rows.map(({ chatThreadKey: _thread, customerId: _customer, ...visit }) => visit),
         chatMessages: chat.rows,
         textMessages: texts.rows,
         pushSubscriptions: devices.rows,
+        appointments: appointments.rows,
       };
     },
 
