@@ -120,14 +120,18 @@ export function AddClientPage() {
         ? texts.addClient.failed
         : null;
 
+  const header = (
+    <header className="provider-header">
+      <p className="provider-header__name">{spName}</p>
+      {spSpeciality ? <p className="provider-header__speciality">{spSpeciality}</p> : null}
+    </header>
+  );
+  // Not taking requests now: the reason instead of the form (docs/opening-hours.md).
   const stopped = provider.data?.walkInsStopped ?? null;
   if (stopped) {
     return (
       <main className="page">
-        <header className="provider-header">
-          <p className="provider-header__name">{spName}</p>
-          {spSpeciality ? <p className="provider-header__speciality">{spSpeciality}</p> : null}
-        </header>
+        {header}
         <WalkInsStoppedNotice stopped={stopped} />
       </main>
     );
@@ -135,10 +139,7 @@ export function AddClientPage() {
 
   return (
     <main className="page">
-      <header className="provider-header">
-        <p className="provider-header__name">{spName}</p>
-        {spSpeciality ? <p className="provider-header__speciality">{spSpeciality}</p> : null}
-      </header>
+      {header}
       <h1 className="page__title">{texts.addClient.title}</h1>
       <form
         className="form form--overlay-host"
