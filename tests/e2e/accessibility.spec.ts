@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, test, waitForHydration } from './support/fixtures.ts';
 import { openServiceRequest } from './support/providers.ts';
 import {
   confirmDialog,
@@ -173,6 +173,9 @@ test.describe('axe: customer pages', () => {
       await serviceButton(page, 'Facials').click();
       await expectNoAxeViolations(page);
       await page.getByRole('button', { name: 'Next' }).click();
+      // Next on the form only once it is there and alive: a tap before the scripts run is issue 24's.
+      await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+      await waitForHydration(page);
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(page.getByText('Please enter name & phone number', { exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
