@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { APP_SCRIPTS_ELEMENT_ID as SHARED_ID } from '../shared/page-rendering.ts';
-import { APP_SCRIPTS_ELEMENT_ID, startApp } from './boot.ts';
+import {
+  APP_SCRIPTS_ELEMENT_ID as SHARED_ID,
+  APP_INTERACTIVE_EVENT as SHARED_INTERACTIVE_EVENT,
+} from '../shared/page-rendering.ts';
+import { APP_INTERACTIVE_EVENT, APP_SCRIPTS_ELEMENT_ID, holdEarlyTaps, startApp } from './boot.ts';
 
 describe('boot', () => {
   it('reads the element the server writes (its own copy: it imports nothing, to stay one small file)', () => {
@@ -50,5 +53,78 @@ describe('startApp', () => {
     } finally {
       (globalThis as { document?: unknown }).document = realDocument;
     }
+  });
+});
+
+describe('holdEarlyTaps', () => {
+  type Listener = (event: unknown) => void;
+  function fakePage() {
+    const listeners = new Map<string, Listener>();
+    const document = {
+      addEventListener: (type: string, listener: Listener) => listeners.set(type, listener),
+      removeEventListener: (type: string) => listeners.delete(type),
+    };
+    const clicked: string[] = [];
+    const button = (name: string, options: { disabled?: boolean; formAction?: boolean } = {}) => {
+      const element = {
+        disabled: options.disabled ?? false,
+        isConnected: true,
+        form: options.formAction ? { hasAttribute: (name: string) => name === 'action' } : null,
+        click: () => clicked.push(name),
+        closest: () => element,
+      };
+      return element;
+    };
+    const tap = (target: unknown) => {
+      const event = {
+        target,
+        prevented: false,
+        preventDefault: () => (event.prevented = true),
+        stopImmediatePropagation: () => {},
+      };
+      listeners.get('click')?.(event);
+      return event.prevented;
+    };
+    const interactive = () => listeners.get(APP_INTERACTIVE_EVENT)?.({});
+    return { document, listeners, clicked, button, tap, interactive };
+  }
+
+  it('uses the event name the app fires (its own copy: shared/page-rendering.ts)', () => {
+    expect(APP_INTERACTIVE_EVENT).toBe(SHARED_INTERACTIVE_EVENT);
+  });
+
+  it('holds taps on buttons until the app is interactive, then replays them in order, a double tap once', () => {
+    const page = fakePage();
+    holdEarlyTaps(page.document as unknown as Document);
+    const service = page.button('Facials');
+    const next = page.button('Next');
+    expect(page.tap(service)).toBe(true);
+    expect(page.tap(service)).toBe(true);
+    expect(page.tap(next)).toBe(true);
+    expect(page.clicked).toEqual([]);
+
+    page.interactive();
+    expect(page.clicked).toEqual(['Facials', 'Next']);
+    // Then the page answers by itself: nothing is held any more.
+    expect(page.listeners.has('click')).toBe(false);
+  });
+
+  it('lets a form made to work without scripts (its own action) and a disabled button be', () => {
+    const page = fakePage();
+    holdEarlyTaps(page.document as unknown as Document);
+    expect(page.tap(page.button('Landing pick', { formAction: true }))).toBe(false);
+    expect(page.tap(page.button('Sending…', { disabled: true }))).toBe(false);
+    page.interactive();
+    expect(page.clicked).toEqual([]);
+  });
+
+  it('drops a held tap whose button is gone by then', () => {
+    const page = fakePage();
+    holdEarlyTaps(page.document as unknown as Document);
+    const gone = page.button('Old');
+    page.tap(gone);
+    gone.isConnected = false;
+    page.interactive();
+    expect(page.clicked).toEqual([]);
   });
 });

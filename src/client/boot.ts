@@ -19,6 +19,61 @@ export interface AppScripts {
   modules: string[];
 }
 
+/**
+ * The event the app fires at `document` once its page is hydrated and answers taps (its own copy
+ * of shared/page-rendering.ts APP_INTERACTIVE_EVENT; boot.test.ts).
+ */
+export const APP_INTERACTIVE_EVENT = 'checkn:interactive';
+
+/**
+ * A server-rendered page shows its buttons before its scripts run (seconds on a slow phone). A
+ * tap then did nothing (a service on the kiosk: Next later said "Please select service") or worse
+ * (Send on add-client submitted the bare form: the page reloaded without its link's query). From
+ * the first paint until the app says it is interactive, each tap on a button (and each submit) is
+ * held and then replayed on the same element, in order. A form with its own `action` is made to
+ * work without scripts (the landing page's service picker reloads the page with the pick): its
+ * taps go through as they are. Links are left alone: the server renders where they lead.
+ */
+export function holdEarlyTaps(target: Pick<Document, 'addEventListener' | 'removeEventListener'>): void {
+  const held: Array<() => void> = [];
+  let lastHeld: EventTarget | null = null;
+  const hold = (event: Event, element: Element, replay: () => void) => {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    // A double tap is one tap (a second Send would only be a second request).
+    if (element === lastHeld) return;
+    lastHeld = element;
+    held.push(() => {
+      if (element.isConnected) replay();
+    });
+  };
+  const onClick = (event: Event) => {
+    const element = event.target as Element | null;
+    const button = element?.closest?.('button, input[type="submit"], input[type="button"]') as
+      | HTMLButtonElement
+      | HTMLInputElement
+      | null;
+    if (!button || button.disabled || button.form?.hasAttribute('action')) return;
+    hold(event, button, () => button.click());
+  };
+  const onSubmit = (event: Event) => {
+    const form = event.target as HTMLFormElement;
+    if (form.hasAttribute('action')) return;
+    hold(event, form, () => form.requestSubmit());
+  };
+  target.addEventListener('click', onClick, true);
+  target.addEventListener('submit', onSubmit, true);
+  target.addEventListener(
+    APP_INTERACTIVE_EVENT,
+    () => {
+      target.removeEventListener('click', onClick, true);
+      target.removeEventListener('submit', onSubmit, true);
+      for (const replay of held.splice(0)) replay();
+    },
+    { once: true },
+  );
+}
+
 /** Preload links added per task: adding one costs the browser about a millisecond on a slow phone. */
 const PRELOADS_PER_TASK = 2;
 
@@ -99,4 +154,7 @@ function startAfterFirstPaint(): void {
   setTimeout(startOnce, 3000);
 }
 
-if (typeof document !== 'undefined') startAfterFirstPaint();
+if (typeof document !== 'undefined') {
+  holdEarlyTaps(document);
+  startAfterFirstPaint();
+}

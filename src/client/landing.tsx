@@ -11,6 +11,7 @@ import { readServerRouteData, type ServerRouteData } from './app/server-route-da
 import { landingInLoaderData } from './features/walk-in/api/walk-in-landing-result.ts';
 import { WalkInServiceStep } from './features/walk-in/components/walk-in-service-step.tsx';
 import { logEvent } from './lib/analytics.ts';
+import { useAnnounceInteractive } from './lib/hydration.ts';
 import { nextTask } from './lib/next-task.ts';
 import { createRoot, hydrateRoot, type Root } from './lib/react-dom-client.ts';
 import { startUp } from './lib/start-up.ts';
@@ -58,6 +59,7 @@ async function continueInApp(root: Root, rootElement: HTMLElement, data: ServerR
 
 function LandingIsland({ landing, onNext }: { landing: WalkInLanding; onNext: (href: string) => void }) {
   const [leaving, setLeaving] = useState(false);
+  useAnnounceInteractive();
   return (
     <WalkInServiceStep
       landing={landing}

@@ -9,6 +9,8 @@ import type { ChatThread, ServiceRequestProvider, WaitEntryResponse, WalkInLandi
 export const ROUTE_DATA_ELEMENT_ID = 'checkn-route-data';
 /** The JSON element that tells src/client/boot.ts which scripts to load after the first paint. */
 export const APP_SCRIPTS_ELEMENT_ID = 'checkn-app-scripts';
+/** Fired at `document` once a page's scripts answer taps: boot.ts replays the taps it held until then. */
+export const APP_INTERACTIVE_EVENT = 'checkn:interactive';
 
 export interface PageRequest {
   /** The page's absolute URL (the server's own origin; only its path and query matter). */

@@ -136,6 +136,52 @@ test('what a person types before the scripts arrive is kept when the page comes 
   await expect(phoneInput(page)).toHaveValue('+1 (415) 555-0123');
 });
 
+test('Send tapped on a service request before the scripts arrive sends it once they do, with the link intact', async ({
+  page,
+  browser,
+}) => {
+  const staff = await browser.newContext();
+  const provider = await firstDemoProvider(staff.request);
+  await staff.close();
+  const query = new URLSearchParams({
+    companyId: 'demo',
+    spSpeciality: provider.speciality,
+    spName: provider.name,
+  });
+  const link = `/add-client/${provider.id}?${query}`;
+  const sends: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/v1/functions/addClient')) sends.push(request.method());
+  });
+  const releaseScripts = await holdAppScripts(page);
+  await page.goto(link, { waitUntil: 'commit' });
+  await page.getByLabel('First name').fill('Early');
+  await page.getByLabel('Last name').fill('Sender');
+  await page.getByLabel('Phone number').pressSequentially('4155550177');
+  // Twice, as an impatient thumb does: one request.
+  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send' }).click();
+  // Held, not submitted: the page did not reload without its link's query.
+  expect(new URL(page.url()).search).toBe(`?${query}`);
+  releaseScripts();
+
+  await expect(page.getByText("You're all set!")).toBeVisible();
+  await expect(page.getByText(`Your request was sent to ${provider.name}!`)).toBeVisible();
+  expect(sends).toEqual(['POST']);
+});
+
+test('a service tapped on the kiosk before the scripts arrive is picked once they do', async ({ page }) => {
+  const releaseScripts = await holdAppScripts(page);
+  await page.goto('/demo/kiosk', { waitUntil: 'commit' });
+  await serviceButton(page, 'Facials').click();
+  releaseScripts();
+
+  await expect(serviceButton(page, 'Facials')).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+  await expect(page.getByText('Please select service')).toHaveCount(0);
+});
+
 test('a chat message written before the scripts arrive is kept, and Send sends it', async ({ page }) => {
   await openUserInfo(page);
   await fillAndConfirm(page);

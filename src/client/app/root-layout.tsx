@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
 import { logEvent } from '../lib/analytics.ts';
+import { useAnnounceInteractive } from '../lib/hydration.ts';
 
 export interface RouteHandle {
   /** The screen name recorded with each screen view (spec §2). */
@@ -59,6 +60,7 @@ function useFocusOnNewPage() {
 }
 
 export function RootLayout() {
+  useAnnounceInteractive();
   useScreenViews();
   useFocusOnNewPage();
   const navigation = useNavigation();

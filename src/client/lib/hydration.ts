@@ -8,6 +8,8 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { APP_INTERACTIVE_EVENT } from '../../shared/page-rendering.ts';
+import { nextTask } from './next-task.ts';
 
 const noSubscription = () => () => {};
 
@@ -62,4 +64,23 @@ export function useTypedBeforeHydration<
     if (checkAfterHydrating && typed !== undefined && typed !== value) onTyped(typed);
   }, []);
   return field;
+}
+
+/**
+ * Tells boot.ts the page answers taps now, once the first render (the hydration) has committed:
+ * it then replays the taps it held since the first paint. Used by the app's root layout and by
+ * the landing page's own entry.
+ */
+export function useAnnounceInteractive(): void {
+  useEffect(() => {
+    // A task later: what hydration's own effects set (the text typed before, useTypedBeforeHydration)
+    // is rendered first, so a replayed Send reads it.
+    let cancelled = false;
+    void nextTask().then(() => {
+      if (!cancelled) document.dispatchEvent(new Event(APP_INTERACTIVE_EVENT));
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
 }
