@@ -6,7 +6,7 @@
  * length), walk-ins arriving as a Poisson process with a
  * busy Saturday, log-normal service times around each provider's own means, 5 % no-shows) runs
  * on a simulated clock. At each walk-in's join, the estimate the page would show first is taken
- * from today's estimator (estimateWaitMinutes: listed minutes ahead ÷ providers) and from the
+ * from the estimator before issue 23 (estimateWaitMinutes: listed minutes ahead ÷ providers) and from the
  * schedule estimator (planLine, features/schedule), and set against the wait the walk-in then
  * had (join → start). Service durations come from a warm-up week before it, written to PGlite and
  * read back through the real statement (service-durations.repository.ts), so the medians are the
@@ -31,8 +31,16 @@ import {
   planLine,
   type WaitEstimateInput,
 } from '../src/server/features/schedule/wait-estimate.ts';
-import { estimateWaitMinutes } from '../src/shared/wait-status.ts';
 import { formatTarget } from './bundle-size.ts';
+
+/**
+ * The estimator CheckN had before issue 23 (the baseline): the listed minutes of service ahead
+ * (what is left of anyone called or in service) shared by the providers, rounded up.
+ */
+function estimateWaitMinutes(aheadMinutes: readonly number[], providersAtWork: number): number {
+  const total = aheadMinutes.reduce((sum, minutes) => sum + Math.max(0, minutes), 0);
+  return Math.ceil(total / Math.max(1, providersAtWork));
+}
 
 const SEEDS = [1, 2] as const;
 const TARGET_MAE_RATIO = 0.5;

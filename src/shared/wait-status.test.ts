@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionsFor, estimateWaitMinutes, isOpenRequest, nextStatus } from './wait-status.ts';
+import { actionsFor, isOpenRequest, nextStatus } from './wait-status.ts';
 
 describe('wait status rules', () => {
   it('moves through the day: waiting → called → in service → done', () => {
@@ -26,20 +26,6 @@ describe('wait status rules', () => {
     expect(actionsFor('called')).toEqual(['start', 'done', 'no-show', 'remove']);
     expect(actionsFor('in_service')).toEqual(['done', 'remove']);
     expect(actionsFor('done')).toEqual([]);
-  });
-});
-
-describe('wait estimate', () => {
-  it('shares the minutes ahead among the providers at work, rounding up', () => {
-    expect(estimateWaitMinutes([], 2)).toBe(0);
-    expect(estimateWaitMinutes([30, 45], 1)).toBe(75);
-    expect(estimateWaitMinutes([30, 45], 2)).toBe(38);
-    expect(estimateWaitMinutes([30, 30, 30], 3)).toBe(30);
-  });
-
-  it('counts at least one provider and ignores negative leftovers', () => {
-    expect(estimateWaitMinutes([20], 0)).toBe(20);
-    expect(estimateWaitMinutes([-5, 10], 1)).toBe(10);
   });
 });
 

@@ -40,16 +40,6 @@ export const STATUS_LABELS: Record<WaitStatus, string> = {
 };
 
 /**
- * Estimated wait, in minutes, for a customer with `aheadMinutes` of service in front of them
- * (the durations of the waiting entries ahead, plus what is left of anyone called or in service)
- * shared by the providers at work. See docs/wait-estimate.md.
- */
-export function estimateWaitMinutes(aheadMinutes: readonly number[], providersAtWork: number): number {
-  const total = aheadMinutes.reduce((sum, minutes) => sum + Math.max(0, minutes), 0);
-  return Math.ceil(total / Math.max(1, providersAtWork));
-}
-
-/**
  * A service request the line does not count yet: waiting for its provider's answer, declined or
  * expired (until "next available"). The server's SQL twin is IN_LINE_SQL (wait-list.repository.ts).
  */

@@ -49,23 +49,17 @@ function rulesOf(company: CompanyRow): IntakeRules {
 export function createIntakeService(deps: {
   companies: CompanyService;
   companyRepository: CompanyRepository;
-  waitList: Pick<WaitListRepository, 'lineLoad' | 'setRunningBehindAndPublish'>;
+  waitList: Pick<WaitListRepository, 'setRunningBehindAndPublish'>;
   eventLog: Pick<EventLog, 'flushSoon'>;
   sms: Pick<SmsService, 'kick'>;
-  linePlan: Pick<LinePlanService, 'newWalkInMinutes'>;
+  linePlan: Pick<LinePlanService, 'lineLoad'>;
   /** The business's clock; tests set it. */
   now: () => number;
 }) {
   const { companies, companyRepository, waitList, eventLog, sms, linePlan, now } = deps;
 
-  async function lineLoadOf(company: CompanyRow) {
-    const [load, estimatedWaitMinutes] = await Promise.all([
-      waitList.lineLoad(company.id),
-      // The schedule's, with "running behind" in it (docs/wait-estimate.md).
-      linePlan.newWalkInMinutes(company.id),
-    ]);
-    return { waiting: load.waiting, estimatedWaitMinutes };
-  }
+  // The schedule's plan of the line, with "running behind" in it (docs/wait-estimate.md).
+  const lineLoadOf = (company: CompanyRow) => linePlan.lineLoad(company.id);
 
   async function walkInsStopped(companyId: string): Promise<WalkInsStopped | null> {
     const company = await companies.requireCompany(companyId);

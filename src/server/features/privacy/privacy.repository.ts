@@ -47,6 +47,54 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  */
 const REALTIME_COPY_TABLES = ['realtime_pending', 'realtime_events'] as const;
 
+/**
+ * The realtime log's copies on `topic` whose `key` (a field of the event's data) is one of `ids`
+ * lose their name and number, in both of its tables.
+ */
+async function blankRealtimeCopies(
+  tx: Queryable,
+  topic: string,
+  match: { key: 'waitId' | 'id'; type?: string },
+  ids: string[],
+): Promise<void> {
+  for (const table of REALTIME_COPY_TABLES) {
+    await tx.query(
+      `update ${table} set data = data || jsonb_build_object('name', '', 'phoneNumber', null)
+        where topic = $1 and data->>'${match.key}' = any($2::text[]) and data->>'name' <> ''
+          and ($3::text is null or type = $3)`,
+      [topic, ids, match.type ?? null],
+    );
+  }
+}
+
+/** A row older than its business's days, by its `dated` column (`t`, joined to its company `c`). */
+const PAST_RETENTION = (dated: string) => `t.${dated} < now() - make_interval(days => c.retention_days)`;
+const WITH_COMPANY = 'join companies c on c.id = t.company_id';
+
+/**
+ * Deletes one batch of `table`'s rows matching `where` (on `t`), oldest by `dated` first, and
+ * returns how many. Rows another process is deleting are skipped, not waited for (skip locked):
+ * several servers sweep at once. $1 is the batch size; `parameters` follow it.
+ */
+async function deleteOldestBatch(
+  tx: Queryable,
+  batch: { table: string; key: string; dated: string; join: string; where: string },
+  limit: number,
+  parameters: unknown[] = [],
+): Promise<number> {
+  const { table, key, dated, join, where } = batch;
+  const { rows } = await tx.query(
+    `delete from ${table} where ${key} = any (array(
+       select t.${key} from ${table} t ${join}
+        where ${where}
+        order by t.${dated} limit $1
+          for update of t skip locked))
+     returning ${key}`,
+    [limit, ...parameters],
+  );
+  return rows.length;
+}
+
 export function createPrivacyRepository(db: Queryable) {
   return {
     /**
@@ -171,12 +219,8 @@ export function createPrivacyRepository(db: Queryable) {
       chatTopics: string[],
       tx: Queryable = db,
     ): Promise<void> {
+      await blankRealtimeCopies(tx, boardTopic, { key: 'waitId' }, waitIds);
       for (const table of REALTIME_COPY_TABLES) {
-        await tx.query(
-          `update ${table} set data = data || jsonb_build_object('name', '', 'phoneNumber', null)
-            where topic = $1 and data->>'waitId' = any($2::text[]) and data->>'name' <> ''`,
-          [boardTopic, waitIds],
-        );
         await tx.query(`delete from ${table} where topic = any($1::text[])`, [chatTopics]);
       }
     },
@@ -207,12 +251,7 @@ export function createPrivacyRepository(db: Queryable) {
         [companyId, phoneNumber, boardTopic],
       );
       const ids = rows.map((row) => row.id);
-      for (const table of REALTIME_COPY_TABLES)
-        await tx.query(
-          `update ${table} set data = data || jsonb_build_object('name', '', 'phoneNumber', null)
-            where topic = $1 and type = 'appointment.upserted' and data->>'id' = any($2::text[])`,
-          [boardTopic, ids],
-        );
+      await blankRealtimeCopies(tx, boardTopic, { key: 'id', type: 'appointment.upserted' }, ids);
       return ids.length;
     },
 
@@ -221,16 +260,17 @@ export function createPrivacyRepository(db: Queryable) {
      * number and all (the visit an arrival made is the record that stays, anonymised on its own).
      */
     async deleteExpiredAppointments(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
-      const { rows } = await tx.query(
-        `delete from appointments where id = any (array(
-           select a.id from appointments a join companies c on c.id = a.company_id
-            where a.starts_at < now() - make_interval(days => c.retention_days)
-            order by a.starts_at limit $1
-              for update of a skip locked))
-         returning id`,
-        [limit],
+      return deleteOldestBatch(
+        tx,
+        {
+          table: 'appointments',
+          key: 'id',
+          dated: 'starts_at',
+          join: WITH_COMPANY,
+          where: PAST_RETENTION('starts_at'),
+        },
+        limit,
       );
-      return rows.length;
     },
 
     /** A number's visits at one business that still hold a name, newest first. */
@@ -388,58 +428,64 @@ export function createPrivacyRepository(db: Queryable) {
 
     /** One batch of chat messages older than their business's days. */
     async deleteExpiredChatMessages(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
-      const { rows } = await tx.query(
-        `delete from chat_messages where id = any (array(
-           select m.id from chat_messages m join companies c on c.id = m.company_id
-            where m.created_at < now() - make_interval(days => c.retention_days)
-            order by m.created_at limit $1
-              for update of m skip locked))
-         returning id`,
-        [limit],
+      return deleteOldestBatch(
+        tx,
+        {
+          table: 'chat_messages',
+          key: 'id',
+          dated: 'created_at',
+          join: WITH_COMPANY,
+          where: PAST_RETENTION('created_at'),
+        },
+        limit,
       );
-      return rows.length;
     },
 
     /** One batch of texts older than their business's days. */
     async deleteExpiredTexts(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
-      const { rows } = await tx.query(
-        `delete from sms_messages where id = any (array(
-           select m.id from sms_messages m left join companies c on c.id = m.company_id
-            where m.created_at < now() - make_interval(days => coalesce(c.retention_days, $2::int))
-            order by m.created_at limit $1
-              for update of m skip locked))
-         returning id`,
-        [limit, UNOWNED_TEXT_RETENTION_DAYS],
+      // A text whose business is gone is kept UNOWNED_TEXT_RETENTION_DAYS.
+      return deleteOldestBatch(
+        tx,
+        {
+          table: 'sms_messages',
+          key: 'id',
+          dated: 'created_at',
+          join: `left ${WITH_COMPANY}`,
+          where: 't.created_at < now() - make_interval(days => coalesce(c.retention_days, $2::int))',
+        },
+        limit,
+        [UNOWNED_TEXT_RETENTION_DAYS],
       );
-      return rows.length;
     },
 
     /** One batch of erased texts whose number no longer counts towards the limits (eraseTexts). */
     async deleteErasedTexts(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
-      const { rows } = await tx.query(
-        `delete from sms_messages where id = any (array(
-           select id from sms_messages
-            where erased_at is not null and created_at < now() - ${ERASED_TEXT_KEPT}
-            order by created_at limit $1
-              for update skip locked))
-         returning id`,
-        [limit],
+      return deleteOldestBatch(
+        tx,
+        {
+          table: 'sms_messages',
+          key: 'id',
+          dated: 'created_at',
+          join: '',
+          where: `t.erased_at is not null and t.created_at < now() - ${ERASED_TEXT_KEPT}`,
+        },
+        limit,
       );
-      return rows.length;
     },
 
     /** One batch of push subscriptions older than their business's days (a visit's, long over). */
     async deleteExpiredPushSubscriptions(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
-      const { rows } = await tx.query(
-        `delete from push_subscriptions where endpoint = any (array(
-           select s.endpoint from push_subscriptions s join companies c on c.id = s.company_id
-            where s.date < now() - make_interval(days => c.retention_days)
-            order by s.date limit $1
-              for update of s skip locked))
-         returning endpoint`,
-        [limit],
+      return deleteOldestBatch(
+        tx,
+        {
+          table: 'push_subscriptions',
+          key: 'endpoint',
+          dated: 'date',
+          join: WITH_COMPANY,
+          where: PAST_RETENTION('date'),
+        },
+        limit,
       );
-      return rows.length;
     },
   };
 }

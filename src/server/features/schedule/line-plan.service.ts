@@ -162,15 +162,21 @@ export function createLinePlanService(deps: {
       };
     },
 
-    /** What a new walk-in would wait now (the quickest of the services offered), or null. */
-    async newWalkInMinutes(companyId: string): Promise<number | null> {
+    /**
+     * The line as the owner's caps read it (features/intake): how many wait, and what a new
+     * walk-in would wait now (the quickest of the services offered, or null). One plan answers both.
+     */
+    async lineLoad(companyId: string): Promise<{ waiting: number; estimatedWaitMinutes: number | null }> {
       const plan = await planFor(companyId);
       const services = await companies.listServices(companyId);
       const minutes = services.flatMap((service) => {
         const estimate = plan.newWalkIn(service);
         return estimate.kind === 'estimate' ? [estimate.minutes] : [];
       });
-      return minutes.length > 0 ? Math.min(...minutes) : null;
+      return {
+        waiting: plan.waiting.length,
+        estimatedWaitMinutes: minutes.length > 0 ? Math.min(...minutes) : null,
+      };
     },
   };
 }

@@ -784,16 +784,6 @@ export function createWaitListRepository(
       );
       return rows[0]?.texted ?? 0;
     },
-
-    /** How many wait in line (not called or in service): the cap on people waiting (features/intake). */
-    async lineLoad(companyId: string, tx: Queryable = db): Promise<{ waiting: number }> {
-      const { rows } = await tx.query<{ waiting: number }>(
-        `select count(*)::int as waiting from wait_entries o
-          where o.company_id = $1 and o.status = 'waiting' and ${IN_LINE_SQL('o')}`,
-        [companyId],
-      );
-      return rows[0] ?? { waiting: 0 };
-    },
   };
 }
 

@@ -1,10 +1,25 @@
-import type { Appointment } from '../../../../shared/appointment-schemas.ts';
+import type { Appointment, AppointmentAction } from '../../../../shared/appointment-schemas.ts';
 import { todayIn } from '../../../../shared/business-day.ts';
 import { localDateTime } from '../../../../shared/local-time.ts';
 import { formatClockTime } from '../../../../shared/opening-hours.ts';
 import type { StaffMe } from '../../../../shared/staff-schemas.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useAppointmentAction, useAppointments } from '../api/appointments-api.ts';
+
+/** A booked appointment's buttons, Arrived last (the row's main one). */
+function laneActions(
+  appointment: Appointment,
+  now: number,
+): { action: AppointmentAction; label: string; primary: boolean }[] {
+  return [
+    { action: 'cancel' as const, label: texts.appointments.cancel, primary: false },
+    // A no-show is one only once its time has come (the server says the same).
+    ...(Date.parse(appointment.startsAt) <= now
+      ? [{ action: 'miss' as const, label: texts.appointments.missed, primary: false }]
+      : []),
+    { action: 'arrive' as const, label: texts.appointments.arrived, primary: true },
+  ];
+}
 
 /**
  * "Coming up": today's booked appointments in time order, times on the business's clock. The
@@ -57,36 +72,22 @@ export function ComingUpLane({ me, now }: { me: StaffMe; now: number }) {
             </div>
             {mayChange ? (
               <div className="board-row__actions">
-                <button
-                  type="button"
-                  className="button button--small button--secondary"
-                  disabled={busy(appointment)}
-                  aria-label={texts.appointments.actionFor(texts.appointments.cancel, appointment.name)}
-                  onClick={() => action.mutate({ id: appointment.id, action: 'cancel' })}
-                >
-                  {texts.appointments.cancel}
-                </button>
-                {/* A no-show is one only once its time has come (the server says the same). */}
-                {Date.parse(appointment.startsAt) <= now ? (
+                {laneActions(appointment, now).map(({ action: kind, label, primary }) => (
                   <button
+                    key={kind}
                     type="button"
-                    className="button button--small button--secondary"
+                    className={
+                      primary
+                        ? 'button button--primary board-row__main'
+                        : 'button button--small button--secondary'
+                    }
                     disabled={busy(appointment)}
-                    aria-label={texts.appointments.actionFor(texts.appointments.missed, appointment.name)}
-                    onClick={() => action.mutate({ id: appointment.id, action: 'miss' })}
+                    aria-label={texts.appointments.actionFor(label, appointment.name)}
+                    onClick={() => action.mutate({ id: appointment.id, action: kind })}
                   >
-                    {texts.appointments.missed}
+                    {label}
                   </button>
-                ) : null}
-                <button
-                  type="button"
-                  className="button button--primary board-row__main"
-                  disabled={busy(appointment)}
-                  aria-label={texts.appointments.actionFor(texts.appointments.arrived, appointment.name)}
-                  onClick={() => action.mutate({ id: appointment.id, action: 'arrive' })}
-                >
-                  {texts.appointments.arrived}
-                </button>
+                ))}
               </div>
             ) : null}
           </li>

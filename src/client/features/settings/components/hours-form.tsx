@@ -9,7 +9,7 @@ import {
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useSaveIntake } from '../api/settings-api.ts';
-import { SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
+import { SaveRow, saveErrorText, useFieldErrors } from './save-state.tsx';
 
 /** The week as the form shows it, Monday first; stored Sunday first (Date.getDay()). */
 const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
@@ -316,17 +316,12 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
       </div>
       <p className="field__note">{texts.hours.capsHint}</p>
       {canEdit ? (
-        <div className="settings-actions">
-          <button type="submit" className="button button--primary button--small" disabled={save.isPending}>
-            {texts.settings.save}
-          </button>
-          <SaveState
-            pending={save.isPending}
-            success={save.isSuccess}
-            error={errors.openingHours ?? errors['openingHours.weekly'] ?? saveErrorText(save.error)}
-            values={draft}
-          />
-        </div>
+        <SaveRow
+          pending={save.isPending}
+          success={save.isSuccess}
+          error={errors.openingHours ?? errors['openingHours.weekly'] ?? saveErrorText(save.error)}
+          values={draft}
+        />
       ) : null}
     </form>
   );

@@ -13,12 +13,15 @@ import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-stat
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useSaveSchedule, useSchedules } from '../api/schedule-api.ts';
-import { SaveState } from './save-state.tsx';
+import { SaveRow } from './save-state.tsx';
 import './provider-schedules-form.css';
 
 /** Monday first, as a salon's week reads; the data's weekdays are 0 Sunday … 6 Saturday. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
 const dayName = (weekday: number) => texts.schedule.weekdays[weekday] ?? '';
+
+/** A range's two times, in the order they are shown. */
+const RANGE_ENDS = ['from', 'to'] as const;
 
 /** "HH:MM" of a minute of the day (a shift's end past midnight shows as the next day's time). */
 const clock = (minute: number) => {
@@ -154,7 +157,7 @@ function ProviderScheduleEditor({
 
   const fieldError = (key: string) =>
     problems[key] ? (
-      <p id={`${headingId}-${key}`} className="field-error">
+      <p key={key} id={`${headingId}-${key}`} className="field-error">
         {problems[key]}
       </p>
     ) : null;
@@ -195,28 +198,25 @@ function ProviderScheduleEditor({
                     return (
                       // Ranges are edited in place: their position is their identity.
                       <div key={index} className="schedule__range">
-                        <label className="schedule__time">
-                          <span aria-hidden="true">{texts.schedule.from}</span>
-                          <input
-                            type="time"
-                            className="input"
-                            aria-label={texts.schedule.rangeLabel(day, 'From', index)}
-                            value={range.from}
-                            onChange={(event) => editRange(weekday, index, { from: event.target.value })}
-                            {...invalid(`${key}.from`)}
-                          />
-                        </label>
-                        <label className="schedule__time">
-                          <span aria-hidden="true">{texts.schedule.to}</span>
-                          <input
-                            type="time"
-                            className="input"
-                            aria-label={texts.schedule.rangeLabel(day, 'To', index)}
-                            value={range.to}
-                            onChange={(event) => editRange(weekday, index, { to: event.target.value })}
-                            {...invalid(`${key}.to`)}
-                          />
-                        </label>
+                        {RANGE_ENDS.map((end) => (
+                          <label key={end} className="schedule__time">
+                            <span aria-hidden="true">{texts.schedule[end]}</span>
+                            <input
+                              type="time"
+                              className="input"
+                              aria-label={texts.schedule.rangeLabel(
+                                day,
+                                end === 'from' ? 'From' : 'To',
+                                index,
+                              )}
+                              value={range[end]}
+                              onChange={({ target: { value } }) =>
+                                editRange(weekday, index, end === 'from' ? { from: value } : { to: value })
+                              }
+                              {...invalid(`${key}.${end}`)}
+                            />
+                          </label>
+                        ))}
                         {nextDay ? <span className="field__note">{texts.schedule.nextDay}</span> : null}
                         {canEdit ? (
                           <button
@@ -228,8 +228,7 @@ function ProviderScheduleEditor({
                             {texts.settings.remove}
                           </button>
                         ) : null}
-                        {fieldError(`${key}.from`)}
-                        {fieldError(`${key}.to`)}
+                        {RANGE_ENDS.map((end) => fieldError(`${key}.${end}`))}
                       </div>
                     );
                   })}
@@ -317,22 +316,13 @@ function ProviderScheduleEditor({
       </fieldset>
 
       {canEdit ? (
-        <div className="settings-actions">
-          <button
-            type="button"
-            className="button button--primary button--small"
-            disabled={save.isPending}
-            onClick={submit}
-          >
-            {texts.settings.save}
-          </button>
-          <SaveState
-            pending={save.isPending}
-            success={save.isSuccess}
-            error={unplaced?.[1] ?? saveError}
-            values={{ week, daysOff, ticked }}
-          />
-        </div>
+        <SaveRow
+          pending={save.isPending}
+          success={save.isSuccess}
+          error={unplaced?.[1] ?? saveError}
+          values={{ week, daysOff, ticked }}
+          onSave={submit}
+        />
       ) : null}
     </li>
   );

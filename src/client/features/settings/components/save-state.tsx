@@ -2,7 +2,7 @@
  * What every Settings form shares: the visible "Saved" state beside its Save button, and each
  * problem under its own field (DESIGN: inline validation).
  */
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useOnline } from '../../../lib/use-online.ts';
@@ -54,6 +54,41 @@ export function SaveState({
             ? texts.settings.saved
             : ''}
     </span>
+  );
+}
+
+/**
+ * A form's Save button with its state beside it. A submit button, or `onSave`'s for a part of a
+ * page that is not a form of its own; `before` holds the row's other buttons (Add service).
+ */
+export function SaveRow({
+  pending,
+  success,
+  error,
+  values,
+  onSave,
+  before,
+}: {
+  pending: boolean;
+  success: boolean;
+  error: string | null;
+  values: unknown;
+  onSave?: () => void;
+  before?: ReactNode;
+}) {
+  return (
+    <div className="settings-actions">
+      {before}
+      <button
+        type={onSave ? 'button' : 'submit'}
+        className="button button--primary button--small"
+        disabled={pending}
+        onClick={onSave}
+      >
+        {texts.settings.save}
+      </button>
+      <SaveState pending={pending} success={success} error={error} values={values} />
+    </div>
   );
 }
 

@@ -34,7 +34,7 @@ import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 import { CalendarFeedsForm } from './calendar-feeds-form.tsx';
 import { HoursForm } from './hours-form.tsx';
 import { ProviderSchedulesForm } from './provider-schedules-form.tsx';
-import { errorText, SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
+import { errorText, SaveRow, SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
 
 /** The business's own wording for each text, over the default it replaces. */
 const SMS_TEXT_FIELDS = [
@@ -189,17 +189,12 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
         </Field>
       ))}
       {canEdit ? (
-        <div className="settings-actions">
-          <button type="submit" className="button button--primary button--small" disabled={save.isPending}>
-            {texts.settings.save}
-          </button>
-          <SaveState
-            pending={save.isPending}
-            success={save.isSuccess}
-            error={saveErrorText(save.error)}
-            values={form}
-          />
-        </div>
+        <SaveRow
+          pending={save.isPending}
+          success={save.isSuccess}
+          error={saveErrorText(save.error)}
+          values={form}
+        />
       ) : null}
     </form>
   );
@@ -281,25 +276,22 @@ function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEd
         ))}
       </ul>
       {canEdit ? (
-        <div className="settings-actions">
-          <button
-            type="button"
-            className="button button--small button--secondary"
-            onClick={() => setRows((r) => [...r, { name: '', minutes: '30', previousName: null }])}
-          >
-            {texts.settings.addService}
-          </button>
-          <button type="submit" className="button button--primary button--small" disabled={save.isPending}>
-            {texts.settings.save}
-          </button>
-          {/* A problem of the whole list (too many services) has no one field to go under. */}
-          <SaveState
-            pending={save.isPending}
-            success={save.isSuccess}
-            error={errors.services ?? saveErrorText(save.error)}
-            values={rows}
-          />
-        </div>
+        <SaveRow
+          pending={save.isPending}
+          success={save.isSuccess}
+          // A problem of the whole list (too many services) has no one field to go under.
+          error={errors.services ?? saveErrorText(save.error)}
+          values={rows}
+          before={
+            <button
+              type="button"
+              className="button button--small button--secondary"
+              onClick={() => setRows((r) => [...r, { name: '', minutes: '30', previousName: null }])}
+            >
+              {texts.settings.addService}
+            </button>
+          }
+        />
       ) : null}
     </form>
   );
