@@ -3,7 +3,13 @@ import type { IntakeSettingsRequest, StaffMe } from '../../src/shared/staff-sche
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { openServiceRequest } from './support/providers.ts';
-import { confirmDialog, fillAndConfirm, openLanding, openUserInfo } from './support/walk-in.ts';
+import {
+  confirmDialog,
+  fillAndConfirm,
+  openLanding,
+  openUserInfo,
+  serviceButton,
+} from './support/walk-in.ts';
 
 /** The demo business's zone (seed/demo.ts). */
 const ZONE = 'America/Chicago';
@@ -32,6 +38,10 @@ async function ownerApi(
   ).json()) as StaffMe;
   const headers = { 'x-csrf-token': me.csrfToken };
   return {
+    /** The board's "Pause the list", with no word and no resume time. */
+    pause: async () =>
+      expect((await owner.put('/api/v1/staff/pause', { headers, data: {} })).ok()).toBe(true),
+    resume: async () => expect((await owner.delete('/api/v1/staff/pause', { headers })).ok()).toBe(true),
     async restore() {
       await owner.put('/api/v1/staff/settings/intake', { headers, data: AROUND_THE_CLOCK });
       await owner.delete('/api/v1/staff/pause', { headers });
@@ -179,4 +189,26 @@ test.describe('a pause', () => {
       await api.restore();
     }
   });
+});
+
+test('a kiosk left open all day learns of a pause within a minute, and of the resume', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  const api = await ownerApi(baseURL, playwright);
+  try {
+    await page.clock.install();
+    await page.goto('/demo/kiosk');
+    await expect(serviceButton(page, 'Facials')).toBeVisible();
+    await api.pause();
+    await page.clock.fastForward(60_000);
+    await expect(page.getByRole('heading', { name: 'The wait list is paused' })).toBeVisible();
+    await expect(serviceButton(page, 'Facials')).toHaveCount(0);
+    await api.resume();
+    await page.clock.fastForward(60_000);
+    await expect(serviceButton(page, 'Facials')).toBeVisible();
+  } finally {
+    await api.restore();
+  }
 });

@@ -328,4 +328,58 @@ describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) =
     });
     expect(sixDays.statusCode).toBe(400);
   });
+
+  it('refuses a range that opens when it closes, a date twice, caps past their limits, and a long pause message, storing none', async () => {
+    const hoursBefore = (
+      await t.database.db.query(`select opening_hours, max_waiting from companies where id = 'demo'`)
+    ).rows[0];
+    const refusals: [IntakeSettingsRequest, string][] = [
+      [
+        {
+          ...MONDAY_TO_FRIDAY_9_TO_5,
+          openingHours: {
+            ...MONDAY_TO_FRIDAY_9_TO_5.openingHours!,
+            weekly: [[{ opens: '09:00', closes: '09:00' }], [], [], [], [], [], []],
+          },
+        },
+        'Closing must differ from opening',
+      ],
+      [
+        {
+          ...MONDAY_TO_FRIDAY_9_TO_5,
+          openingHours: {
+            ...MONDAY_TO_FRIDAY_9_TO_5.openingHours!,
+            specialDays: [
+              { date: '2026-12-24', ranges: [] },
+              { date: '2026-12-24', ranges: [{ opens: '09:00', closes: '12:00' }] },
+            ],
+          },
+        },
+        'Each date once',
+      ],
+      [{ ...MONDAY_TO_FRIDAY_9_TO_5, maxWaiting: 1001 }, 'At most 1,000 people'],
+      [{ ...MONDAY_TO_FRIDAY_9_TO_5, maxWaiting: 0 }, 'At least 1 person'],
+    ];
+    for (const [settings, message] of refusals) {
+      const response = await saveIntake(settings);
+      expect(response.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(response.json()).error.message).toBe(message);
+    }
+    expect(
+      (await t.database.db.query(`select opening_hours, max_waiting from companies where id = 'demo'`))
+        .rows[0],
+    ).toEqual(hoursBefore);
+
+    const longPause = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/pause',
+      headers: desk.headers,
+      payload: { message: 'x'.repeat(201) },
+    });
+    expect(longPause.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(longPause.json()).error.message).toBe(
+      'The message can be at most 200 characters',
+    );
+    expect((await landing()).walkInsStopped).toBeNull();
+  });
 });
