@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCalendarFeedRepository } from '../../src/server/features/schedule/calendar-feed.repository.ts';
 import { createCalendarFeedService } from '../../src/server/features/schedule/calendar-feed.service.ts';
-import { IcsFeedError } from '../../src/server/features/schedule/ics-feed.ts';
+import { IcsFeedError } from '../../src/server/features/schedule/ics-feed-result.ts';
 import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import {
   type CalendarFeedsResponse,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database.ts';
-import type { BusyBlock } from './ics-feed.ts';
+import type { BusyBlock } from './ics-feed-result.ts';
 
 /** A feed a poller has claimed: it alone syncs it for the next 5 minutes. */
 export interface ClaimedFeed {

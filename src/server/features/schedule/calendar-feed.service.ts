@@ -7,7 +7,7 @@ import {
 import { addDays, instantAt, localDateTime } from '../../../shared/local-time.ts';
 import { AppError } from '../../errors.ts';
 import type { CalendarFeedRepository, ClaimedFeed } from './calendar-feed.repository.ts';
-import { type BusyBlock, IcsFeedError } from './ics-feed.ts';
+import { type BusyBlock, IcsFeedError } from './ics-feed-result.ts';
 import { readBusyBlocksInThread } from './ics-feed-thread.ts';
 import type { IcsFeedFetcher } from './ics-fetch.ts';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IcsFeedError, NOT_A_CALENDAR_MESSAGE, readBusyBlocks } from './ics-feed.ts';
+import { readBusyBlocks } from './ics-feed.ts';
+import { IcsFeedError, NOT_A_CALENDAR_MESSAGE } from './ics-feed-result.ts';
 import { readBusyBlocksInThread, TOO_COMPLEX_MESSAGE } from './ics-feed-thread.ts';
 
 const text = [

@@ -6,7 +6,7 @@
  * long or too much memory is stopped and said so, and the server goes on.
  */
 import { Worker } from 'node:worker_threads';
-import { IcsFeedError, type IcsReadResult } from './ics-feed.ts';
+import { IcsFeedError, type IcsReadResult } from './ics-feed-result.ts';
 
 export interface IcsThreadRequest {
   text: string;

@@ -1,6 +1,7 @@
 /** The thread ics-feed-thread.ts starts for one feed: reads it and posts the blocks or the error. */
 import { parentPort, workerData } from 'node:worker_threads';
-import { IcsFeedError, readBusyBlocks } from './ics-feed.ts';
+import { readBusyBlocks } from './ics-feed.ts';
+import { IcsFeedError } from './ics-feed-result.ts';
 import type { IcsThreadAnswer, IcsThreadRequest } from './ics-feed-thread.ts';
 
 const { text, window, timeZone } = workerData as IcsThreadRequest;

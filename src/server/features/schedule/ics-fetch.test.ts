@@ -2,7 +2,7 @@ import { createServer as createHttpServer, request as httpRequest, type ServerRe
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IcsFeedError } from './ics-feed.ts';
+import { IcsFeedError } from './ics-feed-result.ts';
 import {
   calendarUrl,
   createIcsFeedFetcher,

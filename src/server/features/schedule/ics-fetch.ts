@@ -14,7 +14,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
-import { IcsFeedError } from './ics-feed.ts';
+import { IcsFeedError } from './ics-feed-result.ts';
 
 export interface IcsFetchLimits {
   /** One deadline for the whole fetch, redirects included. */
