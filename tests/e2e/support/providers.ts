@@ -16,12 +16,14 @@ export async function firstDemoProvider(request: APIRequestContext): Promise<Dem
 
 /**
  * Opens the service request page (add-client) for the demo's first provider, as the link a
- * provider shares does; `extra` adds query parameters (originatorPhoneNumber). The provider.
+ * provider shares does; `extra` adds query parameters (originatorPhoneNumber); `waitUntil` as
+ * Playwright's (`commit` to act before the page has loaded). The provider.
  */
 export async function openServiceRequest(
   page: Page,
   browser: Browser,
   extra: Record<string, string> = {},
+  { waitUntil }: { waitUntil?: 'commit' | 'load' } = {},
 ): Promise<DemoProvider> {
   const staff = await browser.newContext();
   const provider = await firstDemoProvider(staff.request);
@@ -32,6 +34,6 @@ export async function openServiceRequest(
     spName: provider.name,
     ...extra,
   });
-  await page.goto(`/add-client/${provider.id}?${query}`);
+  await page.goto(`/add-client/${provider.id}?${query}`, { waitUntil });
   return provider;
 }
