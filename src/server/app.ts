@@ -355,25 +355,24 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     schedule,
     staff,
   });
-  registerAppointmentRoutes(app, {
-    appointments: createAppointmentsService({
-      db,
-      appointments: appointmentsRepository,
-      waitList: waitListRepository,
-      companies,
-      customers,
-      eventLog,
-      sms,
-      now: deps.clock ?? Date.now,
-    }),
-    staff,
+  const appointments = createAppointmentsService({
+    db,
+    appointments: appointmentsRepository,
+    waitList: waitListRepository,
+    companies,
+    customers,
+    eventLog,
+    sms,
+    now: deps.clock ?? Date.now,
   });
+  registerAppointmentRoutes(app, { appointments, staff });
   registerPrivacyRoutes(app, { privacy, customers, staff });
   const settings = createSettingsService({
     db,
     companies: companyRepository,
     companyService: companies,
     waitList,
+    appointments,
   });
   registerSettingsRoutes(app, { settings, staff });
   registerIntakeRoutes(app, { intake, settings, staff });

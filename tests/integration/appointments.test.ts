@@ -170,6 +170,46 @@ describe.each(databaseKinds)('appointments booked from the board, on %s', (kind)
     expect((await staffAction(t.app, desk, walkIn.waitId, 'remove')).statusCode).toBe(200);
   });
 
+  it("moves a leaving provider's booked appointments with their customers; sent to anyone, the arrival joins for anyone", async () => {
+    const addProvider = async (name: string) => {
+      const added = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/settings/providers',
+        headers: owner.headers,
+        payload: { name, speciality: 'Cuts', station: '' },
+      });
+      expect(added.statusCode, added.body).toBe(201);
+      return (await listProviders(t.database.db, 'demo')).find((p) => p.name === name)!.id;
+    };
+    const remove = (providerId: string, moveTo?: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/staff/settings/providers/${providerId}${moveTo ? `?moveTo=${moveTo}` : ''}`,
+        headers: owner.headers,
+      });
+    const leaving = await addProvider(`Leaving ${randomUUID().slice(0, 6)}`);
+    const moved = await bookOne({ name: 'Moved Mo', providerId: leaving, ...slot(90) });
+    expect((await remove(leaving, maria)).statusCode).toBe(200);
+    expect((await list(desk)).appointments.find((a) => a.id === moved.id)).toMatchObject({
+      providerId: maria,
+      providerName: 'Maria Lopez',
+      status: 'booked',
+    });
+    await expect.poll(() => appointmentEvents(moved.id)).toEqual(['booked', 'booked']);
+
+    const alone = await addProvider(`Alone ${randomUUID().slice(0, 6)}`);
+    const kept = await bookOne({ name: 'Kept Kay', providerId: alone, ...slot(-5) });
+    expect((await remove(alone)).statusCode).toBe(200);
+    expect((await list(desk)).appointments.find((a) => a.id === kept.id)).toMatchObject({
+      providerId: alone,
+      status: 'booked',
+    });
+    const arrived = appointmentActionResponseSchema.parse((await act(desk, kept.id, 'arrive')).json());
+    expect(await boardEntry(arrived.visit!.waitId)).toMatchObject({ name: 'Kept Kay', providerId: null });
+    for (const id of [arrived.visit!.waitId]) await staffAction(t.app, desk, id, 'remove');
+    await act(desk, moved.id, 'cancel');
+  });
+
   it('joins an early arrival at the moment it arrives, not at its later booked time', async () => {
     const appointment = await bookOne({ name: 'Early Ed', ...slot(120) });
     const before = Date.now();

@@ -131,6 +131,23 @@ export function createAppointmentsRepository(db: Queryable) {
       return rows[0]?.appointment ?? null;
     },
 
+    /** A provider leaves with their customers going to `toProviderId`: so do their booked appointments. */
+    async moveBookedAndPublish(
+      change: { companyId: string; fromProviderId: string; toProviderId: string },
+      boardTopic: string,
+      tx: Queryable = db,
+    ): Promise<number> {
+      const { rows } = await tx.query(
+        `with changed as (
+           update appointments set provider_id = $3, updated_at = now()
+            where company_id = $1 and provider_id = $2 and status = 'booked'
+           returning *
+         )${publishChangedSql('$4::text')}`,
+        [change.companyId, change.fromProviderId, change.toProviderId, boardTopic],
+      );
+      return rows.length;
+    },
+
     /**
      * Every provider's booked time at a business overlapping [from, to), for the wait estimate
      * (schedule/line-plan.service.ts): arrived, cancelled and missed ones hold no time.

@@ -235,6 +235,19 @@ export function createAppointmentsService(deps: {
       return endBooking(principal, appointmentId, action === 'miss' ? 'missed' : 'cancelled');
     },
 
+    /**
+     * A provider leaves (Settings) and the owner sends their customers to another: their booked
+     * appointments go too. Sent to anyone, they stay with the name the customer booked, and their
+     * visit joins for anyone on arrival (docs/appointments.md).
+     */
+    moveProviderAppointments: (companyId: string, fromProviderId: string, toProviderId: string) =>
+      thenPublish(
+        appointments.moveBookedAndPublish(
+          { companyId, fromProviderId, toProviderId },
+          topics.board(companyId),
+        ),
+      ),
+
     /** For the wait estimate: a provider's booked (not arrived, cancelled or missed) time in a window. */
     bookedIntervals: (providerId: string, from: Date, to: Date) =>
       appointments.bookedIntervals(providerId, from, to),

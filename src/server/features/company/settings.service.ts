@@ -8,6 +8,7 @@ import type {
 } from '../../../shared/staff-schemas.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import type { CompanyRepository } from './company.repository.ts';
@@ -20,6 +21,7 @@ export function createSettingsService(deps: {
   companies: CompanyRepository;
   companyService: CompanyService;
   waitList: Pick<WaitListService, 'moveProviderCustomers'>;
+  appointments: Pick<AppointmentsService, 'moveProviderAppointments'>;
 }) {
   const { companies, companyService } = deps;
 
@@ -113,6 +115,7 @@ export function createSettingsService(deps: {
       if (moveTo !== null && (moveTo === providerId || !providers.some((provider) => provider.id === moveTo)))
         throw new AppError('PROVIDER_NOT_FOUND', { field: 'moveTo' });
       await deps.waitList.moveProviderCustomers(companyId, providerId, moveTo);
+      if (moveTo !== null) await deps.appointments.moveProviderAppointments(companyId, providerId, moveTo);
       if (!(await companies.deactivateProvider(companyId, providerId)))
         throw new AppError('PROVIDER_NOT_FOUND');
       companyService.forget(companyId);
