@@ -79,7 +79,9 @@ export function BoardRow({
         </button>
       </li>
     );
-  const away = awayOrHere(entry, now);
+  // The board's clock ticks every 30 s; a row just changed ("I need more time") reads the time now,
+  // or it would say "Back in 11 min" of a 10-minute hold.
+  const away = awayOrHere(entry, Math.max(now, Date.now()));
   const end = entry.finishedAt ?? entry.startedAt ?? null;
   const waitedMinutes = Math.floor(((end ? Date.parse(end) : now) - Date.parse(entry.date)) / 60_000);
   return (
