@@ -79,7 +79,10 @@ import { createTopicAccess } from './realtime/topic-access.ts';
 import { createOutboxSmsSender, newTextStatus, type SmsSender } from './sms/sms-sender.ts';
 import { createTwilioSmsSender } from './sms/twilio.ts';
 
-/** How often expired service requests are looked for: a customer hears within this of the deadline. */
+/**
+ * How often expired service requests and held places that ran out are looked for: a customer hears
+ * within this of the deadline.
+ */
 const REQUEST_EXPIRY_CHECK_MS = 5_000;
 /** Retention (docs/privacy.md): a pass a minute after start, then hourly; visits expire by the day. */
 const RETENTION_FIRST_PASS_MS = 60_000;
@@ -248,6 +251,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     customers,
     schedules: scheduleRepository,
     publicUrl: config.publicUrl,
+    now: deps.clock ?? Date.now,
   });
   const chat = createChatService({
     db,
@@ -288,6 +292,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     REQUEST_EXPIRY_CHECK_MS,
   );
   expireRequests.unref();
+  // Held places ("I need more time") that ran out are told to the board and the customer; every
+  // process runs it, each is told once (wait-list.repository.ts announceLapsedHolds).
+  const announceLapsedHolds = setInterval(
+    () =>
+      void waitList
+        .announceLapsedHolds()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'more time: announcing failed')),
+    REQUEST_EXPIRY_CHECK_MS,
+  );
+  announceLapsedHolds.unref();
   // Customers' names and numbers past their business's days are erased; every process runs it,
   // each row is erased once (privacy.repository.ts).
   const privacy = createPrivacyService({ db, eventLog });
@@ -310,6 +324,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await calendarFeeds.stop();
     clearInterval(pruneSignIns);
     clearInterval(expireRequests);
+    clearInterval(announceLapsedHolds);
     clearTimeout(firstRetentionPass);
     clearInterval(retentionPasses);
     await stopFollowingSessions();

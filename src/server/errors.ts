@@ -42,6 +42,14 @@ export const ERROR_CODES = {
     status: 409,
     message: "That step is not possible from the entry's current status.",
   },
+  NO_LONGER_WAITING: {
+    status: 409,
+    message: 'You are no longer waiting in line, so this is not needed. Please see the front desk.',
+  },
+  MORE_TIME_USED: {
+    status: 409,
+    message: 'Your extra time was already used. Please come to the front desk when you can.',
+  },
   PROVIDER_NOT_FOUND: { status: 400, message: 'That provider does not work here.' },
   PROVIDER_UNKNOWN: {
     status: 404,

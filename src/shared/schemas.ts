@@ -130,8 +130,28 @@ export const waitEntryResponseSchema = z.object({
   request: z.nullable(
     z.object({ status: requestStatusSchema, providerName: z.string(), deadline: z.nullable(z.string()) }),
   ),
+  /**
+   * "I need more time" (docs/more-time.md): while their place is held, until when (an instant, and
+   * as the business's clock shows it: "3:40 PM") and the minutes asked; null otherwise.
+   */
+  heldUntil: z.nullable(z.object({ at: z.string(), clock: z.string(), minutes: z.number() })),
+  /** The held time ran out before "I'm here": they now stand behind the customers who were there. */
+  movedBack: z.boolean(),
+  /** Whether "I need more time" is offered: while waiting, once per visit (or to lengthen the hold). */
+  mayAskMoreTime: z.boolean(),
+  /** When they said "I'm here"; null until they do (or since they asked for more time). */
+  arrivedAt: z.nullable(z.string()),
 });
 export type WaitEntryResponse = z.infer<typeof waitEntryResponseSchema>;
+
+/** "I need more time": the minutes a customer may ask for, one tap each (docs/more-time.md). */
+export const MORE_TIME_MINUTES = [10, 20] as const;
+export type MoreTimeMinutes = (typeof MORE_TIME_MINUTES)[number];
+
+export const moreTimeRequestSchema = z.object({
+  minutes: z.literal(MORE_TIME_MINUTES, 'Ask for 10 or 20 more minutes'),
+});
+export type MoreTimeRequest = z.infer<typeof moreTimeRequestSchema>;
 
 export const CHAT_MESSAGE_MAX_LENGTH = 1000;
 

@@ -47,6 +47,12 @@ export const boardEntrySchema = z.object({
   requestStatus: z.nullable(requestStatusSchema),
   /** When a pending request expires unanswered. */
   requestDeadline: z.nullable(z.string()),
+  /** "I need more time": their place is held until then ("Back in 10 min"); null when no hold runs. */
+  backBy: z.nullable(z.string()),
+  /** "I'm here": in the lobby since then. */
+  arrivedAt: z.nullable(z.string()),
+  /** The held time ran out: they stand in line from this instant on (behind those who were there). */
+  movedBackAt: z.nullable(z.string()),
 });
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
 

@@ -46,3 +46,26 @@ export const STATUS_LABELS: Record<WaitStatus, string> = {
 export function isOpenRequest(entry: { status: WaitStatus; requestStatus: RequestStatus | null }): boolean {
   return entry.status === 'waiting' && entry.requestStatus !== null && entry.requestStatus !== 'accepted';
 }
+
+/**
+ * Where a board entry stands in line (docs/more-time.md): from its arrival, or from the instant
+ * its held time ran out ("I need more time" without "I'm here"), behind everyone there then. The
+ * server's twin is LINE_AT_SQL (wait-list.repository.ts).
+ */
+export function lineOrderKey(entry: { date: string; movedBackAt: string | null }): string {
+  return entry.movedBackAt ?? entry.date;
+}
+
+/** What the board says of a waiting customer who asked for more time or said "I'm here". */
+export function awayOrHere(
+  entry: { status: WaitStatus; backBy: string | null; arrivedAt: string | null; movedBackAt: string | null },
+  now: number,
+): { kind: 'in_lobby' } | { kind: 'back_in'; minutes: number } | { kind: 'moved_back' } | null {
+  if (entry.status !== 'waiting') return null;
+  if (entry.arrivedAt) return { kind: 'in_lobby' };
+  const backBy = entry.backBy ? Date.parse(entry.backBy) : null;
+  if (backBy !== null && backBy > now)
+    return { kind: 'back_in', minutes: Math.ceil((backBy - now) / 60_000) };
+  if (entry.movedBackAt || backBy !== null) return { kind: 'moved_back' };
+  return null;
+}

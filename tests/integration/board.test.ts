@@ -92,6 +92,9 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
       unread: 0,
       requestStatus: null,
       requestDeadline: null,
+      backBy: null,
+      arrivedAt: null,
+      movedBackAt: null,
     });
     expect(board.providers.map((p) => p.name)).toEqual(['Maria Lopez', 'James Chen']);
     expect(board.services).toContain('Massage');

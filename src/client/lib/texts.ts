@@ -129,6 +129,19 @@ export const texts = {
     notifyRetry: 'Try again',
     notifyBlocked: 'Notifications are blocked in your browser settings; we will still text you.',
   },
+  /** "I need more time" and "I'm here" on the checked-in page (docs/more-time.md). */
+  moreTime: {
+    label: 'Running late or here already',
+    needMoreTime: 'I need more time',
+    needLonger: 'Need longer?',
+    minutes: (minutes: number) => `${minutes} more min`,
+    imHere: "I'm here",
+    heldUntil: (clock: string) => `We'll hold your place until ${clock}.`,
+    movedBack: 'Your extra time ran out, so you were moved behind the customers who are here.',
+    arrived: "You're checked in at the front desk. We'll call you when it's your turn.",
+    waitingForConnection:
+      "You're offline. Keep this page open: we'll tell the front desk when you're back online.",
+  },
   chat: {
     title: 'Chat',
     placeholder: 'Write a message', // spec §2
@@ -181,6 +194,10 @@ export const texts = {
     inService: 'In service',
     finished: 'Finished today',
     emptyBoard: 'Nobody is waiting. New walk-ins appear here as they join.',
+    /** "I need more time" (docs/more-time.md): minutes left of the held place. */
+    backIn: (minutes: number) => `Back in ${minutes} min`,
+    movedBack: 'Moved back',
+    inLobby: 'In the lobby',
     waitedFor: (minutes: number) => (minutes < 1 ? 'just now' : `${minutes} min`),
     provider: 'Provider',
     anyProvider: 'Anyone',

@@ -4,6 +4,7 @@ import type { CustomerVisit } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
 import { appointmentJsonSql } from '../appointments/appointments.repository.ts';
+import { boardEntryJsonSql } from '../wait-list/wait-list.repository.ts';
 
 /** The visits an erase acts on, and what else of theirs it reaches (their chat threads, numbers, devices). */
 export interface ErasableVisits {
@@ -24,18 +25,6 @@ const UNOWNED_TEXT_RETENTION_DAYS = 90;
  * least an hour), so erasing cannot reset the limits that protect a stranger's phone.
  */
 const ERASED_TEXT_KEPT = `make_interval(mins => greatest(60, (select texts_per_number_window_minutes from texting_limits)))`;
-
-/** A timestamp as JSON has it (Date.toISOString), as the board's events carry it. */
-const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/** Wait entry `w` with provider `p` as a BoardEntry (wait-list.repository.ts writes the same shape). */
-const boardEntryJsonSql = `jsonb_build_object(
-  'waitId', w.id, 'customerId', w.customer_id, 'name', w.name, 'phoneNumber', w.phone_number,
-  'serviceType', w.service_type, 'status', w.status, 'date', ${isoSql('w.date')},
-  'calledAt', ${isoSql('w.called_at')}, 'startedAt', ${isoSql('w.started_at')},
-  'finishedAt', ${isoSql('w.finished_at')}, 'providerId', w.provider_id, 'providerName', p.name,
-  'chatThreadKey', w.chat_thread_key, 'unread', w.chat_unread, 'requestStatus', w.request_status,
-  'requestDeadline', ${isoSql('w.request_deadline')})`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -155,7 +144,7 @@ export function createPrivacyRepository(db: Queryable) {
             where w.company_id = $1 and w.id = any($2::uuid[]) and w.anonymised_at is null
            returning w.*
          ), entry as (
-           select w.id, w.status, p.name as provider_name, ${boardEntryJsonSql} as board_json
+           select w.id, w.status, p.name as provider_name, ${boardEntryJsonSql('w', 'p')} as board_json
              from changed w left join providers p on p.id = w.provider_id
          ), published as (
            ${appendEventsSql(`select $3, 'entry.upserted', board_json from entry

@@ -85,7 +85,7 @@ export function createLinePlanService(deps: {
 
   async function computePlan(company: CompanyRow, at: number) {
     const [line, providers, table, imported, booked] = await Promise.all([
-      waitList.listLineForPlan(company.id),
+      waitList.listLineForPlan(company.id, new Date(at)),
       schedule.providersForEstimate(company.id, at, { days: HORIZON_MS / DAY_MS }),
       durationTable(company.id, at),
       busyBlocks.listBusyBlocks(company.id, new Date(at), new Date(at + HORIZON_MS)),

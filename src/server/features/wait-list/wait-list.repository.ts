@@ -58,6 +58,11 @@ export interface WaitEntryRow {
   requestDeadline: Date | null;
   /** The first estimate its customer was shown (migrations/0015), null until they are. */
   firstEstimateMinutes: number | null;
+  /** "I need more time" (migrations/0026): when asked, and until when the place is held. */
+  moreTimeAskedAt: Date | null;
+  backBy: Date | null;
+  /** "I'm here". */
+  arrivedAt: Date | null;
 }
 
 export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
@@ -79,6 +84,9 @@ interface BoardRow {
   unread: number;
   requestStatus: RequestStatus | null;
   requestDeadline: Date | string | null;
+  backBy: Date | string | null;
+  arrivedAt: Date | string | null;
+  movedBackAt: Date | string | null;
 }
 
 /** A join to write: the entry, and what to tell the board and text the customer when it is new. */
@@ -139,6 +147,9 @@ function toBoardEntry(row: BoardRow): BoardEntry {
     startedAt: iso(row.startedAt),
     finishedAt: iso(row.finishedAt),
     requestDeadline: iso(row.requestDeadline),
+    backBy: iso(row.backBy),
+    arrivedAt: iso(row.arrivedAt),
+    movedBackAt: iso(row.movedBackAt),
   };
 }
 
@@ -146,7 +157,8 @@ const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w
   w.service_type as "serviceType", w.status, w.date, w.called_at as "calledAt", w.started_at as "startedAt",
   w.finished_at as "finishedAt", w.provider_id as "providerId", p.name as "providerName",
   w.chat_thread_key as "chatThreadKey", w.chat_unread as unread, w.request_status as "requestStatus",
-  w.request_deadline as "requestDeadline"`;
+  w.request_deadline as "requestDeadline", w.back_by as "backBy", w.arrived_at as "arrivedAt",
+  w.moved_back_at as "movedBackAt"`;
 
 /** A timestamp as JSON has it (Date.toISOString: UTC, milliseconds, "Z"). */
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -154,14 +166,16 @@ const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-
 /**
  * The board entry of wait entry `w` (with its provider `p`) as the JSON of a BoardEntry: the
  * statement that changes an entry writes its events itself, with no round trip to build them.
+ * Every statement that publishes an entry builds it here (privacy.repository.ts too).
  */
-const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
+export const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
   'waitId', ${w}.id, 'customerId', ${w}.customer_id, 'name', ${w}.name, 'phoneNumber', ${w}.phone_number,
   'serviceType', ${w}.service_type, 'status', ${w}.status, 'date', ${isoSql(`${w}.date`)},
   'calledAt', ${isoSql(`${w}.called_at`)}, 'startedAt', ${isoSql(`${w}.started_at`)},
   'finishedAt', ${isoSql(`${w}.finished_at`)}, 'providerId', ${w}.provider_id, 'providerName', ${p}.name,
   'chatThreadKey', ${w}.chat_thread_key, 'unread', ${w}.chat_unread, 'requestStatus', ${w}.request_status,
-  'requestDeadline', ${isoSql(`${w}.request_deadline`)})`;
+  'requestDeadline', ${isoSql(`${w}.request_deadline`)}, 'backBy', ${isoSql(`${w}.back_by`)},
+  'arrivedAt', ${isoSql(`${w}.arrived_at`)}, 'movedBackAt', ${isoSql(`${w}.moved_back_at`)})`;
 
 /**
  * One statement that changes a wait entry and tells about it (the board's "entry.upserted" and the
@@ -204,7 +218,8 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
       : ''
   }
   select "waitId", "customerId", name, "phoneNumber", "serviceType", status, date, "calledAt", "startedAt",
-         "finishedAt", "providerId", "providerName", "chatThreadKey", unread, "requestStatus", "requestDeadline"
+         "finishedAt", "providerId", "providerName", "chatThreadKey", unread, "requestStatus", "requestDeadline",
+         "backBy", "arrivedAt", "movedBackAt"
     from entry`;
 
 /**
@@ -213,6 +228,15 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
  * twin of this rule is isOpenRequest (shared/wait-status.ts).
  */
 const IN_LINE_SQL = (w: string) => `(${w}.request_status is null or ${w}.request_status = 'accepted')`;
+
+/**
+ * Where entry `w` stands in line at instant `now` (docs/more-time.md): from its arrival, or, once
+ * its held time ran out before "I'm here" (which clears back_by), from the instant it ran out:
+ * behind everyone who was in line then. Read from the timestamps, so every process and both
+ * databases agree without a timer.
+ */
+const LINE_AT_SQL = (w: string, now: string) =>
+  `(case when ${w}.back_by <= ${now} then ${w}.back_by else ${w}.date end)`;
 
 /**
  * Ends open requests matching `condition` (on `w`) as `$1` ('declined' or 'expired'), publishes
@@ -301,7 +325,7 @@ export function createWaitListRepository(
            on conflict (customer_id, idempotency_key) do nothing
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
                      called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id, chat_unread,
-                     request_status, request_deadline
+                     request_status, request_deadline, back_by, arrived_at, moved_back_at
          ), pending as (
            ${appendEventsSql(`select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
              from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id`)}
@@ -375,6 +399,7 @@ export function createWaitListRepository(
                 holder.provider_id as "chatHolderProviderId",
                 w.request_status as "requestStatus", w.request_deadline as "requestDeadline",
                 w.estimated_wait_minutes as "firstEstimateMinutes",
+                w.more_time_asked_at as "moreTimeAskedAt", w.back_by as "backBy", w.arrived_at as "arrivedAt",
                 exists (select 1 from sms_messages m
                          where m.wait_id = w.id and m.kind in ('join', 'service_request')
                            and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent"
@@ -446,7 +471,8 @@ export function createWaitListRepository(
            from wait_entries w left join providers p on p.id = w.provider_id
           where w.company_id = $1
             and (w.status in ('waiting', 'called', 'in_service') or w.updated_at > now() - interval '12 hours')
-          order by w.date`,
+          -- The board's own order (shared/wait-status.ts lineOrderKey): a lapsed hold once announced.
+          order by coalesce(w.moved_back_at, w.date)`,
         [companyId],
       );
       return rows.map(toBoardEntry);
@@ -702,12 +728,107 @@ export function createWaitListRepository(
       return rows.length > 0;
     },
 
-    /** The estimate the customer's page showed just after the join; never replaced (docs/insights.md). */
+    /**
+     * "I need more time" from the entry's customer (docs/more-time.md): holds their place until
+     * `minutes` after they first asked, once per visit; asked again while it runs, the longer of the
+     * two (so a retry changes nothing). Ends an "I'm here": they are away again. Null when nothing
+     * changed: not theirs, not waiting, the hold already used, or already this long.
+     */
+    async askMoreTimeAndPublish(
+      change: { waitId: string; companyId: string; customerId: string; minutes: number; at: Date },
+      published: { boardTopic: string; waitTopic: string },
+      tx: Queryable = db,
+    ): Promise<BoardEntry | null> {
+      const askedAt = 'coalesce(w.more_time_asked_at, $6::timestamptz)';
+      const { rows } = await tx.query<BoardRow>(
+        updateAndPublishSql(
+          `more_time_asked_at = ${askedAt}, back_by = ${askedAt} + make_interval(mins => $7::int), arrived_at = null`,
+          `and w.customer_id = $5 and w.status = 'waiting' and ${IN_LINE_SQL('w')}
+           and (w.more_time_asked_at is null
+                or (w.back_by > $6::timestamptz and w.back_by < w.more_time_asked_at + make_interval(mins => $7::int)))`,
+        ),
+        [
+          change.waitId,
+          change.companyId,
+          published.boardTopic,
+          published.waitTopic,
+          change.customerId,
+          change.at,
+          change.minutes,
+        ],
+      );
+      return rows[0] ? toBoardEntry(rows[0]) : null;
+    },
+
+    /**
+     * "I'm here" from the entry's customer: in the lobby from `at`. In time, a held place is kept
+     * (the hold ends); after it ran out, the entry stays where it moved. Null when nothing changed:
+     * not theirs, not waiting, or already here.
+     */
+    async markArrivedAndPublish(
+      change: { waitId: string; companyId: string; customerId: string; at: Date },
+      published: { boardTopic: string; waitTopic: string },
+      tx: Queryable = db,
+    ): Promise<BoardEntry | null> {
+      const { rows } = await tx.query<BoardRow>(
+        updateAndPublishSql(
+          'arrived_at = $6::timestamptz, back_by = case when w.back_by > $6::timestamptz then null else w.back_by end',
+          "and w.customer_id = $5 and w.status = 'waiting' and w.arrived_at is null",
+        ),
+        [
+          change.waitId,
+          change.companyId,
+          published.boardTopic,
+          published.waitTopic,
+          change.customerId,
+          change.at,
+        ],
+      );
+      return rows[0] ? toBoardEntry(rows[0]) : null;
+    },
+
+    /**
+     * Tells the board and each customer's page of every held place that ran out by `at` while the
+     * customer was away (the line's order already follows from the timestamps: LINE_AT_SQL). Marks
+     * each as told (moved_back_at), so every process may run it and each lapse is told once: a
+     * concurrent sweep's update finds the row marked and skips it. Returns how many it told.
+     */
+    async announceLapsedHolds(
+      at: Date,
+      published: { boardTopicPrefix: string; waitTopicPrefix: string },
+      tx: Queryable = db,
+    ): Promise<number> {
+      const { rows } = await tx.query<{ told: number }>(
+        `with changed as (
+           update wait_entries w set moved_back_at = w.back_by, updated_at = now()
+            where w.back_by is not null and w.moved_back_at is null and w.status = 'waiting'
+              and w.back_by <= $1::timestamptz
+           returning w.*
+         ), entry as (
+           select w.id, w.company_id, w.status, p.name as provider_name, w.request_status,
+                  ${boardEntryJsonSql('w', 'p')} as board_json
+             from changed w left join providers p on p.id = w.provider_id
+         ), published as (
+           ${appendEventsSql(`select $2 || company_id, 'entry.upserted', board_json from entry
+           union all
+           select $3 || id, 'entry.status', jsonb_build_object('status', status, 'providerName', provider_name,
+                                                               'requestStatus', request_status) from entry`)}
+         )
+         select count(*)::int as told from entry`,
+        [at, published.boardTopicPrefix, published.waitTopicPrefix],
+      );
+      return rows[0]?.told ?? 0;
+    },
+
     /**
      * The line as the wait estimate reads it (features/schedule): every entry in line, waiting in
      * order of arrival, and the called and in-service with their provider and since when.
      */
-    async listLineForPlan(companyId: string): Promise<
+    async listLineForPlan(
+      companyId: string,
+      /** The instant the plan is for: a held place that ran out by then stands where it ran out. */
+      at: Date,
+    ): Promise<
       {
         id: string;
         status: 'waiting' | 'called' | 'in_service';
@@ -727,8 +848,8 @@ export function createWaitListRepository(
                 coalesce(w.started_at, w.called_at) as since
            from wait_entries w
           where w.company_id = $1 and w.status in ('waiting', 'called', 'in_service') and ${IN_LINE_SQL('w')}
-          order by w.date, w.id`,
-        [companyId],
+          order by ${LINE_AT_SQL('w', '$2::timestamptz')}, w.id`,
+        [companyId, at],
         { name: 'line-for-plan' },
       );
       return rows;

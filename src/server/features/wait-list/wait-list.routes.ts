@@ -4,6 +4,7 @@ import {
   addClientRequestSchema,
   type JoinWaitListResponse,
   joinWaitListRequestSchema,
+  moreTimeRequestSchema,
   type WaitEntryResponse,
   waitEntryParamsSchema,
 } from '../../../shared/schemas.ts';
@@ -112,6 +113,27 @@ export function registerWaitListRoutes(
       const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
       const customerId = await requireCustomer(request, customers);
       return waitList.joinNextAvailable(companyId, waitId, customerId);
+    },
+  );
+
+  /** "I need more time" (10 or 20 minutes): the customer's own entry only (docs/more-time.md). */
+  app.post(
+    '/api/v1/companies/:companyId/wait-list/:waitId/more-time',
+    async (request): Promise<WaitEntryResponse> => {
+      const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+      const customerId = await requireCustomer(request, customers);
+      const { minutes } = parseInput(moreTimeRequestSchema, request.body);
+      return waitList.askMoreTime(companyId, waitId, customerId, minutes);
+    },
+  );
+
+  /** "I'm here": the customer's own entry only; the board shows them in the lobby. */
+  app.post(
+    '/api/v1/companies/:companyId/wait-list/:waitId/arrived',
+    async (request): Promise<WaitEntryResponse> => {
+      const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+      const customerId = await requireCustomer(request, customers);
+      return waitList.markArrived(companyId, waitId, customerId);
     },
   );
 

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { formatClockTime } from '../../../shared/opening-hours.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type {
   AddClientRequest,
   JoinWaitListRequest,
+  MoreTimeMinutes,
   WaitEntryResponse,
   WaitStatus,
 } from '../../../shared/schemas.ts';
@@ -90,6 +92,8 @@ export function createWaitListService(deps: {
   schedules: Pick<ScheduleRepository, 'listFloorStates'>;
   /** Links in texts point here. */
   publicUrl: string;
+  /** The businesses' clock: held places ("I need more time") run out by it; tests set it. */
+  now: () => number;
 }) {
   const { db, waitList, companies, eventLog, sms, push, customers, intake, linePlan, publicUrl } = deps;
 
@@ -195,6 +199,27 @@ export function createWaitListService(deps: {
     return entry;
   }
 
+  /** "I need more time" and "I'm here" as the customer's page shows them (docs/more-time.md). */
+  async function awayOrHere(row: WaitEntryRow, at: number) {
+    const backBy = row.backBy ? new Date(row.backBy).getTime() : null;
+    const held = row.status === 'waiting' && backBy !== null && backBy > at;
+    const askedAt = row.moreTimeAskedAt ? new Date(row.moreTimeAskedAt).getTime() : null;
+    const heldUntil =
+      held && backBy !== null && askedAt !== null
+        ? {
+            at: new Date(backBy).toISOString(),
+            clock: formatClockTime(backBy, (await companies.requireCompany(row.companyId)).timeZone),
+            minutes: Math.round((backBy - askedAt) / 60_000),
+          }
+        : null;
+    return {
+      heldUntil,
+      movedBack: backBy !== null && backBy <= at,
+      mayAskMoreTime: row.status === 'waiting' && (askedAt === null || held),
+      arrivedAt: row.arrivedAt ? new Date(row.arrivedAt).toISOString() : null,
+    };
+  }
+
   async function toCustomerResponse(row: WaitEntryRow): Promise<WaitEntryResponse> {
     // Only a waiting entry has a place in line.
     const standing = row.status === 'waiting' ? await lineStanding(row.waitId, row.companyId) : null;
@@ -235,7 +260,24 @@ export function createWaitListService(deps: {
             deadline: row.requestDeadline ? new Date(row.requestDeadline).toISOString() : null,
           }
         : null,
+      ...(await awayOrHere(row, deps.now())),
     };
+  }
+
+  /**
+   * After a customer's change that changed nothing: their own entry (anyone else's is not found),
+   * still waiting, and where `alreadyDone` says the change has already been made (a retry).
+   */
+  async function ensureAlreadyDone(
+    companyId: string,
+    waitId: string,
+    customerId: string,
+    alreadyDone: (row: WaitEntryRow) => boolean,
+    otherwise: 'MORE_TIME_USED' | 'NO_LONGER_WAITING',
+  ): Promise<void> {
+    const row = await requireOwnEntry(companyId, waitId, customerId);
+    if (row.status !== 'waiting') throw new AppError('NO_LONGER_WAITING');
+    if (!alreadyDone(row)) throw new AppError(otherwise);
   }
 
   async function requireOwnEntry(companyId: string, waitId: string, customerId: string, tx: Queryable = db) {
@@ -385,6 +427,66 @@ export function createWaitListService(deps: {
         }),
       );
       return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
+    },
+
+    /**
+     * "I need more time" (docs/more-time.md): their place is held `minutes` from when they first
+     * asked; a retry, or asking for less than is held, changes nothing.
+     */
+    async askMoreTime(
+      companyId: string,
+      waitId: string,
+      customerId: string,
+      minutes: MoreTimeMinutes,
+    ): Promise<WaitEntryResponse> {
+      const at = deps.now();
+      const changed = await thenPublish(
+        waitList.askMoreTimeAndPublish(
+          { waitId, companyId, customerId, minutes, at: new Date(at) },
+          publishedTo(companyId, waitId),
+        ),
+      );
+      if (!changed) {
+        await ensureAlreadyDone(
+          companyId,
+          waitId,
+          customerId,
+          // A hold still running that is already this long.
+          (row) => row.backBy !== null && new Date(row.backBy).getTime() > at,
+          'MORE_TIME_USED',
+        );
+      }
+      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
+    },
+
+    /** "I'm here": the board shows them in the lobby; a place held for them is kept. */
+    async markArrived(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
+      const changed = await thenPublish(
+        waitList.markArrivedAndPublish(
+          { waitId, companyId, customerId, at: new Date(deps.now()) },
+          publishedTo(companyId, waitId),
+        ),
+      );
+      if (!changed) {
+        await ensureAlreadyDone(
+          companyId,
+          waitId,
+          customerId,
+          (row) => row.arrivedAt !== null,
+          'NO_LONGER_WAITING',
+        );
+      }
+      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
+    },
+
+    /** Tells the boards and pages of held places that ran out (app.ts runs this every few seconds). */
+    async announceLapsedHolds(): Promise<number> {
+      const told = await waitList.announceLapsedHolds(new Date(deps.now()), {
+        boardTopicPrefix: topics.board(''),
+        waitTopicPrefix: topics.wait(''),
+      });
+      if (told > 0) eventLog.flushSoon();
+      return told;
     },
 
     async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {

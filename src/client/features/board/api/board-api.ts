@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FloorState, ProviderFloor } from '../../../../shared/schedule-schemas.ts';
 import type { BoardEntry, BoardResponse } from '../../../../shared/staff-schemas.ts';
-import type { StaffAction } from '../../../../shared/wait-status.ts';
+import { lineOrderKey, type StaffAction } from '../../../../shared/wait-status.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
 
 export const boardQueryKey = ['staff-board'] as const;
@@ -22,7 +22,10 @@ export function upsertBoardEntry(
 ): BoardResponse | undefined {
   if (!board) return board;
   const others = board.entries.filter((e) => e.waitId !== entry.waitId);
-  return { ...board, entries: [...others, entry].sort((a, b) => a.date.localeCompare(b.date)) };
+  return {
+    ...board,
+    entries: [...others, entry].sort((a, b) => lineOrderKey(a).localeCompare(lineOrderKey(b))),
+  };
 }
 
 export function useEntryAction() {

@@ -3,6 +3,7 @@ import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import type { BoardEntry, Provider } from '../../../../shared/staff-schemas.ts';
 import {
   actionsFor,
+  awayOrHere,
   STAFF_ACTIONS,
   STATUS_LABELS,
   type StaffAction,
@@ -78,6 +79,9 @@ export function BoardRow({
         </button>
       </li>
     );
+  // The board's clock ticks every 30 s; a row just changed ("I need more time") reads the time now,
+  // or it would say "Back in 11 min" of a 10-minute hold.
+  const away = awayOrHere(entry, Math.max(now, Date.now()));
   const end = entry.finishedAt ?? entry.startedAt ?? null;
   const waitedMinutes = Math.floor(((end ? Date.parse(end) : now) - Date.parse(entry.date)) / 60_000);
   return (
@@ -103,6 +107,15 @@ export function BoardRow({
       <p className="board-row__wait">
         <span className={`status-pill status-pill--${entry.status}`}>{STATUS_LABELS[entry.status]}</span>
         <span className="board-row__waited">{texts.console.waitedFor(Math.max(0, waitedMinutes))}</span>
+        {away ? (
+          <span className={`badge badge--away badge--${away.kind}`}>
+            {away.kind === 'in_lobby'
+              ? texts.console.inLobby
+              : away.kind === 'back_in'
+                ? texts.console.backIn(away.minutes)
+                : texts.console.movedBack}
+          </span>
+        ) : null}
       </p>
       <div className="board-row__actions">
         {canAct ? (

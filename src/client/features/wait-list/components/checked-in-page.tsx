@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { topics } from '../../../../shared/realtime.ts';
-import { ACTIVE_STATUSES, CUSTOMER_CAN_LEAVE_FROM } from '../../../../shared/wait-status.ts';
+import { ACTIVE_STATUSES, CUSTOMER_CAN_LEAVE_FROM, isOpenRequest } from '../../../../shared/wait-status.ts';
 import { ChatIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
@@ -17,6 +17,7 @@ import { useWaitEntry, waitEntryQueryKey } from '../api/get-wait-entry.ts';
 import { useJoinNextAvailable } from '../api/join-next-available.ts';
 import { useLeaveWaitList } from '../api/leave-wait-list.ts';
 import { LiveStatus } from './live-status.tsx';
+import { MoreTimeCard } from './more-time-card.tsx';
 import { NotifyCard } from './notify-card.tsx';
 
 /** The page's heading and tab title: what the page says the visit is, not always "on the list". */
@@ -120,6 +121,11 @@ export function CheckedInPage() {
         waitingForConnection={nextAvailable.isPaused}
         failed={nextAvailable.isError}
       />
+      {/* In line and not called yet: a request still waiting for its answer is not in line. */}
+      {!isOpenRequest({ status: data.status, requestStatus: data.request?.status ?? null }) &&
+      data.status === 'waiting' ? (
+        <MoreTimeCard entry={data} />
+      ) : null}
       {connection === 'offline' ? (
         <p className="notice" role="status">
           {texts.live.reconnecting}

@@ -1,0 +1,66 @@
+import { MORE_TIME_MINUTES, type WaitEntryResponse } from '../../../../shared/schemas.ts';
+import { texts } from '../../../lib/texts.ts';
+import { useAskMoreTime, useMarkArrived } from '../api/more-time.ts';
+
+/**
+ * "I need more time" and "I'm here" while the customer waits (docs/more-time.md): one tap each,
+ * the server's word on what they did, and what happens when the held time runs out.
+ */
+export function MoreTimeCard({ entry }: { entry: WaitEntryResponse }) {
+  const askMoreTime = useAskMoreTime(entry.companyId, entry.waitId);
+  const markArrived = useMarkArrived(entry.companyId, entry.waitId);
+  const busy = askMoreTime.isPending || markArrived.isPending;
+  const failed = askMoreTime.error ?? markArrived.error;
+  const waitingForConnection = askMoreTime.isPaused || markArrived.isPaused;
+  const { heldUntil } = entry;
+  // Asked for 10: the one tap left is 20 (the hold runs from the first ask).
+  const offered = MORE_TIME_MINUTES.filter((minutes) => !heldUntil || minutes > heldUntil.minutes);
+
+  return (
+    <section className="more-time" aria-label={texts.moreTime.label}>
+      <p className="more-time__status" role="status">
+        {entry.arrivedAt
+          ? texts.moreTime.arrived
+          : heldUntil
+            ? texts.moreTime.heldUntil(heldUntil.clock)
+            : entry.movedBack
+              ? texts.moreTime.movedBack
+              : ''}
+      </p>
+      {entry.mayAskMoreTime && offered.length > 0 ? (
+        <fieldset className="more-time__ask">
+          <legend className="more-time__legend">
+            {heldUntil ? texts.moreTime.needLonger : texts.moreTime.needMoreTime}
+          </legend>
+          <div className="more-time__choices">
+            {offered.map((minutes) => (
+              <button
+                key={minutes}
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() => askMoreTime.mutate(minutes)}
+              >
+                {texts.moreTime.minutes(minutes)}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+      {entry.arrivedAt ? null : (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={busy}
+          onClick={() => markArrived.mutate()}
+        >
+          {texts.moreTime.imHere}
+        </button>
+      )}
+      {/* The server's own words: "Your extra time was already used…", or that the phone is offline. */}
+      <p className={waitingForConnection ? 'notice' : 'form-error'} role="alert">
+        {waitingForConnection ? texts.moreTime.waitingForConnection : failed ? failed.message : ''}
+      </p>
+    </section>
+  );
+}
