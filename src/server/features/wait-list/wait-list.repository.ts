@@ -230,6 +230,25 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
 const IN_LINE_SQL = (w: string) => `(${w}.request_status is null or ${w}.request_status = 'accepted')`;
 
 /**
+ * A customer's change to their own entry (`set` where `condition`, both on `w`), published like
+ * every change: $1–$5 are the entry, its business, its board and page topics and the customer;
+ * `extra` follows as $6, $7. Null when nothing matched (not theirs, or not in that state).
+ */
+async function updateOwnEntryAndPublish(
+  tx: Queryable,
+  sql: { set: string; condition: string },
+  change: { waitId: string; companyId: string; customerId: string },
+  published: { boardTopic: string; waitTopic: string },
+  extra: unknown[] = [],
+): Promise<BoardEntry | null> {
+  const { rows } = await tx.query<BoardRow>(
+    updateAndPublishSql(sql.set, `and w.customer_id = $5 ${sql.condition}`),
+    [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.customerId, ...extra],
+  );
+  return rows[0] ? toBoardEntry(rows[0]) : null;
+}
+
+/**
  * Where entry `w` stands in line at instant `now` (docs/more-time.md): from its arrival, or, once
  * its held time ran out before "I'm here" (which clears back_by), from the instant it ran out:
  * behind everyone who was in line then. Read from the timestamps, so every process and both
@@ -678,14 +697,15 @@ export function createWaitListRepository(
       published: { boardTopic: string; waitTopic: string },
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
-      const { rows } = await tx.query<BoardRow>(
-        updateAndPublishSql(
-          'request_status = null, request_deadline = null, provider_id = null, assigned_at = null',
-          "and w.customer_id = $5 and w.status = 'waiting' and w.request_status in ('declined', 'expired')",
-        ),
-        [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.customerId],
+      return updateOwnEntryAndPublish(
+        tx,
+        {
+          set: 'request_status = null, request_deadline = null, provider_id = null, assigned_at = null',
+          condition: "and w.status = 'waiting' and w.request_status in ('declined', 'expired')",
+        },
+        change,
+        published,
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
     },
 
     /** A customer message the staff have not opened: counted on the entry, shown on the board. */
@@ -740,24 +760,18 @@ export function createWaitListRepository(
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
       const askedAt = 'coalesce(w.more_time_asked_at, $6::timestamptz)';
-      const { rows } = await tx.query<BoardRow>(
-        updateAndPublishSql(
-          `more_time_asked_at = ${askedAt}, back_by = ${askedAt} + make_interval(mins => $7::int), arrived_at = null`,
-          `and w.customer_id = $5 and w.status = 'waiting' and ${IN_LINE_SQL('w')}
+      return updateOwnEntryAndPublish(
+        tx,
+        {
+          set: `more_time_asked_at = ${askedAt}, back_by = ${askedAt} + make_interval(mins => $7::int), arrived_at = null`,
+          condition: `and w.status = 'waiting' and ${IN_LINE_SQL('w')}
            and (w.more_time_asked_at is null
                 or (w.back_by > $6::timestamptz and w.back_by < w.more_time_asked_at + make_interval(mins => $7::int)))`,
-        ),
-        [
-          change.waitId,
-          change.companyId,
-          published.boardTopic,
-          published.waitTopic,
-          change.customerId,
-          change.at,
-          change.minutes,
-        ],
+        },
+        change,
+        published,
+        [change.at, change.minutes],
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
     },
 
     /**
@@ -770,21 +784,16 @@ export function createWaitListRepository(
       published: { boardTopic: string; waitTopic: string },
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
-      const { rows } = await tx.query<BoardRow>(
-        updateAndPublishSql(
-          'arrived_at = $6::timestamptz, back_by = case when w.back_by > $6::timestamptz then null else w.back_by end',
-          "and w.customer_id = $5 and w.status = 'waiting' and w.arrived_at is null",
-        ),
-        [
-          change.waitId,
-          change.companyId,
-          published.boardTopic,
-          published.waitTopic,
-          change.customerId,
-          change.at,
-        ],
+      return updateOwnEntryAndPublish(
+        tx,
+        {
+          set: 'arrived_at = $6::timestamptz, back_by = case when w.back_by > $6::timestamptz then null else w.back_by end',
+          condition: "and w.status = 'waiting' and w.arrived_at is null",
+        },
+        change,
+        published,
+        [change.at],
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
     },
 
     /**

@@ -265,19 +265,24 @@ export function createWaitListService(deps: {
   }
 
   /**
-   * After a customer's change that changed nothing: their own entry (anyone else's is not found),
-   * still waiting, and where `alreadyDone` says the change has already been made (a retry).
+   * A customer's tap on their own entry ("I need more time", "I'm here"): the change, published,
+   * then their page's answer. When it changed nothing: their own entry (anyone else's is not
+   * found), still waiting, where `alreadyDone` says it has been made already (a retry), or
+   * `otherwise`.
    */
-  async function ensureAlreadyDone(
-    companyId: string,
-    waitId: string,
-    customerId: string,
+  async function changeOwnEntry(
+    entry: { companyId: string; waitId: string; customerId: string },
+    change: Promise<BoardEntry | null>,
     alreadyDone: (row: WaitEntryRow) => boolean,
     otherwise: 'MORE_TIME_USED' | 'NO_LONGER_WAITING',
-  ): Promise<void> {
-    const row = await requireOwnEntry(companyId, waitId, customerId);
-    if (row.status !== 'waiting') throw new AppError('NO_LONGER_WAITING');
-    if (!alreadyDone(row)) throw new AppError(otherwise);
+  ): Promise<WaitEntryResponse> {
+    const changed = await thenPublish(change);
+    const row = await requireOwnEntry(entry.companyId, entry.waitId, entry.customerId);
+    if (!changed) {
+      if (row.status !== 'waiting') throw new AppError('NO_LONGER_WAITING');
+      if (!alreadyDone(row)) throw new AppError(otherwise);
+    }
+    return toCustomerResponse(row);
   }
 
   async function requireOwnEntry(companyId: string, waitId: string, customerId: string, tx: Queryable = db) {
@@ -440,43 +445,29 @@ export function createWaitListService(deps: {
       minutes: MoreTimeMinutes,
     ): Promise<WaitEntryResponse> {
       const at = deps.now();
-      const changed = await thenPublish(
+      return changeOwnEntry(
+        { companyId, waitId, customerId },
         waitList.askMoreTimeAndPublish(
           { waitId, companyId, customerId, minutes, at: new Date(at) },
           publishedTo(companyId, waitId),
         ),
+        // A hold still running that is already this long.
+        (row) => row.backBy !== null && new Date(row.backBy).getTime() > at,
+        'MORE_TIME_USED',
       );
-      if (!changed) {
-        await ensureAlreadyDone(
-          companyId,
-          waitId,
-          customerId,
-          // A hold still running that is already this long.
-          (row) => row.backBy !== null && new Date(row.backBy).getTime() > at,
-          'MORE_TIME_USED',
-        );
-      }
-      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
     },
 
     /** "I'm here": the board shows them in the lobby; a place held for them is kept. */
     async markArrived(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
-      const changed = await thenPublish(
+      return changeOwnEntry(
+        { companyId, waitId, customerId },
         waitList.markArrivedAndPublish(
           { waitId, companyId, customerId, at: new Date(deps.now()) },
           publishedTo(companyId, waitId),
         ),
+        (row) => row.arrivedAt !== null,
+        'NO_LONGER_WAITING',
       );
-      if (!changed) {
-        await ensureAlreadyDone(
-          companyId,
-          waitId,
-          customerId,
-          (row) => row.arrivedAt !== null,
-          'NO_LONGER_WAITING',
-        );
-      }
-      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
     },
 
     /** Tells the boards and pages of held places that ran out (app.ts runs this every few seconds). */
