@@ -122,6 +122,19 @@ export const waitEntryResponseSchema = z.object({
   estimatedWaitRange: z.nullable(z.object({ low: z.number(), high: z.number() })),
   /** The business is running this many minutes behind (already in the estimate); 0 on time. */
   runningBehindMinutes: z.number(),
+  /**
+   * Who came into the line ahead of them since they joined, the latest first (at most 10; empty
+   * unless waiting): what the page names when their place goes up (docs/wait-estimate.md). `at`
+   * tells one from another between two reads; an appointment's booked time is on the business's
+   * clock ("2:30 PM"); a request's provider is null when it went to nobody in particular.
+   */
+  cameInAhead: z.array(
+    z.discriminatedUnion('kind', [
+      z.object({ kind: z.literal('appointment'), at: z.string(), bookedFor: z.string() }),
+      z.object({ kind: z.literal('request'), at: z.string(), providerName: z.nullable(z.string()) }),
+      z.object({ kind: z.literal('rejoined'), at: z.string() }),
+    ]),
+  ),
   /** The chat node "{providerId}-{userId}" of this wait (spec §3). */
   chatThreadKey: z.string(),
   /** Whether the join's text went out: the page promises a text only then. */

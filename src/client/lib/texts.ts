@@ -4,6 +4,11 @@
  */
 import { landingTexts } from './landing-texts.ts';
 
+/** "a", "a and b", "a, b and c". */
+export function listOf(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 export const texts = {
   // appName, landing and loading: landing-texts.ts, the landing page's own small module.
   ...landingTexts,
@@ -98,6 +103,21 @@ export const texts = {
           : `About ${low}–${high} min wait`,
     /** Set on the board; the estimate above already counts it (issue 23). */
     runningBehind: (minutes: number) => `The salon is running ${minutes} minutes behind`,
+    /** Why their place went up (further back): who came in ahead (place-change.ts, docs/wait-estimate.md). */
+    cameIn: {
+      appointments: (times: string[]) =>
+        times.length === 1
+          ? `An appointment for ${times[0]} checked in`
+          : `Appointments for ${listOf(times)} checked in`,
+      requests: (count: number, providers: string[]) =>
+        `${count === 1 ? '1 person' : `${count} people`} asked for ${
+          providers.length > 0 ? listOf(providers) : 'a provider'
+        } before you`,
+      rejoined: (count: number) =>
+        count === 1
+          ? 'Someone who joined before you is now waiting for the next available provider'
+          : `${count} people who joined before you are now waiting for the next available provider`,
+    },
     called: "It's your turn! Please come to the front desk.",
     calledBy: (provider: string, station: string) =>
       station ? `${provider} is ready for you at ${station}.` : `${provider} is ready for you.`,

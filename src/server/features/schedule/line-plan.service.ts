@@ -4,8 +4,9 @@ import type { EventLog } from '../../realtime/event-log.ts';
 import type { AppointmentsRepository } from '../appointments/appointments.repository.ts';
 import type { CompanyRow } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
-import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import type { LineForPlanRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { CalendarFeedRepository } from './calendar-feed.repository.ts';
+import { type CameInAhead, cameInAhead } from './came-in-ahead.ts';
 import type { ScheduleService } from './schedule.service.ts';
 import type { ServiceDurationsRepository } from './service-durations.repository.ts';
 import { durationTableFrom } from './service-durations.ts';
@@ -46,6 +47,8 @@ export interface LineStanding {
   /** Expected minutes until their turn; null when nobody can say (docs/wait-estimate.md). */
   estimatedWaitMinutes: number | null;
   estimatedWaitRange: { low: number; high: number } | null;
+  /** Who came into the line ahead of them since they joined, the latest first (came-in-ahead.ts). */
+  cameInAhead: CameInAhead[];
 }
 
 /**
@@ -70,7 +73,11 @@ export function createLinePlanService(deps: {
   const durationTables = new Map<string, { at: number; table: Promise<DurationTable> }>();
   const plans = new Map<
     string,
-    { at: number; seq: number; plan: Promise<{ plan: LinePlan; ids: Set<string> }> }
+    {
+      at: number;
+      seq: number;
+      plan: Promise<{ plan: LinePlan; ids: Set<string>; line: LineForPlanRow[] }>;
+    }
   >();
 
   function durationTable(companyId: string, at: number): Promise<DurationTable> {
@@ -127,7 +134,7 @@ export function createLinePlanService(deps: {
       durations: table,
       runningBehindMinutes: company.runningBehindMinutes,
     });
-    return { plan, ids: new Set(plan.waiting.map((waiting) => waiting.id)) };
+    return { plan, ids: new Set(plan.waiting.map((waiting) => waiting.id)), line };
   }
 
   /** The line's plan, computed again when the line changed since (its board's head) or time passed. */
@@ -139,19 +146,19 @@ export function createLinePlanService(deps: {
     if (cached && !pending && cached.seq === seq && at - cached.at < PLAN_FOR_MS) {
       const found = await cached.plan;
       // An entry that joined after it was made (its event not numbered yet): not in it.
-      if (!mustInclude || found.ids.has(mustInclude)) return found.plan;
+      if (!mustInclude || found.ids.has(mustInclude)) return found;
     }
     const plan = computePlan(company, at);
     plan.catch(() => plans.delete(companyId));
     if (plans.size > 10_000) plans.clear();
     plans.set(companyId, { at, seq, plan });
-    return (await plan).plan;
+    return plan;
   }
 
   return {
     /** A waiting entry's place in line and estimated wait, as its customer's page shows them. */
     async standing(companyId: string, waitId: string): Promise<LineStanding | null> {
-      const plan = await planFor(companyId, waitId);
+      const { plan, line } = await planFor(companyId, waitId);
       const waiting = plan.waiting.find((candidate) => candidate.id === waitId);
       if (!waiting) return null;
       const { estimate } = waiting;
@@ -159,6 +166,7 @@ export function createLinePlanService(deps: {
         position: waiting.position,
         estimatedWaitMinutes: estimate.kind === 'estimate' ? estimate.minutes : null,
         estimatedWaitRange: estimate.kind === 'estimate' ? estimate.range : null,
+        cameInAhead: cameInAhead(line, waitId),
       };
     },
 
@@ -167,7 +175,7 @@ export function createLinePlanService(deps: {
      * walk-in would wait now (the quickest of the services offered, or null). One plan answers both.
      */
     async lineLoad(companyId: string): Promise<{ waiting: number; estimatedWaitMinutes: number | null }> {
-      const plan = await planFor(companyId);
+      const { plan } = await planFor(companyId);
       const services = await companies.listServices(companyId);
       const minutes = services.flatMap((service) => {
         const estimate = plan.newWalkIn(service);

@@ -67,6 +67,23 @@ export interface WaitEntryRow {
 
 export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
 
+/** An entry of the line as the wait estimate reads it (schedule/line-plan.service.ts), in line order. */
+export interface LineForPlanRow {
+  id: string;
+  status: 'waiting' | 'called' | 'in_service';
+  service: string;
+  providerId: string | null;
+  since: Date | null;
+  /** When it began to count in the line: its join, an appointment's arrival, a request's acceptance. */
+  inLineAt: Date;
+  /** Where it stands: its join or booked time, or when its held time ran out (LINE_AT_SQL). */
+  lineAt: Date;
+  origin: VisitOrigin;
+  /** A request its provider accepted: it stands at its request's time. */
+  requested: boolean;
+  providerName: string | null;
+}
+
 interface BoardRow {
   waitId: string;
   customerId: string;
@@ -626,7 +643,8 @@ export function createWaitListRepository(
     ): Promise<BoardEntry | null> {
       const { rows } = await tx.query<BoardRow>(
         updateAndPublishSql(
-          "request_status = 'accepted'",
+          // It counts in the line from now, at its request's place (why-place-changed.ts).
+          "request_status = 'accepted', in_line_at = now()",
           // The deadline is checked here, not left to the next expiry sweep (issue 22).
           `and w.request_status = 'pending' and w.request_deadline > now() and w.status = 'waiting'${change.byProvider ? ' and w.provider_id = $5::uuid' : ''}`,
         ),
@@ -700,7 +718,7 @@ export function createWaitListRepository(
       return updateOwnEntryAndPublish(
         tx,
         {
-          set: 'request_status = null, request_deadline = null, provider_id = null, assigned_at = null',
+          set: 'request_status = null, request_deadline = null, provider_id = null, assigned_at = null, in_line_at = now()',
           condition: "and w.status = 'waiting' and w.request_status in ('declined', 'expired')",
         },
         change,
@@ -833,29 +851,15 @@ export function createWaitListRepository(
      * The line as the wait estimate reads it (features/schedule): every entry in line, waiting in
      * order of arrival, and the called and in-service with their provider and since when.
      */
-    async listLineForPlan(
-      companyId: string,
-      /** The instant the plan is for: a held place that ran out by then stands where it ran out. */
-      at: Date,
-    ): Promise<
-      {
-        id: string;
-        status: 'waiting' | 'called' | 'in_service';
-        service: string;
-        providerId: string | null;
-        since: Date | null;
-      }[]
-    > {
-      const { rows } = await db.query<{
-        id: string;
-        status: 'waiting' | 'called' | 'in_service';
-        service: string;
-        providerId: string | null;
-        since: Date | null;
-      }>(
+    async listLineForPlan(companyId: string, at: Date): Promise<LineForPlanRow[]> {
+      const { rows } = await db.query<LineForPlanRow>(
         `select w.id, w.status, w.service_type as service, w.provider_id as "providerId",
-                coalesce(w.started_at, w.called_at) as since
-           from wait_entries w
+                coalesce(w.started_at, w.called_at) as since,
+                -- What the customers behind it are told when it came in ahead of them (why-place-changed.ts).
+                coalesce(w.in_line_at, w.date) as "inLineAt",
+                ${LINE_AT_SQL('w', '$2::timestamptz')} as "lineAt",
+                w.origin, w.request_status = 'accepted' as "requested", p.name as "providerName"
+           from wait_entries w left join providers p on p.id = w.provider_id
           where w.company_id = $1 and w.status in ('waiting', 'called', 'in_service') and ${IN_LINE_SQL('w')}
           order by ${LINE_AT_SQL('w', '$2::timestamptz')}, w.id`,
         [companyId, at],

@@ -133,8 +133,27 @@ export function createWaitListService(deps: {
       linePlan.standing(companyId, waitId),
       companies.requireCompany(companyId),
     ]);
-    // "Running behind" is in the estimate already; the page also says it.
-    return standing ? { ...standing, runningBehindMinutes: company.runningBehindMinutes } : null;
+    if (!standing) return null;
+    return {
+      ...standing,
+      // "Running behind" is in the estimate already; the page also says it.
+      runningBehindMinutes: company.runningBehindMinutes,
+      cameInAhead: standing.cameInAhead.map((came): WaitEntryResponse['cameInAhead'][number] => {
+        const at = came.at.toISOString();
+        switch (came.kind) {
+          case 'appointment':
+            return {
+              kind: came.kind,
+              at,
+              bookedFor: formatClockTime(came.bookedFor.getTime(), company.timeZone),
+            };
+          case 'request':
+            return { kind: came.kind, at, providerName: came.providerName };
+          case 'rejoined':
+            return { kind: came.kind, at };
+        }
+      }),
+    };
   }
 
   /** `phoneField`: the request's name for the phone (the join's phoneNumber, addClient's clientPhoneNumber). */
@@ -251,6 +270,7 @@ export function createWaitListService(deps: {
       estimatedWaitMinutes: standing?.estimatedWaitMinutes ?? null,
       estimatedWaitRange: standing?.estimatedWaitRange ?? null,
       runningBehindMinutes: standing?.runningBehindMinutes ?? 0,
+      cameInAhead: standing?.cameInAhead ?? [],
       chatThreadKey: row.chatThreadKey,
       textSent: row.textSent,
       request: row.requestStatus

@@ -16,6 +16,7 @@ import { DetailsErasedPage, ForgetMeButton } from '../../privacy/components/forg
 import { useWaitEntry, waitEntryQueryKey } from '../api/get-wait-entry.ts';
 import { useJoinNextAvailable } from '../api/join-next-available.ts';
 import { useLeaveWaitList } from '../api/leave-wait-list.ts';
+import { usePlaceChange } from '../place-change.ts';
 import { LiveStatus } from './live-status.tsx';
 import { MoreTimeCard } from './more-time-card.tsx';
 import { NotifyCard } from './notify-card.tsx';
@@ -45,6 +46,7 @@ export function CheckedInPage() {
   const leave = useLeaveWaitList(companyId, waitId ?? '');
   const nextAvailable = useJoinNextAvailable(companyId, waitId ?? '');
   const connection = useConnectionState(customerRealtime());
+  const placeChange = usePlaceChange(entry.data);
   useDocumentTitle(checkedInTitle(waitId, entry));
 
   const refresh = () =>
@@ -116,6 +118,7 @@ export function CheckedInPage() {
       )}
       <LiveStatus
         entry={data}
+        placeChange={placeChange}
         onNextAvailable={() => nextAvailable.mutate()}
         joining={nextAvailable.isPending}
         waitingForConnection={nextAvailable.isPaused}

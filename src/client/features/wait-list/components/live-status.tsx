@@ -52,7 +52,11 @@ interface RequestStatusProps {
   failed: boolean;
 }
 
-type LiveStatusProps = { entry: WaitEntryResponse } & RequestStatusProps;
+type LiveStatusProps = {
+  entry: WaitEntryResponse;
+  /** Why their place went up, said with it (place-change.ts); null otherwise. */
+  placeChange: string | null;
+} & RequestStatusProps;
 
 /**
  * The line that changes as the business moves the customer along (place, estimate, called…), in
@@ -67,7 +71,7 @@ export function LiveStatus(props: LiveStatusProps) {
   );
 }
 
-function LiveStatusContent({ entry, ...request }: LiveStatusProps) {
+function LiveStatusContent({ entry, placeChange, ...request }: LiveStatusProps) {
   const open = entry.request && entry.request.status !== 'accepted';
   if (entry.status === 'waiting' && open) return <RequestStatus entry={entry} {...request} />;
   switch (entry.status) {
@@ -78,6 +82,11 @@ function LiveStatusContent({ entry, ...request }: LiveStatusProps) {
             <p className="live-status__detail">{texts.request.accepted(entry.request.providerName)}</p>
           ) : null}
           <p className="live-status__main">{texts.live.position(entry.position ?? 1)}</p>
+          {placeChange ? (
+            <p className="live-status__detail live-status__why" data-testid="place-change">
+              {placeChange}
+            </p>
+          ) : null}
           {entry.estimatedWaitRange !== null ? (
             <p className="live-status__detail">{texts.live.estimate(entry.estimatedWaitRange)}</p>
           ) : null}
