@@ -140,18 +140,15 @@ export function createWaitListService(deps: {
       runningBehindMinutes: company.runningBehindMinutes,
       cameInAhead: standing.cameInAhead.map((came): WaitEntryResponse['cameInAhead'][number] => {
         const at = came.at.toISOString();
-        switch (came.kind) {
-          case 'appointment':
-            return {
-              kind: came.kind,
-              at,
-              bookedFor: formatClockTime(came.bookedFor.getTime(), company.timeZone),
-            };
-          case 'request':
-            return { kind: came.kind, at, providerName: came.providerName };
-          case 'rejoined':
-            return { kind: came.kind, at };
-        }
+        if (came.kind === 'appointment')
+          return {
+            kind: came.kind,
+            at,
+            bookedFor: formatClockTime(came.bookedFor.getTime(), company.timeZone),
+          };
+        return came.kind === 'request'
+          ? { kind: came.kind, at, providerName: came.providerName }
+          : { kind: came.kind, at };
       }),
     };
   }
