@@ -161,6 +161,7 @@ export const texts = {
     arrived: "You're checked in at the front desk. We'll call you when it's your turn.",
     waitingForConnection:
       "You're offline. Keep this page open: we'll tell the front desk when you're back online.",
+    failed: 'Something went wrong. Please try again.',
   },
   chat: {
     title: 'Chat',

@@ -1,4 +1,5 @@
 import { MORE_TIME_MINUTES, type WaitEntryResponse } from '../../../../shared/schemas.ts';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useAskMoreTime, useMarkArrived } from '../api/more-time.ts';
 
@@ -57,9 +58,15 @@ export function MoreTimeCard({ entry }: { entry: WaitEntryResponse }) {
           {texts.moreTime.imHere}
         </button>
       )}
-      {/* The server's own words: "Your extra time was already used…", or that the phone is offline. */}
+      {/* The server's own words ("Your extra time was already used…"); never a script's own error. */}
       <p className={waitingForConnection ? 'notice' : 'form-error'} role="alert">
-        {waitingForConnection ? texts.moreTime.waitingForConnection : failed ? failed.message : ''}
+        {waitingForConnection
+          ? texts.moreTime.waitingForConnection
+          : failed
+            ? failed instanceof ApiRequestError
+              ? failed.message
+              : texts.moreTime.failed
+            : ''}
       </p>
     </section>
   );
