@@ -39,8 +39,8 @@ export function nextPlaceChange(
   current: WaitEntryResponse | undefined,
   shown: string | null,
 ): string | null {
-  if (!current || current.status !== 'waiting' || current.position === null) return null;
-  if (!previous || previous.status !== 'waiting' || previous.position === null) return null;
+  if (current?.status !== 'waiting' || current.position === null) return null;
+  if (previous?.status !== 'waiting' || previous.position === null) return null;
   if (current.position < previous.position) return null;
   if (current.position === previous.position) return shown;
   const known = new Set(previous.cameInAhead.map((came) => `${came.kind} ${came.at}`));
