@@ -54,7 +54,9 @@ test('an appointment that checks in ahead moves a waiting customer back, and the
   // When the line moves forward again the reason has done its work.
   const waiting = desk.locator('.board-row').filter({ hasText: `Olga ${suffix}` });
   await waiting.getByRole('button', { name: 'Call' }).click();
-  await expect(page.getByText(number === 1 ? "You're next in line" : `You're number ${number} in line`)).toBeVisible();
+  await expect(
+    page.getByText(number === 1 ? "You're next in line" : `You're number ${number} in line`),
+  ).toBeVisible();
   await expect(page.getByTestId('place-change')).toHaveCount(0);
   await desk.context().close();
 });
