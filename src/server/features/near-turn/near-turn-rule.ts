@@ -27,6 +27,6 @@ export function choicesMet({ ahead, minutes }: NearTurnStanding): NearTurnChoice
 }
 
 /** The minutes the text names: whole fives, at least 5 ("about 0 min away" would say nothing). */
-export function minutesToSay(minutes: number | null): number {
-  return Math.max(5, Math.ceil((minutes ?? 0) / 5) * 5);
+export function minutesToSay(minutes: number): number {
+  return Math.max(5, Math.ceil(minutes / 5) * 5);
 }

@@ -7,8 +7,8 @@ import { mayTextSql } from '../sms/sms.repository.ts';
 export interface NearTurnCandidate {
   waitId: string;
   ahead: number;
-  /** The minutes the text would name ("about 15 min away"). */
-  minutesToSay: number;
+  /** The minutes the text would name ("about 15 min away"); null without an estimate. */
+  minutesToSay: number | null;
   met: readonly NearTurnChoice[];
 }
 
@@ -55,7 +55,8 @@ export function createNearTurnRepository(
      * (keyed `near:{waitId}`, bound by the limits trigger of migrations/0006, never to a number that
      * opted out or an entry without texts). One statement; the update re-reads each row it changes,
      * so an entry called, or told by another process, meanwhile is skipped: no "near" text then.
-     * Parameters: $6–$8 the wordings (next, ahead, minutes: sms-texts.ts).
+     * The words say where they stand: "about N min" to whoever chose minutes (with an estimate),
+     * else "next" or "N ahead". $6–$8 are those wordings (sms-texts.ts).
      */
     async tellThoseReached(
       companyId: string,
@@ -76,8 +77,9 @@ export function createNearTurnRepository(
               and coalesce(w.near_turn, c.near_turn_default) = any (string_to_array(f.met, ','))
            returning w.id, w.company_id, w.customer_id, w.phone_number, w.allow_sms, c.name as company_name,
                      replace(replace(replace(
-                       case when f.ahead = 0 then $6::text
-                            when coalesce(w.near_turn, c.near_turn_default) = 'minutes_15' then $8::text
+                       case when coalesce(w.near_turn, c.near_turn_default) = 'minutes_15' and f.minutes is not null
+                              then $8::text
+                            when f.ahead = 0 then $6::text
                             else $7::text end,
                        '{business}', c.name), '{ahead}', f.ahead::text), '{minutes}', f.minutes::text) as body
          ), published as (

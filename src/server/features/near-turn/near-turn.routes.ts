@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { nearTurnRequestSchema, type WaitEntryResponse, waitEntryParamsSchema } from '../../../shared/schemas.ts';
+import {
+  nearTurnRequestSchema,
+  type WaitEntryResponse,
+  waitEntryParamsSchema,
+} from '../../../shared/schemas.ts';
 import { requireCustomer } from '../../http/auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';

@@ -9,8 +9,8 @@ import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
-import { choicesMet, minutesToSay, NEAR_TURN_MINUTES, NEAR_TURN_MOST_AHEAD } from './near-turn-rule.ts';
 import type { NearTurnRepository, NearTurnTold } from './near-turn.repository.ts';
+import { choicesMet, minutesToSay, NEAR_TURN_MINUTES, NEAR_TURN_MOST_AHEAD } from './near-turn-rule.ts';
 
 const BOARD_PREFIX = topics.board('');
 
@@ -56,22 +56,34 @@ export function createNearTurnService(deps: {
   logger: FastifyBaseLogger;
 }) {
   const { nearTurn, linePlan, eventLog, sms, push } = deps;
-  /** Businesses whose line moved and is not checked yet; one check at a time per process. */
-  const due = new Set<string>();
+  /**
+   * Businesses to check (their line moved up, or someone waits for "about 15 minutes"), not checked
+   * yet; one check at a time per process. A line that moved is checked for every choice.
+   */
+  const due = new Map<string, 'line-moved' | 'minutes'>();
   let checking: Promise<void> | null = null;
   let stopped = false;
 
-  async function tellWhoIsNear(companyId: string): Promise<number> {
+  /**
+   * Tells the business's waiting customers whose choice is met; with `only`, just that entry (its
+   * customer just chose) or just those waiting for "about 15 minutes" (time passed, nobody moved).
+   */
+  async function tellWhoIsNear(
+    companyId: string,
+    only?: { waitId: string } | { choice: 'minutes_15' },
+  ): Promise<number> {
     const standings = await linePlan.nearTheFront(companyId, {
       mostAhead: NEAR_TURN_MOST_AHEAD,
       withinMinutes: NEAR_TURN_MINUTES,
     });
-    const candidates = standings.map((standing) => ({
-      waitId: standing.waitId,
-      ahead: standing.ahead,
-      minutesToSay: minutesToSay(standing.minutes),
-      met: choicesMet(standing),
-    }));
+    const candidates = standings
+      .filter((standing) => !only || !('waitId' in only) || standing.waitId === only.waitId)
+      .map((standing) => ({
+        waitId: standing.waitId,
+        ahead: standing.ahead,
+        minutesToSay: standing.minutes === null ? null : minutesToSay(standing.minutes),
+        met: choicesMet(standing).filter((choice) => !only || !('choice' in only) || choice === only.choice),
+      }));
     const told = await nearTurn.tellThoseReached(
       companyId,
       candidates.filter((candidate) => candidate.met.length > 0),
@@ -101,10 +113,10 @@ export function createNearTurnService(deps: {
     if (checking || stopped) return;
     checking = (async () => {
       while (due.size > 0 && !stopped) {
-        const companyId = due.values().next().value as string;
+        const [companyId, why] = due.entries().next().value as [string, 'line-moved' | 'minutes'];
         due.delete(companyId);
-        await tellWhoIsNear(companyId).catch((error: unknown) =>
-          deps.logger.warn({ err: error }, 'near turn: check failed'),
+        await tellWhoIsNear(companyId, why === 'minutes' ? { choice: 'minutes_15' } : undefined).catch(
+          (error: unknown) => deps.logger.warn({ err: error }, 'near turn: check failed'),
         );
       }
     })().finally(() => {
@@ -119,21 +131,24 @@ export function createNearTurnService(deps: {
     /** The event log's numbered events (app.ts): the lines that moved up are checked soon. */
     lineEvents(events: readonly RealtimeEvent[]): void {
       for (const event of events) {
-        if (movesLineUp(event)) due.add(event.topic.slice(BOARD_PREFIX.length));
+        if (movesLineUp(event)) due.set(event.topic.slice(BOARD_PREFIX.length), 'line-moved');
       }
       if (due.size > 0) checkDue();
     },
 
     /** "About 15 minutes": the businesses with someone waiting for it (app.ts runs this every few seconds). */
     async sweepMinutes(): Promise<void> {
-      for (const companyId of await nearTurn.companiesWaitingForMinutes()) due.add(companyId);
+      for (const companyId of await nearTurn.companiesWaitingForMinutes()) {
+        if (!due.has(companyId)) due.set(companyId, 'minutes');
+      }
       checkDue();
       await checking;
     },
 
     /**
      * The customer's choice on their own entry (anyone else's is not found), while it waits and
-     * until they were told; then their standing is checked at once: a choice already met is told.
+     * until they were told; then their own standing is checked at once: a choice already met is
+     * told. (Others are checked when the line moves, not when someone else chooses.)
      */
     async choose(
       entry: { companyId: string; waitId: string; customerId: string },
@@ -146,7 +161,7 @@ export function createNearTurnService(deps: {
         if (row.status !== 'waiting') throw new AppError('NO_LONGER_WAITING');
         throw new AppError('NEAR_TURN_ALREADY_TOLD');
       }
-      await tellWhoIsNear(entry.companyId);
+      await tellWhoIsNear(entry.companyId, { waitId: entry.waitId });
       return deps.entries.getOwnWaitEntry(entry.companyId, entry.waitId, entry.customerId);
     },
 
