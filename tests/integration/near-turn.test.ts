@@ -108,15 +108,23 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
     });
 
     // One ahead: "when I'm next" is not met yet.
-    expect((await chosen(ben, 'next')).nearTurn).toMatchObject({ choice: 'next', chosen: true, toldAt: null });
+    expect((await chosen(ben, 'next')).nearTurn).toMatchObject({
+      choice: 'next',
+      chosen: true,
+      toldAt: null,
+    });
     expect((await view(ben)).nearTurn).toMatchObject({ choice: 'next', chosen: true, toldAt: null });
 
     const bad = expectApiError(await choose(ben, 'ahead_4'), 400, 'VALIDATION_FAILED');
     expect(bad.message).toBe('Choose when we should text you');
     expectApiError(await choose(ben, undefined), 400, 'VALIDATION_FAILED');
-    // Someone else's entry, and this entry named under another business: as a missing one.
-    expectApiError(await choose(ben, 'next', ana.authorization), 404, 'WAIT_ENTRY_NOT_FOUND');
-    expectApiError(await choose({ ...ben, companyId: other.companyId }, 'next'), 404, 'WAIT_ENTRY_NOT_FOUND');
+    // Someone else's entry, and this entry named under another business: as a missing one, unchanged.
+    expectApiError(await choose(ben, 'ahead_3', ana.authorization), 404, 'WAIT_ENTRY_NOT_FOUND');
+    expectApiError(
+      await choose({ ...ben, companyId: other.companyId }, 'ahead_5'),
+      404,
+      'WAIT_ENTRY_NOT_FOUND',
+    );
     expect((await view(ben)).nearTurn.choice).toBe('next');
   });
 

@@ -174,7 +174,8 @@ export function createLinePlanService(deps: {
       const plan = await planFor(companyId);
       return plan.waiting.flatMap(({ id, position, estimate }) => {
         const minutes = estimate.kind === 'estimate' ? estimate.minutes : null;
-        const near = position - 1 <= limits.mostAhead || (minutes !== null && minutes <= limits.withinMinutes);
+        const near =
+          position - 1 <= limits.mostAhead || (minutes !== null && minutes <= limits.withinMinutes);
         return near ? [{ waitId: id, ahead: position - 1, minutes }] : [];
       });
     },

@@ -18,6 +18,7 @@ import { useJoinNextAvailable } from '../api/join-next-available.ts';
 import { useLeaveWaitList } from '../api/leave-wait-list.ts';
 import { LiveStatus } from './live-status.tsx';
 import { MoreTimeCard } from './more-time-card.tsx';
+import { NearTurnCard } from './near-turn-card.tsx';
 import { NotifyCard } from './notify-card.tsx';
 
 /** The page's heading and tab title: what the page says the visit is, not always "on the list". */
@@ -124,7 +125,10 @@ export function CheckedInPage() {
       {/* In line and not called yet: a request still waiting for its answer is not in line. */}
       {!isOpenRequest({ status: data.status, requestStatus: data.request?.status ?? null }) &&
       data.status === 'waiting' ? (
-        <MoreTimeCard entry={data} />
+        <>
+          <MoreTimeCard entry={data} />
+          <NearTurnCard entry={data} />
+        </>
       ) : null}
       {connection === 'offline' ? (
         <p className="notice" role="status">
