@@ -1,5 +1,6 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createNearTurnRepository } from '../../src/server/features/near-turn/near-turn.repository.ts';
 import type { PushMessage, PushSender } from '../../src/server/push/push-sender.ts';
 import { DEMO_FRONT_DESK } from '../../src/server/seed/demo.ts';
 import { type NearTurnChoice, waitEntryResponseSchema } from '../../src/shared/schemas.ts';
@@ -172,6 +173,27 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
     await expect.poll(async () => (await nearTexts(eve)).length, SWEEP).toBe(1);
     expect(await nearTexts(dee)).toEqual([]);
     expect((await view(dee)).nearTurn.toldAt).toBeNull();
+    expectApiError(await choose(dee, 'ahead_5'), 409, 'NO_LONGER_WAITING');
+  });
+
+  it('a check that read the line before a call, or a request not in line yet, tells nobody', async () => {
+    const [ana, ben] = [await join('Ana'), await join('Ben')];
+    await act(ana, 'call');
+    await db().query("update wait_entries set request_status = 'pending' where id = $1", [ben.waitId]);
+    // As a plan made before the call would have them: both next, every choice met.
+    const told = await createNearTurnRepository(db()).tellThoseReached(
+      'demo',
+      [ana, ben].map((customer) => ({
+        waitId: customer.waitId,
+        ahead: 0,
+        minutesToSay: 5,
+        met: ['next', 'ahead_2', 'ahead_3', 'ahead_5', 'minutes_15'] as const,
+      })),
+      { next: 'next', ahead: 'ahead', minutes: 'minutes' },
+      'wait:',
+    );
+    expect(told).toEqual([]);
+    expect([...(await nearTexts(ana)), ...(await nearTexts(ben))]).toEqual([]);
   });
 
   it('tells but does not text an entry without texts, or a number that opted out', async () => {
