@@ -38,6 +38,10 @@ test('a customer picks "When 2 ahead"; when the line moves there they get one te
   await expect(page.getByText("You're number 4 in line")).toBeVisible();
 
   const when = page.getByRole('group', { name: 'Text me when my turn is near' });
+  // The choice can be changed until the text goes.
+  await when.getByRole('button', { name: "When I'm next" }).click();
+  await expect(page.getByText("We'll text you when you're next.")).toBeVisible();
+  await expect(when.getByRole('button', { name: "When I'm next" })).toHaveAttribute('aria-pressed', 'true');
   await when.getByRole('button', { name: 'When 2 ahead' }).click();
   await expect(when.getByRole('button', { name: 'When 2 ahead' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByText("We'll text you when 2 people are ahead of you.")).toBeVisible();

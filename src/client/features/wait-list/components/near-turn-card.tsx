@@ -39,7 +39,9 @@ export function NearTurnCard({ entry }: { entry: WaitEntryResponse }) {
                   aria-pressed={selected}
                   disabled={choose.isPending}
                   onClick={() => {
-                    if (!selected) choose.mutate(choice);
+                    // The business's default, tapped, becomes the customer's own: it stays if the
+                    // business changes its default.
+                    if (!selected || !nearTurn.chosen) choose.mutate(choice);
                   }}
                 >
                   <span>{texts.nearTurn.choices[choice]}</span>
