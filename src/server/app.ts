@@ -39,6 +39,9 @@ import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerIntakeRoutes } from './features/intake/intake.routes.ts';
 import { createIntakeService } from './features/intake/intake.service.ts';
 import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
+import { createNearTurnRepository } from './features/near-turn/near-turn.repository.ts';
+import { registerNearTurnRoutes } from './features/near-turn/near-turn.routes.ts';
+import { createNearTurnService } from './features/near-turn/near-turn.service.ts';
 import { readBootScript } from './features/pages/boot-script.ts';
 import { type NotFoundHandler, registerClientApp } from './features/pages/pages.routes.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
@@ -253,6 +256,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     publicUrl: config.publicUrl,
     now: deps.clock ?? Date.now,
   });
+  // "Text me when I'm N away": checked when this process numbers a board event that moved the line
+  // up, and by the sweep below for "about 15 minutes" (docs/near-turn.md).
+  const nearTurn = createNearTurnService({
+    nearTurn: createNearTurnRepository(db, textStatus),
+    linePlan,
+    waitList: waitListRepository,
+    entries: waitList,
+    eventLog,
+    sms,
+    push,
+    logger: app.log,
+  });
+  eventLog.onNumbered((events) => nearTurn.lineEvents(events));
   const chat = createChatService({
     db,
     chat: chatRepository,
@@ -302,6 +318,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     REQUEST_EXPIRY_CHECK_MS,
   );
   announceLapsedHolds.unref();
+  // "About 15 minutes before" is met by time passing too; every process runs it, each visit hears once.
+  const sweepNearTurnMinutes = setInterval(
+    () =>
+      void nearTurn
+        .sweepMinutes()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'near turn: sweep failed')),
+    REQUEST_EXPIRY_CHECK_MS,
+  );
+  sweepNearTurnMinutes.unref();
   // Customers' names and numbers past their business's days are erased; every process runs it,
   // each row is erased once (privacy.repository.ts).
   const privacy = createPrivacyService({ db, eventLog });
@@ -325,6 +350,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clearInterval(pruneSignIns);
     clearInterval(expireRequests);
     clearInterval(announceLapsedHolds);
+    clearInterval(sweepNearTurnMinutes);
+    await nearTurn.stop();
     clearTimeout(firstRetentionPass);
     clearInterval(retentionPasses);
     await stopFollowingSessions();
@@ -365,6 +392,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     session: staffSession,
     staffLinksPerHour: config.rateLimits.staffLinksPerHour,
   });
+  registerNearTurnRoutes(app, { nearTurn, customers });
   registerBoardRoutes(app, { waitList, staff });
   registerScheduleRoutes(app, {
     schedule,

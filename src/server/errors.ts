@@ -46,6 +46,10 @@ export const ERROR_CODES = {
     status: 409,
     message: 'You are no longer waiting in line, so this is not needed. Please see the front desk.',
   },
+  NEAR_TURN_ALREADY_TOLD: {
+    status: 409,
+    message: 'We already told you your turn is near. Please head back to the front desk.',
+  },
   MORE_TIME_USED: {
     status: 409,
     message: 'Your extra time was already used. Please come to the front desk when you can.',

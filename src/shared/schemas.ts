@@ -103,6 +103,17 @@ export const waitHistorySchema = z.object({
 export const requestStatusSchema = z.enum(['pending', 'accepted', 'declined', 'expired']);
 export type RequestStatus = z.infer<typeof requestStatusSchema>;
 
+/**
+ * "Text me when I'm N away" (docs/near-turn.md): when they are next, when 2, 3 or 5 are ahead,
+ * about 15 minutes before their estimated turn, or not at all. The business's default is one too.
+ */
+export const NEAR_TURN_CHOICES = ['next', 'ahead_2', 'ahead_3', 'ahead_5', 'minutes_15', 'off'] as const;
+export const nearTurnChoiceSchema = z.enum(NEAR_TURN_CHOICES, 'Choose when we should text you');
+export type NearTurnChoice = z.infer<typeof nearTurnChoiceSchema>;
+
+export const nearTurnRequestSchema = z.object({ choice: nearTurnChoiceSchema });
+export type NearTurnRequest = z.infer<typeof nearTurnRequestSchema>;
+
 export const waitEntryResponseSchema = z.object({
   waitId: z.string(),
   companyId: z.string(),
@@ -154,6 +165,17 @@ export const waitEntryResponseSchema = z.object({
   mayAskMoreTime: z.boolean(),
   /** When they said "I'm here"; null until they do (or since they asked for more time). */
   arrivedAt: z.nullable(z.string()),
+  /** "Text me when I'm N away" (docs/near-turn.md). */
+  nearTurn: z.object({
+    /** What counts: theirs when they chose, else the business's default. */
+    choice: nearTurnChoiceSchema,
+    /** Whether the customer chose it (false: the business's default). */
+    chosen: z.boolean(),
+    /** When they were told their turn is near; null until then. After it the choice is final. */
+    toldAt: z.nullable(z.string()),
+    /** Whether that news went out as a text (not blocked by a limit, the number not opted out). */
+    texted: z.boolean(),
+  }),
 });
 export type WaitEntryResponse = z.infer<typeof waitEntryResponseSchema>;
 

@@ -12,6 +12,7 @@ import { providerFloorSchema } from './schedule-schemas.ts';
 import {
   companyIdSchema,
   joinWaitListRequestSchema,
+  nearTurnChoiceSchema,
   requestStatusSchema,
   trimmedText,
   waitStatusSchema,
@@ -285,6 +286,8 @@ export const companySettingsRequestSchema = z.object({
   smsCalledText: z.optional(
     z.string().check(z.trim(), z.maxLength(320, 'A text can be at most 320 characters')),
   ),
+  /** When customers who did not choose are told their turn is near (docs/near-turn.md); left out, unchanged. */
+  nearTurnDefault: z.optional(nearTurnChoiceSchema),
   /** Minutes a provider has to answer a service request; left out, unchanged. */
   requestReplyMinutes: z.optional(
     z
@@ -366,6 +369,8 @@ export const businessSettingsSchema = z.object({
   smsCalledText: z.string(),
   /** Minutes a provider has to answer a service request before it expires. */
   requestReplyMinutes: z.number(),
+  /** When customers who did not choose are told their turn is near. */
+  nearTurnDefault: nearTurnChoiceSchema,
   /** Days after a visit that customers' names and numbers are kept. */
   retentionDays: z.number(),
   /** The texts used when the business sets none. */

@@ -163,6 +163,31 @@ export const texts = {
       "You're offline. Keep this page open: we'll tell the front desk when you're back online.",
     failed: 'Something went wrong. Please try again.',
   },
+  /** "Text me when I'm N away" (docs/near-turn.md). */
+  nearTurn: {
+    label: 'Text me before my turn',
+    legend: 'Text me when my turn is near',
+    choices: {
+      next: "When I'm next",
+      ahead_2: 'When 2 ahead',
+      ahead_3: 'When 3 ahead',
+      ahead_5: 'When 5 ahead',
+      minutes_15: 'About 15 min before',
+      off: "Don't text me",
+    },
+    /** What the customer will get, under the choices. */
+    willText: {
+      next: "We'll text you when you're next.",
+      ahead_2: "We'll text you when 2 people are ahead of you.",
+      ahead_3: "We'll text you when 3 people are ahead of you.",
+      ahead_5: "We'll text you when 5 people are ahead of you.",
+      minutes_15: "We'll text you about 15 minutes before your turn.",
+      off: "We won't text you before your turn. We'll still text you when it's your turn.",
+    },
+    texted: 'We texted you: your turn is near. Please head back now.',
+    toldNoText: 'Your turn is near. Please head back now.',
+    waitingForConnection: "You're offline. Your choice will be saved when you're back online.",
+  },
   chat: {
     title: 'Chat',
     placeholder: 'Write a message', // spec §2
@@ -440,6 +465,16 @@ export const texts = {
       'Leave empty for the default shown in grey. {business}, {service} and {name} are filled in.',
     smsJoinText: 'Text when someone joins',
     smsCalledText: 'Text when you call someone',
+    nearTurnDefault: 'Text customers when their turn is near',
+    nearTurnHint: 'One text per visit. Customers can change this on their own page.',
+    nearTurnChoices: {
+      next: "When they're next",
+      ahead_2: 'When 2 are ahead of them',
+      ahead_3: 'When 3 are ahead of them',
+      ahead_5: 'When 5 are ahead of them',
+      minutes_15: 'About 15 minutes before their turn',
+      off: "Don't text",
+    },
     logo: 'Logo',
     logoHint: 'A square JPEG or PNG picture of at most 5 MB. It shows at the top of your walk-in page.',
     // The server's own words (logo-image.ts), said before a file that cannot pass is sent.

@@ -66,7 +66,7 @@ select topic, seq::int as seq, type, data, pg_notify('${REALTIME_CHANNEL}', topi
  * transaction, so an event exists exactly when the change it describes does.
  */
 export function createEventLog(db: Database, options: { logError?: (error: unknown) => void } = {}) {
-  let onNumbered: (events: RealtimeEvent[]) => void = () => {};
+  const numberedListeners: ((events: RealtimeEvent[]) => void)[] = [];
   let flushScheduled = false;
   let sequencing = false;
   let sequenceAgain = false;
@@ -98,17 +98,23 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
   }
 
   function deliverNumbered(rows: RealtimeEvent[]): void {
-    try {
-      onNumbered(rows.map(({ topic, seq, type, data }) => ({ topic, seq, type, data })));
-    } catch (error) {
-      options.logError?.(error);
+    const events = rows.map(({ topic, seq, type, data }) => ({ topic, seq, type, data }));
+    for (const listener of numberedListeners) {
+      try {
+        listener(events);
+      } catch (error) {
+        options.logError?.(error);
+      }
     }
   }
 
   return {
-    /** The hub: gets the events this process numbered as soon as they are committed. */
+    /**
+     * The hub, and whoever acts when the line moves (near-turn.service.ts): each gets the events
+     * this process numbered as soon as they are committed. Every event is numbered by one process.
+     */
     onNumbered(listener: (events: RealtimeEvent[]) => void): void {
-      onNumbered = listener;
+      numberedListeners.push(listener);
     },
 
     /**

@@ -1,4 +1,5 @@
 import type { OpeningHours } from '../../../shared/opening-hours.ts';
+import type { NearTurnChoice } from '../../../shared/schemas.ts';
 import type { Provider } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
@@ -14,6 +15,8 @@ export interface CompanyRow {
   smsCalledText: string | null;
   /** Minutes a provider has to answer a service request. */
   requestReplyMinutes: number;
+  /** When customers who did not choose are told their turn is near (migrations/0027). */
+  nearTurnDefault: NearTurnChoice;
   /** Days after a visit that customers' names and numbers are kept (docs/privacy.md). */
   retentionDays: number;
   /** Null: open around the clock (docs/opening-hours.md). */
@@ -51,7 +54,7 @@ export interface NewProvider {
 
 const companyColumns = `id, account_id as "accountId", name, location, time_zone as "timeZone",
   sms_join_text as "smsJoinText", sms_called_text as "smsCalledText", request_reply_minutes as "requestReplyMinutes",
-  retention_days as "retentionDays", opening_hours as "openingHours", paused_at as "pausedAt",
+  near_turn_default as "nearTurnDefault", retention_days as "retentionDays", opening_hours as "openingHours", paused_at as "pausedAt",
   pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
   max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes"`;
 
@@ -195,13 +198,16 @@ export function createCompanyRepository(db: Queryable) {
         requestReplyMinutes: number | null;
         /** Null keeps the current one. */
         retentionDays?: number | null;
+        /** Null keeps the current one. */
+        nearTurnDefault?: NearTurnChoice | null;
       },
       tx: Queryable = db,
     ) {
       await tx.query(
         `update companies set name = $2, location = $3, sms_join_text = $4, sms_called_text = $5,
                 time_zone = coalesce($6, time_zone), request_reply_minutes = coalesce($7, request_reply_minutes),
-                retention_days = coalesce($8, retention_days)
+                retention_days = coalesce($8, retention_days),
+                near_turn_default = coalesce($9, near_turn_default)
           where id = $1`,
         [
           companyId,
@@ -212,6 +218,7 @@ export function createCompanyRepository(db: Queryable) {
           changes.timeZone,
           changes.requestReplyMinutes,
           changes.retentionDays ?? null,
+          changes.nearTurnDefault ?? null,
         ],
       );
     },

@@ -41,6 +41,7 @@ export function createSettingsService(deps: {
         smsJoinText: company.smsJoinText ?? '',
         smsCalledText: company.smsCalledText ?? '',
         requestReplyMinutes: company.requestReplyMinutes,
+        nearTurnDefault: company.nearTurnDefault,
         retentionDays: company.retentionDays,
         defaultSmsTexts: { join: DEFAULT_SMS_TEXTS.join, called: DEFAULT_SMS_TEXTS.called },
         services,
@@ -71,6 +72,7 @@ export function createSettingsService(deps: {
         smsCalledText: request.smsCalledText || null,
         timeZone: request.timeZone ?? null,
         requestReplyMinutes: request.requestReplyMinutes ?? null,
+        nearTurnDefault: request.nearTurnDefault ?? null,
         retentionDays: request.retentionDays ?? null,
       });
       companyService.forget(companyId);

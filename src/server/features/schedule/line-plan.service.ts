@@ -171,6 +171,24 @@ export function createLinePlanService(deps: {
     },
 
     /**
+     * The waiting customers with at most `mostAhead` ahead of them, or expected to start within
+     * `withinMinutes`, from the plan every customer's page reads (docs/near-turn.md): telling them
+     * their turn is near costs no read of its own.
+     */
+    async nearTheFront(
+      companyId: string,
+      limits: { mostAhead: number; withinMinutes: number },
+    ): Promise<{ waitId: string; ahead: number; minutes: number | null }[]> {
+      const { plan } = await planFor(companyId);
+      return plan.waiting.flatMap(({ id, position, estimate }) => {
+        const minutes = estimate.kind === 'estimate' ? estimate.minutes : null;
+        const near =
+          position - 1 <= limits.mostAhead || (minutes !== null && minutes <= limits.withinMinutes);
+        return near ? [{ waitId: id, ahead: position - 1, minutes }] : [];
+      });
+    },
+
+    /**
      * The line as the owner's caps read it (features/intake): how many wait, and what a new
      * walk-in would wait now (the quickest of the services offered, or null). One plan answers both.
      */

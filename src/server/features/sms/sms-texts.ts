@@ -15,6 +15,15 @@ export const DEFAULT_SMS_TEXTS = {
   /** "Running behind" on the board, when the staff choose to tell everyone waiting (issue 23). */
   runningBehind:
     "{business}: we're running about {minutes} minutes behind. You keep your place in line. Thank you for your patience!",
+  /**
+   * "Text me when I'm N away" (docs/near-turn.md): once per visit. The words say where they stand
+   * when it is sent: next, {ahead} before them, or about {minutes} minutes (a multiple of 5).
+   * Plain GSM characters (no dashes or curly quotes), so each fits one text with a business name
+   * of up to 80 characters.
+   */
+  nearTurnNext: "{business}: you're next! Please head back now so you don't miss your turn.",
+  nearTurnAhead: "{business}: you're almost up, {ahead} ahead of you. Please head back now.",
+  nearTurnMinutes: '{business}: your turn is about {minutes} min away. Please head back now.',
 } as const;
 
 export const SMS_REPLIES = {

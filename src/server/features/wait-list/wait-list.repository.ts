@@ -1,4 +1,4 @@
-import type { WaitStatus } from '../../../shared/schemas.ts';
+import type { NearTurnChoice, WaitStatus } from '../../../shared/schemas.ts';
 import type { BoardEntry } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
@@ -63,6 +63,12 @@ export interface WaitEntryRow {
   backBy: Date | null;
   /** "I'm here". */
   arrivedAt: Date | null;
+  /** "Text me when I'm N away" (migrations/0027): the customer's choice, else the business's. */
+  nearTurn: NearTurnChoice | null;
+  nearTurnDefault: NearTurnChoice;
+  nearTurnToldAt: Date | null;
+  /** The "near" text went out, or is on its way. */
+  nearTurnTexted: boolean;
 }
 
 export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
@@ -438,7 +444,13 @@ export function createWaitListRepository(
                 w.more_time_asked_at as "moreTimeAskedAt", w.back_by as "backBy", w.arrived_at as "arrivedAt",
                 exists (select 1 from sms_messages m
                          where m.wait_id = w.id and m.kind in ('join', 'service_request')
-                           and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent"
+                           and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent",
+                w.near_turn as "nearTurn", c.near_turn_default as "nearTurnDefault",
+                w.near_turn_told_at as "nearTurnToldAt",
+                w.near_turn_told_at is not null and exists (
+                  select 1 from sms_messages m
+                   where m.wait_id = w.id and m.kind = 'near_turn'
+                     and m.status not in ('blocked', 'failed', 'undelivered')) as "nearTurnTexted"
            from wait_entries w
            join companies c on c.id = w.company_id
            left join providers p on p.id = w.provider_id

@@ -278,6 +278,12 @@ export function createWaitListService(deps: {
           }
         : null,
       ...(await awayOrHere(row, deps.now())),
+      nearTurn: {
+        choice: row.nearTurn ?? row.nearTurnDefault,
+        chosen: row.nearTurn !== null,
+        toldAt: row.nearTurnToldAt ? new Date(row.nearTurnToldAt).toISOString() : null,
+        texted: row.nearTurnTexted,
+      },
     };
   }
 

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
 import { isLocalAddress } from '../../../../shared/public-url.ts';
-import { issuesByField } from '../../../../shared/schemas.ts';
+import { issuesByField, NEAR_TURN_CHOICES } from '../../../../shared/schemas.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
@@ -55,6 +55,7 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
     smsCalledText: settings.smsCalledText,
     requestReplyMinutes: String(settings.requestReplyMinutes),
     retentionDays: String(settings.retentionDays),
+    nearTurnDefault: settings.nearTurnDefault as string,
   });
   const problems = useFieldErrors<HTMLFormElement>();
   const set = (key: keyof typeof form) => (value: string) => {
@@ -188,6 +189,28 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
           )}
         </Field>
       ))}
+      <Field
+        label={texts.settings.nearTurnDefault}
+        note={texts.settings.nearTurnHint}
+        error={errors.nearTurnDefault}
+      >
+        {(id, control) => (
+          <select
+            {...control}
+            id={id}
+            className="input"
+            disabled={!canEdit}
+            value={form.nearTurnDefault}
+            onChange={(event) => set('nearTurnDefault')(event.target.value)}
+          >
+            {NEAR_TURN_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {texts.settings.nearTurnChoices[choice]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       {canEdit ? (
         <SaveRow
           pending={save.isPending}

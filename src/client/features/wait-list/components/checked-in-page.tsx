@@ -19,6 +19,7 @@ import { useLeaveWaitList } from '../api/leave-wait-list.ts';
 import { usePlaceChange } from '../place-change.ts';
 import { LiveStatus } from './live-status.tsx';
 import { MoreTimeCard } from './more-time-card.tsx';
+import { NearTurnCard } from './near-turn-card.tsx';
 import { NotifyCard } from './notify-card.tsx';
 
 /** The page's heading and tab title: what the page says the visit is, not always "on the list". */
@@ -127,7 +128,10 @@ export function CheckedInPage() {
       {/* In line and not called yet: a request still waiting for its answer is not in line. */}
       {!isOpenRequest({ status: data.status, requestStatus: data.request?.status ?? null }) &&
       data.status === 'waiting' ? (
-        <MoreTimeCard entry={data} />
+        <>
+          <MoreTimeCard entry={data} />
+          <NearTurnCard entry={data} />
+        </>
       ) : null}
       {connection === 'offline' ? (
         <p className="notice" role="status">
