@@ -41,6 +41,9 @@ import { createIntakeService } from './features/intake/intake.service.ts';
 import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
 import { readBootScript } from './features/pages/boot-script.ts';
 import { type NotFoundHandler, registerClientApp } from './features/pages/pages.routes.ts';
+import { createLobbyScreenRepository } from './features/lobby-screen/lobby-screen.repository.ts';
+import { registerLobbyScreenRoutes } from './features/lobby-screen/lobby-screen.routes.ts';
+import { createLobbyScreenService } from './features/lobby-screen/lobby-screen.service.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { createPeopleService } from './features/people/people.service.ts';
@@ -393,11 +396,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerIntakeRoutes(app, { intake, settings, staff });
   registerCalendarFeedRoutes(app, { calendarFeeds, staff });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });
+  const screens = createLobbyScreenService({
+    screens: createLobbyScreenRepository(db),
+    eventLog,
+    now: deps.clock ?? Date.now,
+  });
+  registerLobbyScreenRoutes(app, { screens, staff });
   registerRealtimeRoutes(app, {
     hub,
-    canSubscribe: createTopicAccess({ waitList: waitListRepository }),
+    canSubscribe: createTopicAccess({ waitList: waitListRepository, screens }),
     customers,
     staff,
+    screens,
   });
   registerSmsRoutes(app, {
     sms,
