@@ -38,12 +38,12 @@ import { createInsightsRepository } from './features/insights/insights.repositor
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerIntakeRoutes } from './features/intake/intake.routes.ts';
 import { createIntakeService } from './features/intake/intake.service.ts';
-import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
-import { readBootScript } from './features/pages/boot-script.ts';
-import { type NotFoundHandler, registerClientApp } from './features/pages/pages.routes.ts';
 import { createLobbyScreenRepository } from './features/lobby-screen/lobby-screen.repository.ts';
 import { registerLobbyScreenRoutes } from './features/lobby-screen/lobby-screen.routes.ts';
 import { createLobbyScreenService } from './features/lobby-screen/lobby-screen.service.ts';
+import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
+import { readBootScript } from './features/pages/boot-script.ts';
+import { type NotFoundHandler, registerClientApp } from './features/pages/pages.routes.ts';
 import { createPeopleRepository } from './features/people/people.repository.ts';
 import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { createPeopleService } from './features/people/people.service.ts';
@@ -399,6 +399,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const screens = createLobbyScreenService({
     screens: createLobbyScreenRepository(db),
     eventLog,
+    publicUrl: config.publicUrl,
     now: deps.clock ?? Date.now,
   });
   registerLobbyScreenRoutes(app, { screens, staff });

@@ -69,7 +69,8 @@ export const ERROR_CODES = {
   },
   SCREEN_LINK_INVALID: {
     status: 403,
-    message: "This screen's link is not valid: it may have been reset. Open the lobby screen again from the console.",
+    message:
+      "This screen's link is not valid: it may have been reset. Open the lobby screen again from the console.",
   },
   ROUTE_NOT_FOUND: { status: 404, message: 'Not found.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'That request is too large.' },

@@ -54,6 +54,8 @@ export const lobbyScreenSchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
   timeZone: z.string(),
+  /** The business's walk-in page at the server's PUBLIC_URL: the QR code on the screen. */
+  joinUrl: z.string(),
   nowServing: z.array(
     z.object({
       name: z.string(),

@@ -198,6 +198,10 @@ describe.each(databaseKinds)('lobby screen, on %s', (kind) => {
 
     const maria = await joinMaria();
     await socket.waitForEvents(topics.line('demo'), 1);
+    // A customer following the same line is not a screen: the reset does not end theirs.
+    const customerSocket = await RealtimeTestClient.connectCustomer(url, maria.token);
+    sockets.push(customerSocket);
+    expect(await customerSocket.subscribe(topics.line('demo'), null)).toMatchObject({ type: 'subscribed' });
     expect((await staffAction(t.app, desk, maria.waitId, 'call')).statusCode).toBe(200);
     await socket.waitForEvents(topics.line('demo'), 2);
 
@@ -206,14 +210,29 @@ describe.each(databaseKinds)('lobby screen, on %s', (kind) => {
       (m) => m.type === 'unsubscribed' && m.topic === topics.line('demo'),
       'the line unsubscribed after the reset',
     );
+    await joinAsNewCustomer(t, { name: 'Ben Later' });
+    await customerSocket.waitFor(
+      (m) => m.type === 'event' && m.event === 'line.changed' && m.seq > 0,
+      'line',
+    );
+    const customerEvents = customerSocket.events(topics.line('demo')).length;
+    await joinAsNewCustomer(t, { name: 'Cy Later' });
+    await customerSocket.waitForEvents(topics.line('demo'), customerEvents + 1);
+    expect(customerSocket.messages.some((m) => m.type === 'unsubscribed')).toBe(false);
     // Nothing the screen's socket ever got names anyone, or carries a number.
     expectNothingPrivate(JSON.stringify(socket.messages));
     expect(JSON.stringify(socket.messages)).not.toContain('Maria');
     // Asked again with the old key: refused, on the same socket and on a new one.
-    expect(await socket.subscribe(topics.line('demo'), null)).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
+    expect(await socket.subscribe(topics.line('demo'), null)).toMatchObject({
+      type: 'error',
+      code: 'FORBIDDEN',
+    });
     const again = await connectScreen('demo', key);
     await again.waitFor((m) => m.type === 'error' && m.code === 'SCREEN_LINK_INVALID', 'the old key refused');
-    expect(await again.subscribe(topics.line('demo'), null)).toMatchObject({ type: 'error', code: 'FORBIDDEN' });
+    expect(await again.subscribe(topics.line('demo'), null)).toMatchObject({
+      type: 'error',
+      code: 'FORBIDDEN',
+    });
   });
 
   it('refuses a screen socket with a wrong key or another business’s key', async () => {

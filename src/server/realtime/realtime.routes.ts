@@ -213,7 +213,10 @@ export function registerRealtimeRoutes(
         }
         case 'screen': {
           // A lobby screen's socket: its key is checked now and again whenever it may have changed.
-          if (this.principal?.kind === 'staff' || !(await screens.isCurrentKey(parsed.companyId, parsed.key))) {
+          if (
+            this.principal?.kind === 'staff' ||
+            !(await screens.isCurrentKey(parsed.companyId, parsed.key))
+          ) {
             this.send(
               message({
                 type: 'error',

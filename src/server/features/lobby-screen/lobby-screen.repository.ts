@@ -1,5 +1,5 @@
-import { ACCESS_CHANGED_EVENT } from '../../../shared/realtime.ts';
 import type { ScreenNameStyle } from '../../../shared/lobby-screen.ts';
+import { ACCESS_CHANGED_EVENT } from '../../../shared/realtime.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
 import { IN_LINE_SQL, LINE_AT_SQL } from '../wait-list/wait-list.repository.ts';
@@ -21,8 +21,11 @@ export interface ScreenLineRow {
 
 /** How many waiting customers the screen lists: a TV has room for so many rows. */
 export const SCREEN_NEXT_LIMIT = 8;
-/** How many being served: a salon with more chairs shows the ones called or started first. */
-export const SCREEN_SERVING_LIMIT = 8;
+/**
+ * How many under "Now serving" (what fits a TV's column, lobby-screen.css): the called first, as
+ * they are the ones who must come up, then the latest started.
+ */
+export const SCREEN_SERVING_LIMIT = 5;
 
 /** A screen row as JSON, in a fixed order of keys (json_agg keeps the subquery's order only with `order by`). */
 const ROW_JSON = `json_build_object('name', s.name, 'status', s.status, 'providerName', s.provider_name)`;
@@ -74,8 +77,8 @@ export function createLobbyScreenRepository(db: Database) {
     },
 
     /**
-     * The business's line as the screen shows it: the called and in-service first (longest first),
-     * then the waiting in line order at `now` (LINE_AT_SQL, docs/more-time.md), and how many wait.
+     * The business's line as the screen shows it: the called (first called first), then the in service
+     * (latest started first), then the waiting in line order at `now` (LINE_AT_SQL, docs/more-time.md), and how many wait.
      * Only the columns the screen needs: the phone number is never read here.
      */
     async listLine(
@@ -90,7 +93,9 @@ export function createLobbyScreenRepository(db: Database) {
         `select
            (select json_agg(${ROW_JSON} order by s.position) from (
               select w.name, w.status, p.name as provider_name,
-                     row_number() over (order by coalesce(w.started_at, w.called_at), w.id) as position
+                     row_number() over (order by w.status = 'in_service',
+                                              case when w.status = 'called' then w.called_at end,
+                                              w.started_at desc nulls last, w.id) as position
                 from wait_entries w left join providers p on p.id = w.provider_id
                where w.company_id = $1 and w.status in ('called', 'in_service')
                order by position limit ${SCREEN_SERVING_LIMIT}) s) as serving,

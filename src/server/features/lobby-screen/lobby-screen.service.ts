@@ -28,9 +28,10 @@ function sameKey(given: string, stored: string | null): boolean {
 export function createLobbyScreenService(deps: {
   screens: LobbyScreenRepository;
   eventLog: Pick<EventLog, 'flushSoon'>;
+  publicUrl: string;
   now: () => number;
 }) {
-  const { screens, eventLog, now } = deps;
+  const { screens, eventLog, publicUrl, now } = deps;
 
   /** The business, when `key` is its screen's current key; one refusal for every other case. */
   async function requireScreenKey(companyId: string, key: string): Promise<ScreenCompany> {
@@ -60,6 +61,7 @@ export function createLobbyScreenService(deps: {
         companyId,
         companyName: company.companyName,
         timeZone: company.timeZone,
+        joinUrl: `${publicUrl.replace(/\/$/, '')}/${encodeURIComponent(companyId)}`,
         nowServing: line.serving.map((row) => ({
           name: nameOf(row.name),
           status: row.status === 'in_service' ? 'in_service' : 'called',
@@ -84,7 +86,11 @@ export function createLobbyScreenService(deps: {
      * screen's live connection (the key and its `access.changed` event in one statement).
      */
     async resetLink(companyId: string): Promise<LobbyScreenSettings> {
-      const replaced = await screens.replaceKeyAndPublish(companyId, newSecretToken(), topics.line(companyId));
+      const replaced = await screens.replaceKeyAndPublish(
+        companyId,
+        newSecretToken(),
+        topics.line(companyId),
+      );
       if (!replaced) throw new AppError('COMPANY_NOT_FOUND');
       eventLog.flushSoon();
       return settingsOf(companyId);
