@@ -98,6 +98,12 @@ describe.each(databaseKinds)('lobby screen, on %s', (kind) => {
     expect(data.waitingCount).toBe(2);
     expectNothingPrivate(body);
     expect(body).not.toContain('Early');
+    // Only what the screen shows: no ids, services, times or numbers beside the names.
+    const raw = JSON.parse(body) as { next: object[] };
+    expect(Object.keys(raw).sort()).toEqual(
+      ['companyId', 'companyName', 'joinUrl', 'next', 'nowServing', 'timeZone', 'waitingCount'].sort(),
+    );
+    for (const row of raw.next) expect(Object.keys(row).sort()).toEqual(['name', 'providerName']);
   });
 
   it('writes initials only when the owner chooses them; the front desk cannot choose', async () => {
@@ -139,6 +145,11 @@ describe.each(databaseKinds)('lobby screen, on %s', (kind) => {
     const { data, body } = await screen(key);
     expect(data.nowServing).toEqual([{ name: 'Maria G.', status: 'called', providerName: stylist!.name }]);
     expect(data.next).toEqual([]);
+    expect(Object.keys((JSON.parse(body) as { nowServing: object[] }).nowServing[0]!).sort()).toEqual([
+      'name',
+      'providerName',
+      'status',
+    ]);
     expectNothingPrivate(body);
     expect((await staffAction(t.app, desk, maria.waitId, 'start')).statusCode).toBe(200);
     expect((await screen(key)).data.nowServing[0]?.status).toBe('in_service');
