@@ -621,6 +621,7 @@ export const texts = {
       'It may have been reset, or copied incompletely. Open the lobby screen from the console: Board, then "Lobby screen".',
     // The console's side: the board's button and the owner's Settings card.
     open: 'Lobby screen',
+    openFromSettings: 'Open the lobby screen',
     openHint: 'Opens in a new tab: drag it to the TV and press F11 for full screen.',
     settingsTitle: 'Lobby screen',
     settingsHint:

@@ -79,7 +79,7 @@ function LinkControls({ href }: { href: string }) {
     <div className="stack">
       <div className="settings-actions">
         <a className="button button--small button--secondary" href={href} target="_blank" rel="noopener">
-          {t.open}
+          {t.openFromSettings}
         </a>
         {confirming ? null : (
           <button
