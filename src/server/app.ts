@@ -38,6 +38,9 @@ import { createInsightsRepository } from './features/insights/insights.repositor
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerIntakeRoutes } from './features/intake/intake.routes.ts';
 import { createIntakeService } from './features/intake/intake.service.ts';
+import { createLobbyScreenRepository } from './features/lobby-screen/lobby-screen.repository.ts';
+import { registerLobbyScreenRoutes } from './features/lobby-screen/lobby-screen.routes.ts';
+import { createLobbyScreenService } from './features/lobby-screen/lobby-screen.service.ts';
 import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
 import { createNearTurnRepository } from './features/near-turn/near-turn.repository.ts';
 import { registerNearTurnRoutes } from './features/near-turn/near-turn.routes.ts';
@@ -421,11 +424,19 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   registerIntakeRoutes(app, { intake, settings, staff });
   registerCalendarFeedRoutes(app, { calendarFeeds, staff });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });
+  const screens = createLobbyScreenService({
+    screens: createLobbyScreenRepository(db),
+    eventLog,
+    publicUrl: config.publicUrl,
+    now: deps.clock ?? Date.now,
+  });
+  registerLobbyScreenRoutes(app, { screens, staff });
   registerRealtimeRoutes(app, {
     hub,
-    canSubscribe: createTopicAccess({ waitList: waitListRepository }),
+    canSubscribe: createTopicAccess({ waitList: waitListRepository, screens }),
     customers,
     staff,
+    screens,
   });
   registerSmsRoutes(app, {
     sms,

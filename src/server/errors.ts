@@ -71,6 +71,11 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Someone else answers this conversation. Take it over to write.',
   },
+  SCREEN_LINK_INVALID: {
+    status: 403,
+    message:
+      "This screen's link is not valid: it may have been reset. Open the lobby screen again from the console.",
+  },
   ROUTE_NOT_FOUND: { status: 404, message: 'Not found.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'That request is too large.' },
   PHONE_JOIN_LIMITED: {

@@ -36,6 +36,12 @@ export function parseTopic(topic: string): { kind: TopicKind; id: string } | nul
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().check(z.maxLength(200)) }),
+  /** A lobby screen: its business and the key of its link (docs/lobby-screen.md). */
+  z.object({
+    type: z.literal('screen'),
+    companyId: z.string().check(z.maxLength(200)),
+    key: z.string().check(z.maxLength(200)),
+  }),
   z.object({
     type: z.literal('subscribe'),
     topic: z.string().check(z.maxLength(220)),
@@ -48,7 +54,7 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
 export type ServerMessage =
-  | { type: 'ready'; principal: 'customer' | 'staff' | 'anonymous' }
+  | { type: 'ready'; principal: 'customer' | 'staff' | 'screen' | 'anonymous' }
   | { type: 'subscribed'; topic: string; seq: number }
   | { type: 'event'; topic: string; seq: number; event: string; data: unknown }
   /** The server no longer has the events after the client's seq: reload the state, then resubscribe. */

@@ -73,6 +73,10 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'PUT /api/v1/staff/settings/calendar-feeds/:providerId': OWNER,
   'DELETE /api/v1/staff/settings/calendar-feeds/:providerId': OWNER,
   'POST /api/v1/staff/settings/calendar-feeds/:providerId/sync': OWNER,
+  // The lobby screen (docs/lobby-screen.md): the desk opens it; only the owner changes it.
+  'GET /api/v1/staff/lobby-screen': DESK,
+  'PUT /api/v1/staff/lobby-screen/name-style': OWNER,
+  'POST /api/v1/staff/lobby-screen/reset': OWNER,
   'GET /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people/:staffUserId/reset': OWNER,

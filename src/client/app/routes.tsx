@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type RouteObject } from 'react-router';
+import { lobbyScreenPath } from '../../shared/lobby-screen.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { KioskErrorPage } from '../features/kiosk/components/kiosk-error-page.tsx';
 import { kioskPath } from '../features/kiosk/kiosk-path.ts';
@@ -31,6 +32,7 @@ export const LAZY_PAGES = {
   checked_in: 'features/wait-list/components/checked-in-page.tsx',
   kiosk: 'features/kiosk/components/kiosk-page.tsx',
   chat: 'features/chat/components/chat-page.tsx',
+  lobby_screen: 'features/lobby-screen/components/lobby-screen-page.tsx',
 } as const;
 /** What every lazy page loads beside its own module (lazyPage below): the query cache. */
 export const QUERY_CLIENT_MODULE = 'lib/query-client.tsx';
@@ -116,6 +118,17 @@ export function createRoutes(loaders: RouteLoaders): RouteObject[] {
           loader: loaders.walkInLanding,
           lazy: lazyPage(() =>
             import('../features/kiosk/components/kiosk-page.tsx').then((page) => page.KioskPage),
+          ),
+        },
+        {
+          // The TV in the waiting area (issue 24): rendered in the browser (its key is in the
+          // address's fragment, which the server never sees), in a chunk of its own.
+          path: relative(lobbyScreenPath.path),
+          handle: handle('lobby_screen', false),
+          lazy: lazyPage(() =>
+            import('../features/lobby-screen/components/lobby-screen-page.tsx').then(
+              (page) => page.LobbyScreenPage,
+            ),
           ),
         },
         {

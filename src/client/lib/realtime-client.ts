@@ -1,4 +1,4 @@
-import { REALTIME_PATH, type ServerMessage } from '../../shared/realtime.ts';
+import { type ClientMessage, REALTIME_PATH, type ServerMessage } from '../../shared/realtime.ts';
 
 export interface TopicHandlers {
   onEvent: (event: string, data: unknown, seq: number) => void;
@@ -29,11 +29,16 @@ export class RealtimeClient {
   private attempt = 0;
   /** A customer token went first: the server's initial "anonymous" ready is not the last word. */
   private authSent = false;
+  private serverErrorListeners = new Set<(code: string) => void>();
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private stateListeners = new Set<(state: ConnectionState) => void>();
   state: ConnectionState = 'offline';
 
-  constructor(private readonly getCustomerToken: () => Promise<string | null>) {}
+  /**
+   * `getAuth` gives the socket's first message: a customer's token, a lobby screen's key
+   * (features/lobby-screen), or null for staff, who are known by their cookie.
+   */
+  constructor(private readonly getAuth: () => Promise<ClientMessage | null>) {}
 
   /** Follows `topic` from `after` (the seq of the data already shown) or from now when null. */
   subscribe(topic: string, after: number | null, handlers: TopicHandlers): () => void {
@@ -54,6 +59,12 @@ export class RealtimeClient {
         this.send({ type: 'unsubscribe', topic });
       }
     };
+  }
+
+  /** An error the server sent about the socket itself, not a topic (a lobby screen's key refused). */
+  onServerError(listener: (code: string) => void): () => void {
+    this.serverErrorListeners.add(listener);
+    return () => this.serverErrorListeners.delete(listener);
   }
 
   onStateChange(listener: (state: ConnectionState) => void): () => void {
@@ -83,13 +94,13 @@ export class RealtimeClient {
     this.reconnectTimer = undefined;
     this.setState('connecting');
     // The token is read before opening, so the auth message is the socket's very first.
-    const token = await this.getCustomerToken().catch(() => null);
-    this.authSent = token !== null;
+    const auth = await this.getAuth().catch(() => null);
+    this.authSent = auth !== null;
     const protocol = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
     const socket = new WebSocket(`${protocol}//${window.location.host}${REALTIME_PATH}`);
     this.socket = socket;
     socket.onopen = () => {
-      if (token) socket.send(JSON.stringify({ type: 'auth', token }));
+      if (auth) socket.send(JSON.stringify(auth));
     };
     socket.onmessage = (event) => this.handle(JSON.parse(String(event.data)) as ServerMessage);
     socket.onclose = () => {
@@ -153,7 +164,10 @@ export class RealtimeClient {
         return;
       }
       case 'error': {
-        if (!message.topic) return;
+        if (!message.topic) {
+          for (const listener of this.serverErrorListeners) listener(message.code);
+          return;
+        }
         for (const handlers of this.topics.get(message.topic)?.handlers ?? [])
           handlers.onError?.(message.message);
         return;

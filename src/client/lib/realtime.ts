@@ -6,7 +6,10 @@ let customerClient: RealtimeClient | null = null;
 
 /** The customer's one socket, authenticated with the anonymous token. */
 export function customerRealtime(): RealtimeClient {
-  customerClient ??= new RealtimeClient(async () => (await ensureCustomerSession()).token);
+  customerClient ??= new RealtimeClient(async () => ({
+    type: 'auth',
+    token: (await ensureCustomerSession()).token,
+  }));
   return customerClient;
 }
 

@@ -655,6 +655,46 @@ export const texts = {
     openKiosk: 'Open the kiosk',
     hint: 'The kiosk is the walk-in page for a tablet at the door: each guest joins, and it clears itself for the next.',
   },
+  // The TV in the waiting area (issue 24, docs/lobby-screen.md).
+  lobbyScreen: {
+    title: (company: string) => `Lobby screen · ${company}`,
+    nowServing: 'Now serving',
+    upNext: 'Up next',
+    called: 'Please come to the front desk',
+    inService: 'In service',
+    withProvider: (provider: string) => `with ${provider}`,
+    nobodyServing: 'Nobody right now',
+    nobodyWaiting: 'No one is waiting',
+    moreWaiting: (count: number) => `+ ${count} more waiting`,
+    joinFromPhone: 'Join from your phone',
+    scanToJoin: 'Scan the code, or open',
+    reconnecting: 'Reconnecting…',
+    loading: 'Loading the lobby screen…',
+    resetTitle: "This screen's link was reset",
+    resetBody: 'Open it again from the console: Board, then "Lobby screen".',
+    invalidTitle: 'This link does not open a lobby screen',
+    invalidBody:
+      'It may have been reset, or copied incompletely. Open the lobby screen from the console: Board, then "Lobby screen".',
+    // The console's side: the board's button and the owner's Settings card.
+    open: 'Lobby screen',
+    openFromSettings: 'Open the lobby screen',
+    openHint: 'Opens in a new tab: drag it to the TV and press F11 for full screen.',
+    settingsTitle: 'Lobby screen',
+    settingsHint:
+      'A page for a TV in the waiting area: who is being served and who is next, live. Only first names and initials are shown, never phone numbers.',
+    nameStyleLegend: 'Show names as',
+    nameStyles: {
+      first_name_last_initial: 'First name and last initial (Maria G.)',
+      initials: 'Initials only (M. G.)',
+    },
+    save: 'Save',
+    reset: 'Reset the link',
+    cancel: 'Cancel',
+    resetConfirm:
+      'Reset the link? Any screen open with the current link stops at once and must be opened again from the console.',
+    resetDone: 'The link was reset. Open the screen again from the console.',
+    loadFailed: 'The lobby screen link could not be loaded.',
+  },
   // Retention and erasure (issue 13, docs/privacy.md).
   privacy: {
     forgetMe: 'Forget me',

@@ -11,6 +11,7 @@ import {
 } from '../../shared/realtime.ts';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import type { CustomerService } from '../features/customer/customer.service.ts';
+import type { LobbyScreenService } from '../features/lobby-screen/lobby-screen.service.ts';
 import type { StaffService } from '../features/staff/staff.service.ts';
 import { boardEventAsSeenBy, seesWholePhone } from '../features/wait-list/board-view.ts';
 import { STAFF_COOKIE } from '../http/staff-auth.ts';
@@ -43,9 +44,15 @@ function safeHost(url: string): string | null {
  */
 export function registerRealtimeRoutes(
   app: FastifyInstance,
-  deps: { hub: RealtimeHub; canSubscribe: TopicAccess; customers: CustomerService; staff: StaffService },
+  deps: {
+    hub: RealtimeHub;
+    canSubscribe: TopicAccess;
+    customers: CustomerService;
+    staff: StaffService;
+    screens: Pick<LobbyScreenService, 'isCurrentKey'>;
+  },
 ) {
-  const { hub, canSubscribe, customers, staff } = deps;
+  const { hub, canSubscribe, customers, staff, screens } = deps;
   /** Every open socket's session: for the listeners shared by all sockets, and the heartbeat. */
   const sessions = new Map<WebSocket, SocketSession>();
   /** Staff sockets by session token hash: an ended session's sockets are closed at once. */
@@ -150,11 +157,13 @@ export function registerRealtimeRoutes(
 
     /**
      * Asked again when who may follow a topic changed (hub.ts): a provider follows only their own
-     * customers' chats. A customer's own entry and thread stay theirs.
+     * customers' chats; a lobby screen its business's line only while its key is current. A
+     * customer's own entry and thread stay theirs.
      */
     async mayStillFollow(topic: string): Promise<boolean> {
       const principal = this.principal;
-      if (principal?.kind !== 'staff') return principal !== null;
+      if (principal === null) return false;
+      if (principal.kind === 'customer') return true;
       return canSubscribe(principal, topic);
     }
 
@@ -200,6 +209,25 @@ export function registerRealtimeRoutes(
           }
           this.principal = { kind: 'customer', customerId };
           this.send(message({ type: 'ready', principal: 'customer' }));
+          return;
+        }
+        case 'screen': {
+          // A lobby screen's socket: its key is checked now and again whenever it may have changed.
+          if (
+            this.principal?.kind === 'staff' ||
+            !(await screens.isCurrentKey(parsed.companyId, parsed.key))
+          ) {
+            this.send(
+              message({
+                type: 'error',
+                code: 'SCREEN_LINK_INVALID',
+                message: "This screen's link is not valid: it may have been reset.",
+              }),
+            );
+            return;
+          }
+          this.principal = { kind: 'screen', companyId: parsed.companyId, key: parsed.key };
+          this.send(message({ type: 'ready', principal: 'screen' }));
           return;
         }
         case 'unsubscribe':

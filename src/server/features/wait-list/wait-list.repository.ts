@@ -250,7 +250,7 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
  * still waiting for its answer, declined or expired is not (until "next available"); the board's
  * twin of this rule is isOpenRequest (shared/wait-status.ts).
  */
-const IN_LINE_SQL = (w: string) => `(${w}.request_status is null or ${w}.request_status = 'accepted')`;
+export const IN_LINE_SQL = (w: string) => `(${w}.request_status is null or ${w}.request_status = 'accepted')`;
 
 /**
  * A customer's change to their own entry (`set` where `condition`, both on `w`), published like
@@ -277,7 +277,7 @@ async function updateOwnEntryAndPublish(
  * behind everyone who was in line then. Read from the timestamps, so every process and both
  * databases agree without a timer.
  */
-const LINE_AT_SQL = (w: string, now: string) =>
+export const LINE_AT_SQL = (w: string, now: string) =>
   `(case when ${w}.back_by <= ${now} then ${w}.back_by else ${w}.date end)`;
 
 /**

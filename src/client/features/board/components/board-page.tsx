@@ -7,6 +7,7 @@ import { useConnectionState } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
+import { OpenLobbyScreenLink } from '../../lobby-screen/components/open-lobby-screen-link.tsx';
 import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
 import { useAppointments } from '../api/appointments-api.ts';
 import { useAssignProvider, useEntryAction } from '../api/board-api.ts';
@@ -171,6 +172,8 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
               <Link className="button button--small button--secondary" to="/console/poster">
                 {texts.door.printPoster}
               </Link>
+              {/* The TV in the waiting area (docs/lobby-screen.md). */}
+              <OpenLobbyScreenLink />
             </>
           )}
         </div>

@@ -21,6 +21,7 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
 import { texts } from '../../../lib/texts.ts';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
+import { LobbyScreenSettingsCard } from '../../lobby-screen/components/lobby-screen-settings-card.tsx';
 import {
   useAddProvider,
   useRemoveProvider,
@@ -662,6 +663,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
       <ProvidersForm settings={settings.data} canEdit={canEdit} />
       <ProviderSchedulesForm settings={settings.data} canEdit={canEdit} />
       {canEdit ? <CalendarFeedsForm /> : null}
+      {canEdit ? <LobbyScreenSettingsCard /> : null}
     </div>
   );
 }

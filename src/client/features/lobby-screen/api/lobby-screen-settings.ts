@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type LobbyScreenSettings,
+  lobbyScreenSettingsSchema,
+  type ScreenNameStyle,
+} from '../../../../shared/lobby-screen.ts';
+import { staffRequest } from '../../staff/api/staff-api.ts';
+
+const settingsQueryKey = ['staff-lobby-screen'] as const;
+
+const parsed = async (request: Promise<unknown>): Promise<LobbyScreenSettings> =>
+  lobbyScreenSettingsSchema.parse(await request);
+
+/** The screen's link and name style (owner and front desk; the server refuses a provider). */
+export function useLobbyScreenSettings(enabled = true) {
+  return useQuery({
+    queryKey: settingsQueryKey,
+    queryFn: () => parsed(staffRequest('/v1/staff/lobby-screen')),
+    enabled,
+  });
+}
+
+function useSettingsChange<Variables>(send: (variables: Variables) => Promise<LobbyScreenSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (settings) => queryClient.setQueryData(settingsQueryKey, settings),
+  });
+}
+
+export const useSaveNameStyle = () =>
+  useSettingsChange((nameStyle: ScreenNameStyle) =>
+    parsed(staffRequest('/v1/staff/lobby-screen/name-style', { method: 'PUT', body: { nameStyle } })),
+  );
+
+export const useResetLobbyScreenLink = () =>
+  useSettingsChange(() => parsed(staffRequest('/v1/staff/lobby-screen/reset', { method: 'POST' })));

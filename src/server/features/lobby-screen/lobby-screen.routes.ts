@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  type LobbyScreen,
+  type LobbyScreenSettings,
+  SCREEN_KEY_HEADER,
+  screenNameStyleRequestSchema,
+} from '../../../shared/lobby-screen.ts';
+import { companyIdSchema, z } from '../../../shared/schemas.ts';
+import type { StaffRole } from '../../../shared/staff-schemas.ts';
+import { requireOwner, requireStaffWithRole } from '../../http/staff-auth.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { StaffService } from '../staff/staff.service.ts';
+import type { LobbyScreenService } from './lobby-screen.service.ts';
+
+/**
+ * Who may open the screen from the console: the owner and the front desk, who run the waiting
+ * area. Not a provider: the link outlives the session it was read in, so a provider who leaves
+ * the team would keep a window on the line (docs/lobby-screen.md).
+ */
+export const LOBBY_SCREEN_ROLES: readonly StaffRole[] = ['owner', 'front_desk'];
+
+const screenParamsSchema = z.object({ companyId: companyIdSchema });
+const screenHeadersSchema = z.object({
+  [SCREEN_KEY_HEADER]: z.optional(z.string().check(z.maxLength(200))),
+});
+
+export function registerLobbyScreenRoutes(
+  app: FastifyInstance,
+  deps: { screens: LobbyScreenService; staff: StaffService },
+) {
+  const { screens, staff } = deps;
+
+  /** The screen's data, for its key (sent in a header, so it stays out of request logs). */
+  app.get('/api/v1/companies/:companyId/screen', async (request, reply): Promise<LobbyScreen> => {
+    const { companyId } = parseInput(screenParamsSchema, request.params);
+    const key = parseInput(screenHeadersSchema, request.headers)[SCREEN_KEY_HEADER] ?? '';
+    // Names of people in line: no cache anywhere keeps them.
+    reply.header('cache-control', 'no-store');
+    return screens.getScreen(companyId, key);
+  });
+
+  app.get('/api/v1/staff/lobby-screen', async (request): Promise<LobbyScreenSettings> => {
+    const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
+    return screens.getSettings(principal.companyId);
+  });
+
+  /** How names are written: the owner's, like the rest of Settings. */
+  app.put('/api/v1/staff/lobby-screen/name-style', async (request): Promise<LobbyScreenSettings> => {
+    const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
+    requireOwner(principal);
+    const { nameStyle } = parseInput(screenNameStyleRequestSchema, request.body);
+    return screens.setNameStyle(principal.companyId, nameStyle);
+  });
+
+  /** A new link; the old one, and any screen open with it, stops at once. The owner's alone. */
+  app.post('/api/v1/staff/lobby-screen/reset', async (request): Promise<LobbyScreenSettings> => {
+    const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
+    requireOwner(principal);
+    return screens.resetLink(principal.companyId);
+  });
+}
