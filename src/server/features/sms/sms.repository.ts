@@ -245,12 +245,13 @@ export function createSmsRepository(
     async setLimits(limits: TextingLimits): Promise<void> {
       await db.query(
         `update texting_limits set texts_per_number = $1, texts_per_number_window_minutes = $2,
-                texts_per_business_per_day = $3, joins_per_phone_per_hour = $4`,
+                texts_per_business_per_day = $3, joins_per_phone_per_hour = $4, conversation_texts_per_number = $5`,
         [
           limits.textsPerNumber,
           limits.textsPerNumberWindowMinutes,
           limits.textsPerBusinessPerDay,
           limits.joinsPerPhonePerHour,
+          limits.conversationTextsPerNumber,
         ],
       );
     },
