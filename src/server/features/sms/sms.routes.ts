@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { z } from '../../../shared/schemas.ts';
+import { textAsCustomerRequestSchema } from '../../../shared/staff-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -8,13 +8,6 @@ import { isValidTwilioSignature } from '../../sms/twilio.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { TextJoinService } from '../text-join/text-join.service.ts';
 import type { SmsRepository, SmsStatus } from './sms.repository.ts';
-
-const replyRequestSchema = z.object({
-  phoneNumber: z.string().check(z.regex(/^\+1\d{10}$/, 'Unknown number')),
-  body: z
-    .string('Please write a reply')
-    .check(z.trim(), z.minLength(1, 'Please write a reply'), z.maxLength(1600)),
-});
 
 /** Twilio's MessageStatus values, in our words. */
 const TWILIO_STATUS: Record<string, SmsStatus> = {
@@ -123,7 +116,7 @@ export function registerSmsRoutes(
     const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
     if (deps.driver === 'twilio')
       throw new AppError('FORBIDDEN', { message: 'Real customers answer from their phones.' });
-    const { phoneNumber, body } = parseInput(replyRequestSchema, request.body);
+    const { phoneNumber, body } = parseInput(textAsCustomerRequestSchema, request.body);
     if (!(await inbound.mayTextAs(principal.companyId, phoneNumber))) throw new AppError('FORBIDDEN');
     const outcome = await inbound.receive(
       { from: phoneNumber, body, providerMessageId: null },
