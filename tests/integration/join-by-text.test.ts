@@ -298,6 +298,20 @@ describe.each(databaseKinds)('join by text, each business its own number (outbox
     expect(await conversationsOf(phone)).toBe(1);
   });
 
+  it("the owner's erase of a number ends its conversation with the business", async () => {
+    const phone = freshPhone();
+    await text(phone, 'JOIN');
+    await text(phone, '1');
+    const erased = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/customers/erase',
+      headers: owner.headers,
+      payload: { phoneNumber: phone },
+    });
+    expect(erased.statusCode).toBe(200);
+    expect(await conversationsOf(phone)).toBe(0);
+  });
+
   it('holds a number flooding JOIN at the per-number limit, as blocked texts', async () => {
     const phone = freshPhone();
     for (let i = 0; i < 14; i += 1) expect(await text(phone, 'JOIN')).toBe('conversation');
