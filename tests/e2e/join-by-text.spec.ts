@@ -1,3 +1,4 @@
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -15,6 +16,8 @@ test('a new number texts JOIN, picks a service by its number, gives its name, an
   await newNumber.getByRole('button', { name: 'Send text' }).click();
   await expect(newNumber.getByText('Please enter a 10-digit phone number')).toBeVisible();
   await expect(newNumber.getByLabel('Text')).toHaveValue('JOIN');
+  await expect(newNumber.getByLabel('Phone number')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(staff);
 
   await newNumber.getByLabel('Phone number').fill(digits);
   await newNumber.getByRole('button', { name: 'Send text' }).click();

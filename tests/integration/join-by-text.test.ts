@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_FRONT_DESK } from '../../src/server/seed/demo.ts';
 import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
+import { twilioSignature } from '../../src/server/sms/twilio.ts';
 import { instantAt } from '../../src/shared/local-time.ts';
 import type { IntakeSettingsRequest } from '../../src/shared/staff-schemas.ts';
 import { getCustomerThread, joinAsNewCustomer } from '../support/customer.ts';
@@ -14,7 +15,7 @@ import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
 import { createBusiness, type StaffSession, signInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
-import { textFromPhone, twilioTestEnv } from '../support/twilio.ts';
+import { TWILIO_TEST, textFromPhone, twilioTestEnv } from '../support/twilio.ts';
 
 let phoneCounter = 0;
 /** A number of its own for each test: texts, limits and conversations never leak between tests. */
@@ -452,6 +453,33 @@ describe.each(databaseKinds)('join by text on the Twilio number every business s
     expect(
       (await t.database.db.query('select 1 from sms_conversations where phone_number = $1', [phone])).rows,
     ).toHaveLength(0);
+  });
+
+  it('handles a text Twilio sends twice once', async () => {
+    const phone = freshPhone();
+    const params = {
+      From: phone,
+      To: TWILIO_TEST.from,
+      Body: 'JOIN demo',
+      MessageSid: `SMtwice${phoneCounter}`,
+    };
+    const post = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/sms/twilio',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilioSignature(
+            TWILIO_TEST.token,
+            `${TWILIO_TEST.publicUrl}/api/sms/twilio`,
+            params,
+          ),
+        },
+        payload: new URLSearchParams(params).toString(),
+      });
+    expect((await post()).statusCode).toBe(200);
+    expect((await post()).statusCode).toBe(200);
+    expect((await textsTo(t, phone)).map((row) => row.kind)).toEqual(['conversation']);
   });
 
   it('refuses an unsigned text', async () => {
