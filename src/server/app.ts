@@ -71,6 +71,8 @@ import { createSmsWorker } from './features/sms/sms-worker.ts';
 import { createStaffRepository } from './features/staff/staff.repository.ts';
 import { createStaffSessionCookie, registerStaffRoutes } from './features/staff/staff.routes.ts';
 import { createStaffService } from './features/staff/staff.service.ts';
+import { createTextJoinRepository } from './features/text-join/text-join.repository.ts';
+import { createTextJoinService } from './features/text-join/text-join.service.ts';
 import { registerBoardRoutes } from './features/wait-list/board.routes.ts';
 import { createWaitListRepository } from './features/wait-list/wait-list.repository.ts';
 import { registerWaitListRoutes } from './features/wait-list/wait-list.routes.ts';
@@ -90,6 +92,7 @@ import { createTwilioSmsSender } from './sms/twilio.ts';
  * within this of the deadline.
  */
 const REQUEST_EXPIRY_CHECK_MS = 5_000;
+const CONVERSATION_SWEEP_MS = 5 * 60_000;
 /** Retention (docs/privacy.md): a pass a minute after start, then hourly; visits expire by the day. */
 const RETENTION_FIRST_PASS_MS = 60_000;
 const RETENTION_PASS_MS = 60 * 60 * 1000;
@@ -272,6 +275,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
   });
   eventLog.onNumbered((events) => nearTurn.lineEvents(events));
+  const textJoin = createTextJoinService({
+    db,
+    conversations: createTextJoinRepository(db),
+    sms,
+    texts: smsRepository,
+    waitList,
+    intake,
+    companies,
+    customers,
+    now: deps.clock ?? Date.now,
+  });
   const chat = createChatService({
     db,
     chat: chatRepository,
@@ -330,6 +344,15 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     REQUEST_EXPIRY_CHECK_MS,
   );
   sweepNearTurnMinutes.unref();
+  // Joins by text left half-way hold a phone number: forgotten once expired (every process).
+  const forgetConversations = setInterval(
+    () =>
+      void textJoin
+        .deleteExpired()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'join by text: clean-up failed')),
+    CONVERSATION_SWEEP_MS,
+  );
+  forgetConversations.unref();
   // Customers' names and numbers past their business's days are erased; every process runs it,
   // each row is erased once (privacy.repository.ts).
   const privacy = createPrivacyService({ db, eventLog });
@@ -355,6 +378,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     clearInterval(announceLapsedHolds);
     clearInterval(sweepNearTurnMinutes);
     await nearTurn.stop();
+    clearInterval(forgetConversations);
     clearTimeout(firstRetentionPass);
     clearInterval(retentionPasses);
     await stopFollowingSessions();
@@ -439,7 +463,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     screens,
   });
   registerSmsRoutes(app, {
-    sms,
+    inbound: textJoin,
     repository: smsRepository,
     staff,
     driver: smsSender.driver,

@@ -121,6 +121,8 @@ const envSchema = z.object({
   TEXT_LIMIT_PER_BUSINESS_PER_DAY: z._default(countSchema, 500),
   // A family on one phone may put a few people on the list; texts stay capped per number anyway.
   JOIN_LIMIT_PER_PHONE_PER_HOUR: z._default(countSchema, 5),
+  // A join by text takes three answers (the menu, the name question, the join's text); room for a re-ask and STATUS.
+  TEXT_LIMIT_CONVERSATION_PER_NUMBER: z._default(countSchema, 10),
   RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE: z._default(countSchema, 30),
 });
 
@@ -181,6 +183,8 @@ export type TextingLimits = Readonly<{
   textsPerBusinessPerDay: number;
   /** Joins of one phone number at one business per hour. */
   joinsPerPhonePerHour: number;
+  /** Answers of joins by text (the menu, questions, STATUS, LEAVE) to one number per window. */
+  conversationTextsPerNumber: number;
 }>;
 
 export class ConfigError extends Error {}
@@ -258,6 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       textsPerNumberWindowMinutes: values.TEXT_LIMIT_PER_NUMBER_MINUTES,
       textsPerBusinessPerDay: values.TEXT_LIMIT_PER_BUSINESS_PER_DAY,
       joinsPerPhonePerHour: values.JOIN_LIMIT_PER_PHONE_PER_HOUR,
+      conversationTextsPerNumber: values.TEXT_LIMIT_CONVERSATION_PER_NUMBER,
     }),
   });
 }

@@ -694,3 +694,21 @@ export const staffMeSchema = z.object({
   csrfToken: z.string(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
+
+/**
+ * The outbox console's text as a customer (docs/text-messages.md): an answer to one of the
+ * business's texts, or a first text from a new number (to join by text).
+ */
+export const textAsCustomerRequestSchema = z.object({
+  phoneNumber: z
+    .string('Please enter a 10-digit phone number')
+    .check(z.regex(/^\+1\d{10}$/, 'Please enter a 10-digit phone number')),
+  body: z
+    .string('Please write a text')
+    .check(
+      z.trim(),
+      z.minLength(1, 'Please write a text'),
+      z.maxLength(1600, 'A text is at most 1600 characters'),
+    ),
+});
+export type TextAsCustomerRequest = z.input<typeof textAsCustomerRequestSchema>;

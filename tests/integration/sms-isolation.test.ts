@@ -103,11 +103,18 @@ describe.each(databaseKinds)('texts stay within their business (outbox) on %s', 
     expect((await getWaitEntry(t.app, next.authorization, next.waitId)).textSent).toBe(false);
   });
 
-  it('answers as a customer only for numbers this business texted', async () => {
+  it('answers as a customer only for numbers this business texted, or new to its list', async () => {
     const phone = freshPhone();
-    await joinAsNewCustomer(t, { phoneNumber: phone }, 'demo');
+    // On B's list without texts: B's console cannot write as them.
+    await joinAsNewCustomer(t, { phoneNumber: phone, allowSms: false }, 'other');
     expect((await replyAs(ownerB, phone, 'STOP')).statusCode).toBe(403);
-    const { rows } = await t.database.db.query('select 1 from sms_opt_outs where phone_number = $1', [phone]);
+    // A's customer is new to B: texting B's number as them reaches B alone, and stops nothing of A's.
+    const ofA = freshPhone();
+    await joinAsNewCustomer(t, { phoneNumber: ofA }, 'demo');
+    expect((await replyAs(ownerB, ofA, 'STOP')).json()).toEqual({ outcome: 'ignored' });
+    const { rows } = await t.database.db.query('select 1 from sms_opt_outs where phone_number = any ($1)', [
+      [phone, ofA],
+    ]);
     expect(rows).toHaveLength(0);
   });
 });

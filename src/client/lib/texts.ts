@@ -544,6 +544,17 @@ export const texts = {
     send: 'Send reply',
     sent: 'Reply received',
     failed: 'Could not send that reply.',
+    /** Outbox only: a phone the business never texted writes to it (a join by text). */
+    newNumber: {
+      title: 'Text the business as a new number',
+      note: 'As a customer who never came here would, from their phone: JOIN (or any text) starts a join by text. Its answers show below; reply to them as this customer.',
+      phone: 'Phone number',
+      body: 'Text',
+      send: 'Send text',
+      sent: 'Text received',
+      notNew: 'This number is on your list but was never texted: you cannot write as them.',
+      failed: 'Could not send that text. Please try again.',
+    },
     status: {
       queued: 'Queued',
       sending: 'Sending',

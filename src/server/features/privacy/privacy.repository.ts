@@ -184,6 +184,11 @@ export function createPrivacyRepository(db: Queryable) {
           where ${theirs} and erased_at is null`,
         parameters,
       );
+      // A join by text in progress with the business (migrations/0028) holds the number too.
+      await tx.query(
+        'delete from sms_conversations where company_id = $1 and phone_number = any($2::text[])',
+        [companyId, visits.phoneNumbers],
+      );
     },
 
     /** No more notifications to these customers' devices from this business. */

@@ -219,6 +219,21 @@ export function createSmsRepository(
     },
 
     /**
+     * The business whose text reached this phone last, within `scope`: the one a phone with no
+     * visit yet (texting to join) is talking to. Null when none texted it.
+     */
+    async findLastTextingBusiness(phoneNumber: string, scope: OptOutScope, tx: Queryable = db) {
+      const { rows } = await tx.query<{ companyId: string; companyName: string }>(
+        `select c.id as "companyId", c.name as "companyName" from sms_messages m join companies c on c.id = m.company_id
+          where m.phone_number = $1 and m.direction = 'outbound' and m.status <> 'blocked'
+            and ($2::text is null or m.company_id = $2::text)
+          order by m.created_at desc, m.id desc limit 1`,
+        [phoneNumber, scopeCompanyId(scope)],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
      * STOP: no more texts to this number within `scope`. The entries' own `allow_sms` (the
      * customer's choice when joining) stays as it was: every text checks the opt-outs as it is
      * written (mayTextSql), so START can lift the STOP without turning on texts nobody asked for.
@@ -245,12 +260,13 @@ export function createSmsRepository(
     async setLimits(limits: TextingLimits): Promise<void> {
       await db.query(
         `update texting_limits set texts_per_number = $1, texts_per_number_window_minutes = $2,
-                texts_per_business_per_day = $3, joins_per_phone_per_hour = $4`,
+                texts_per_business_per_day = $3, joins_per_phone_per_hour = $4, conversation_texts_per_number = $5`,
         [
           limits.textsPerNumber,
           limits.textsPerNumberWindowMinutes,
           limits.textsPerBusinessPerDay,
           limits.joinsPerPhonePerHour,
+          limits.conversationTextsPerNumber,
         ],
       );
     },

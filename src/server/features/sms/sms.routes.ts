@@ -1,20 +1,13 @@
 import formbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
-import { z } from '../../../shared/schemas.ts';
+import { textAsCustomerRequestSchema } from '../../../shared/staff-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import { isValidTwilioSignature } from '../../sms/twilio.ts';
 import type { StaffService } from '../staff/staff.service.ts';
+import type { TextJoinService } from '../text-join/text-join.service.ts';
 import type { SmsRepository, SmsStatus } from './sms.repository.ts';
-import type { SmsService } from './sms.service.ts';
-
-const replyRequestSchema = z.object({
-  phoneNumber: z.string().check(z.regex(/^\+1\d{10}$/, 'Unknown number')),
-  body: z
-    .string('Please write a reply')
-    .check(z.trim(), z.minLength(1, 'Please write a reply'), z.maxLength(1600)),
-});
 
 /** Twilio's MessageStatus values, in our words. */
 const TWILIO_STATUS: Record<string, SmsStatus> = {
@@ -46,7 +39,8 @@ const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>
 export function registerSmsRoutes(
   app: FastifyInstance,
   deps: {
-    sms: SmsService;
+    /** Every text from a phone: a join by text, else sms.receive (text-join.service.ts). */
+    inbound: Pick<TextJoinService, 'receive' | 'mayTextAs'>;
     repository: SmsRepository;
     staff: StaffService;
     driver: 'outbox' | 'twilio' | 'fake';
@@ -54,7 +48,7 @@ export function registerSmsRoutes(
     publicUrl: string;
   },
 ) {
-  const { sms, repository, staff } = deps;
+  const { inbound, repository, staff } = deps;
 
   void app.register(async (twilio) => {
     await twilio.register(formbody);
@@ -81,7 +75,7 @@ export function registerSmsRoutes(
     twilio.post('/api/sms/twilio', async (request, reply) => {
       const params = request.body as Record<string, string>;
       // One Twilio number serves every business of the install.
-      await sms.receive(
+      await inbound.receive(
         { from: params.From ?? '', body: params.Body ?? '', providerMessageId: params.MessageSid ?? null },
         'shared-number',
       );
@@ -114,17 +108,17 @@ export function registerSmsRoutes(
   });
 
   /**
-   * Outbox driver only: answer as the customer, as if they had replied to this business's text.
-   * It acts within this business alone (its chat, its opt-outs): in the outbox each business
-   * texts from a number of its own.
+   * Outbox driver only: answer as the customer, as if they had replied to this business's text,
+   * or text the business as a new number (a join by text). It acts within this business alone
+   * (its chat, its opt-outs): in the outbox each business texts from a number of its own.
    */
   app.post('/api/v1/staff/sms/reply', async (request, reply) => {
     const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
     if (deps.driver === 'twilio')
       throw new AppError('FORBIDDEN', { message: 'Real customers answer from their phones.' });
-    const { phoneNumber, body } = parseInput(replyRequestSchema, request.body);
-    if (!(await repository.hasTexted(principal.companyId, phoneNumber))) throw new AppError('FORBIDDEN');
-    const outcome = await sms.receive(
+    const { phoneNumber, body } = parseInput(textAsCustomerRequestSchema, request.body);
+    if (!(await inbound.mayTextAs(principal.companyId, phoneNumber))) throw new AppError('FORBIDDEN');
+    const outcome = await inbound.receive(
       { from: phoneNumber, body, providerMessageId: null },
       { companyId: principal.companyId },
     );

@@ -36,12 +36,15 @@ export function createSmsService(deps: {
       const phoneNumber = normalizeUsNumber(text.from);
       if (!phoneNumber) return 'ignored';
       const entry = await sms.findReplyTarget(phoneNumber, scope);
+      // A phone texting to join (text-join.service.ts) has no visit yet: its STOP, START and HELP
+      // are about the business that answered it.
+      const business = entry ?? (await sms.findLastTextingBusiness(phoneNumber, scope));
       const keyword = keywordOf(text.body);
       const outcome = await db.transaction(async (tx) => {
         const stored = await sms.insertInbound(
           {
             id: randomUUID(),
-            companyId: entry?.companyId ?? null,
+            companyId: business?.companyId ?? null,
             waitId: entry?.waitId ?? null,
             phoneNumber,
             body: text.body.slice(0, 1600),
@@ -51,7 +54,7 @@ export function createSmsService(deps: {
         );
         // Twilio retries a webhook it thinks failed: the same message is handled once.
         if (!stored) return 'ignored' as const;
-        if (!entry) {
+        if (!business) {
           // The carrier stops the shared number for this phone whoever texted it: so do we.
           if (keyword === 'stop' && scope === 'shared-number') await sms.optOut(phoneNumber, scope, tx);
           return 'ignored' as const;
@@ -61,7 +64,7 @@ export function createSmsService(deps: {
           sms.enqueueReply(
             {
               id: randomUUID(),
-              companyId: entry.companyId,
+              companyId: business.companyId,
               kind: keyword!,
               eventKey: replyKey,
               phoneNumber,
@@ -75,13 +78,14 @@ export function createSmsService(deps: {
           return 'stop' as const;
         }
         if (keyword === 'start') {
-          if (await sms.optIn(phoneNumber, scope, tx)) await reply(SMS_REPLIES.start(entry.companyName));
+          if (await sms.optIn(phoneNumber, scope, tx)) await reply(SMS_REPLIES.start(business.companyName));
           return 'start' as const;
         }
         if (keyword === 'help') {
-          await reply(SMS_REPLIES.help(entry.companyName));
+          await reply(SMS_REPLIES.help(business.companyName));
           return 'help' as const;
         }
+        if (!entry) return 'ignored' as const;
         await chat.insertMessageAndPublish(
           {
             id: randomUUID(),

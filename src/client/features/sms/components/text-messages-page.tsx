@@ -4,6 +4,7 @@ import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { type TextMessage, useReplyAsCustomer, useTextMessages } from '../api/sms-api.ts';
+import { TextAsNewNumber } from './text-as-new-number.tsx';
 
 function ReplyBox({ phoneNumber }: { phoneNumber: string }) {
   const reply = useReplyAsCustomer();
@@ -91,6 +92,7 @@ export function TextMessagesPage({ timeZone }: { timeZone: string }) {
   return (
     <section className="settings" aria-label={texts.sms.title}>
       <p className="notice">{outbox ? texts.sms.outboxNote : texts.sms.twilioNote}</p>
+      {outbox ? <TextAsNewNumber /> : null}
       {list.data.messages.length === 0 ? <p className="board__empty">{texts.sms.empty}</p> : null}
       <ul className="sms-list">
         {list.data.messages.map((message) => (
