@@ -46,6 +46,9 @@ import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { createPeopleService } from './features/people/people.service.ts';
 import { registerPrivacyRoutes } from './features/privacy/privacy.routes.ts';
 import { createPrivacyService } from './features/privacy/privacy.service.ts';
+import { createRegularsRepository } from './features/regulars/regulars.repository.ts';
+import { registerRegularsRoutes } from './features/regulars/regulars.routes.ts';
+import { createRegularsService } from './features/regulars/regulars.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
@@ -366,6 +369,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     staffLinksPerHour: config.rateLimits.staffLinksPerHour,
   });
   registerBoardRoutes(app, { waitList, staff });
+  registerRegularsRoutes(app, {
+    regulars: createRegularsService({ regulars: createRegularsRepository(db), eventLog }),
+    staff,
+  });
   registerScheduleRoutes(app, {
     schedule,
     staff,
