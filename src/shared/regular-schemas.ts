@@ -14,10 +14,7 @@ export const customerNoteRequestSchema = z.object({
     .string('Write a note, or leave it empty to delete it')
     .check(
       z.trim(),
-      z.maxLength(
-        CUSTOMER_NOTE_MAX_LENGTH,
-        `A note can be at most ${CUSTOMER_NOTE_MAX_LENGTH} characters`,
-      ),
+      z.maxLength(CUSTOMER_NOTE_MAX_LENGTH, `A note can be at most ${CUSTOMER_NOTE_MAX_LENGTH} characters`),
     ),
 });
 export type CustomerNoteRequest = z.infer<typeof customerNoteRequestSchema>;

@@ -85,7 +85,9 @@ export function createRegularsRepository(db: Queryable) {
       companyId: string,
       tx: Queryable = db,
     ): Promise<{ regular: Regular | null; providerId: string | null } | null> {
-      const { rows } = await tx.query<RegularColumns & { phoneNumber: string | null; providerId: string | null }>(
+      const { rows } = await tx.query<
+        RegularColumns & { phoneNumber: string | null; providerId: string | null }
+      >(
         `select w.phone_number as "phoneNumber", w.provider_id as "providerId", ${regularColumnsSql}
            from wait_entries w ${regularJoinsSql('w')}
           where w.id = $1 and w.company_id = $2`,

@@ -1,5 +1,5 @@
-import type { Regular } from '../../../shared/regular-schemas.ts';
 import { topics } from '../../../shared/realtime.ts';
+import type { Regular } from '../../../shared/regular-schemas.ts';
 import { AppError, invariantFound } from '../../errors.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';

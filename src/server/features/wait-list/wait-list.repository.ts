@@ -1,5 +1,5 @@
-import type { WaitStatus } from '../../../shared/schemas.ts';
 import type { Regular } from '../../../shared/regular-schemas.ts';
+import type { WaitStatus } from '../../../shared/schemas.ts';
 import type { BoardEntry } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
