@@ -46,3 +46,4 @@ export type Regular = z.infer<typeof regularSchema>;
 /** Board event: the note of these rows' customer changed; consoles read their regulars again. */
 export const REGULAR_CHANGED_EVENT = 'regular.changed';
 export const regularChangedSchema = z.object({ waitIds: z.array(z.string()) });
+export type RegularChanged = z.infer<typeof regularChangedSchema>;

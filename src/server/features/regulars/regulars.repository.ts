@@ -1,4 +1,4 @@
-import type { Regular } from '../../../shared/regular-schemas.ts';
+import { REGULAR_CHANGED_EVENT, type Regular } from '../../../shared/regular-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
 
@@ -133,7 +133,7 @@ export function createRegularsRepository(db: Queryable) {
             where $3::text = '' and n.company_id = t.company_id and n.phone_number = t.phone_number
            returning 1
          ), published as (
-           ${appendEventsSql(`select $6::text, 'regular.changed', jsonb_build_object('waitIds', jsonb_agg(b.id::text))
+           ${appendEventsSql(`select $6::text, '${REGULAR_CHANGED_EVENT}', jsonb_build_object('waitIds', jsonb_agg(b.id::text))
              from target t join wait_entries b on b.company_id = t.company_id and b.phone_number = t.phone_number
             where ${change.onBoardSql}
            having count(*) > 0`)}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
+import type { Regular } from '../../../../shared/regular-schemas.ts';
 import type { BoardEntry, Provider } from '../../../../shared/staff-schemas.ts';
 import {
   actionsFor,
@@ -11,9 +12,14 @@ import {
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
 import { texts } from '../../../lib/texts.ts';
+import { RegularDetails } from './regular-details.tsx';
 
 interface BoardRowProps {
   entry: BoardEntry;
+  /** The row's customer as a regular (docs/regulars.md); none for a row without a number. */
+  regular: Regular | undefined;
+  /** The business's time zone: a last visit's date is on its clock. */
+  timeZone: string;
   providers: readonly Provider[];
   now: number;
   isNew: boolean;
@@ -45,6 +51,8 @@ function focusTarget(row: HTMLElement): HTMLElement {
 /** One walk-in: who, what, how long, and the next step as the biggest button. */
 export function BoardRow({
   entry,
+  regular,
+  timeZone,
   providers,
   now,
   isNew,
@@ -179,6 +187,15 @@ export function BoardRow({
           </button>
         ) : null}
       </div>
+      {regular && entry.phoneNumber !== null ? (
+        <RegularDetails
+          waitId={entry.waitId}
+          customerName={entry.name}
+          regular={regular}
+          timeZone={timeZone}
+          canWrite={canAct}
+        />
+      ) : null}
     </li>
   );
 }
