@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { landingTexts } from '../../../lib/landing-texts.ts';
 import { LANDING_SERVICE_PARAM } from '../landing-query.ts';
 
 /** "Women's Haircut/Style" may wrap after its slash instead of mid-word on a narrow tile. */
@@ -24,6 +25,8 @@ function ServiceName({ name }: { name: string }) {
 interface ServicePickerProps {
   services: readonly string[];
   selected: string | null;
+  /** The service this phone last joined for here, marked "Last time" (docs/regulars.md). */
+  lastService?: string | null;
   invalid: boolean;
   errorId: string;
   onSelect: (service: string) => void;
@@ -35,7 +38,15 @@ interface ServicePickerProps {
 }
 
 /** One button per service; the selected one is filled and checked, not marked by colour alone. */
-export function ServicePicker({ services, selected, invalid, errorId, onSelect, form }: ServicePickerProps) {
+export function ServicePicker({
+  services,
+  selected,
+  lastService = null,
+  invalid,
+  errorId,
+  onSelect,
+  form,
+}: ServicePickerProps) {
   return (
     <ul
       className={`service-list${invalid ? ' service-list--invalid' : ''}`}
@@ -61,6 +72,9 @@ export function ServicePicker({ services, selected, invalid, errorId, onSelect, 
               <span className="service-button__name">
                 <ServiceName name={service} />
               </span>
+              {service === lastService ? (
+                <span className="service-button__last">{landingTexts.landing.lastTime}</span>
+              ) : null}
               <span className="service-button__check" aria-hidden="true">
                 {isSelected ? <CheckIcon size={18} /> : null}
               </span>
