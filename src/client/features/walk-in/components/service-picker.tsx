@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { Fragment, useId } from 'react';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
 import { landingTexts } from '../../../lib/landing-texts.ts';
 import { LANDING_SERVICE_PARAM } from '../landing-query.ts';
@@ -47,6 +47,7 @@ export function ServicePicker({
   onSelect,
   form,
 }: ServicePickerProps) {
+  const lastTimeId = useId();
   return (
     <ul
       className={`service-list${invalid ? ' service-list--invalid' : ''}`}
@@ -64,6 +65,7 @@ export function ServicePicker({
               value={form ? service : undefined}
               className={`service-button${isSelected ? ' service-button--selected' : ''}`}
               aria-pressed={isSelected}
+              aria-describedby={service === lastService ? lastTimeId : undefined}
               onClick={(event) => {
                 event.preventDefault();
                 onSelect(service);
@@ -72,8 +74,11 @@ export function ServicePicker({
               <span className="service-button__name">
                 <ServiceName name={service} />
               </span>
+              {/* A description, not part of the name: the button is still "Facials" to a screen reader. */}
               {service === lastService ? (
-                <span className="service-button__last">{landingTexts.landing.lastTime}</span>
+                <span id={lastTimeId} className="service-button__last" aria-hidden="true">
+                  {landingTexts.landing.lastTime}
+                </span>
               ) : null}
               <span className="service-button__check" aria-hidden="true">
                 {isSelected ? <CheckIcon size={18} /> : null}
