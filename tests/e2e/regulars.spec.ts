@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import {
@@ -32,7 +33,8 @@ test('a returning customer is their 2nd visit on the board with their last servi
 }) => {
   const name = `Regular ${Date.now() % 100000}`;
   // A number of this run alone: a customer is their number at the business.
-  const digits = `312${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+  // (An exchange starts with 2–9: 312-5xx.)
+  const digits = `3125${String(Date.now() % 1_000_000).padStart(6, '0')}`;
   const staff = await openConsole(browser);
 
   await openLanding(page);
@@ -52,6 +54,7 @@ test('a returning customer is their 2nd visit on the board with their last servi
   await expect(serviceButton(page, 'Facials')).toHaveAccessibleDescription('Last time');
   await expect(serviceButton(page, 'Facials')).toContainText('Last time');
   await expect(serviceButton(page, 'Massage')).not.toContainText('Last time');
+  await expectNoAxeViolations(page);
   expect(JSON.parse((await storage(page, 'local', 'checkn.lastServiceByBusiness')) ?? '{}')).toEqual({
     demo: 'Facials',
   });
@@ -62,16 +65,24 @@ test('a returning customer is their 2nd visit on the board with their last servi
   await expect(again).toContainText(/last: Facials with Maria Lopez, [A-Z][a-z]{2} \d{1,2}/);
 
   // A note from the row: too long is said and nothing typed is lost; saved, it shows on the row.
+  const sentNotes: string[] = [];
+  staff.on('request', (request) => {
+    if (request.url().endsWith('/note')) sentNotes.push(request.url());
+  });
   await again.getByRole('button', { name: `Add note: ${name}` }).click();
   const note = again.getByLabel(`Note about ${name}`);
   await note.fill('x'.repeat(501));
   await again.getByRole('button', { name: 'Save note' }).click();
   await expect(again.getByRole('alert')).toHaveText('A note can be at most 500 characters');
   await expect(note).toHaveValue('x'.repeat(501));
+  // Told by the editor itself, with the server's schema: nothing was sent.
+  expect(sentNotes).toEqual([]);
+  await expectNoAxeViolations(staff);
   await note.fill('prefers short layers');
   await again.getByRole('button', { name: 'Save note' }).click();
   await expect(again).toContainText('Note: prefers short layers');
   await expect(again).toContainText('(Demo Owner,');
+  expect(sentNotes).toHaveLength(1);
   // The customer's earlier visit today hears it too (the board's "regular.changed").
   await expect(staff.locator('.board-row--done').filter({ hasText: name })).toContainText(
     'Note: prefers short layers',
