@@ -69,7 +69,9 @@ test('a returning customer is their 2nd visit on the board with their last servi
   staff.on('request', (request) => {
     if (request.url().endsWith('/note')) sentNotes.push(request.url());
   });
-  await again.getByRole('button', { name: `Add note: ${name}` }).click();
+  // A first note is written from the row's More menu; a row without one takes no more room.
+  await again.locator('summary', { hasText: 'More' }).click();
+  await again.getByRole('button', { name: 'Add note', exact: true }).click();
   const note = again.getByLabel(`Note about ${name}`);
   await note.fill('x'.repeat(501));
   await again.getByRole('button', { name: 'Save note' }).click();
@@ -83,6 +85,8 @@ test('a returning customer is their 2nd visit on the board with their last servi
   await expect(again).toContainText('Note: prefers short layers');
   await expect(again).toContainText('(Demo Owner,');
   expect(sentNotes).toHaveLength(1);
+  // Once written, it is edited in place; the focus comes back to its button.
+  await expect(again.getByRole('button', { name: `Edit note: ${name}` })).toBeFocused();
   // The customer's earlier visit today hears it too (the board's "regular.changed").
   await expect(staff.locator('.board-row--done').filter({ hasText: name })).toContainText(
     'Note: prefers short layers',

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import type { Regular } from '../../../../shared/regular-schemas.ts';
 import type { BoardEntry, Provider } from '../../../../shared/staff-schemas.ts';
@@ -68,6 +68,9 @@ export function BoardRow({
   onFocusRestored,
 }: BoardRowProps) {
   const rowRef = useRef<HTMLLIElement>(null);
+  const [editingNote, setEditingNote] = useState(false);
+  // A note is kept for a number (docs/regulars.md); a provider writes where they may act.
+  const mayAddNote = canAct && entry.phoneNumber !== null && regular !== undefined && regular.note === null;
   // Not while busy: its buttons are disabled until the step is answered, and cannot hold focus.
   useEffect(() => {
     if (!restoreFocus || busy || !rowRef.current) return;
@@ -161,8 +164,13 @@ export function BoardRow({
             <ChatIcon />
           </button>
         ) : null}
-        {others.length > 0 ? (
+        {others.length > 0 || mayAddNote ? (
           <Menu label={texts.console.more}>
+            {mayAddNote ? (
+              <button type="button" className="menu__item" onClick={() => setEditingNote(true)}>
+                {texts.regulars.addNote}
+              </button>
+            ) : null}
             {others.map((action) => (
               <button
                 key={action}
@@ -194,6 +202,9 @@ export function BoardRow({
           regular={regular}
           timeZone={timeZone}
           canWrite={canAct}
+          editing={editingNote}
+          onEdit={() => setEditingNote(true)}
+          onDoneEditing={() => setEditingNote(false)}
         />
       ) : null}
     </li>

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import {
   CUSTOMER_NOTE_MAX_LENGTH,
   customerNoteRequestSchema,
@@ -30,18 +30,41 @@ interface RegularDetailsProps {
   timeZone: string;
   /** Whether this member may write the note (a provider: on their own and unassigned customers). */
   canWrite: boolean;
+  /** The note's editor is open (Edit note here, or Add note in the row's More menu). */
+  editing: boolean;
+  onEdit: () => void;
+  onDoneEditing: () => void;
 }
 
 /**
  * A returning customer on their board row (docs/regulars.md): "2nd visit · last: Haircut with
  * Maria, Oct 3", and the staff's note on them, written from the row.
  */
-export function RegularDetails({ waitId, customerName, regular, timeZone, canWrite }: RegularDetailsProps) {
-  const [editing, setEditing] = useState(false);
+export function RegularDetails({
+  waitId,
+  customerName,
+  regular,
+  timeZone,
+  canWrite,
+  editing,
+  onEdit,
+  onDoneEditing,
+}: RegularDetailsProps) {
   const { lastVisit, note } = regular;
-  if (regular.visitNumber === 1 && !note && !canWrite) return null;
+  const box = useRef<HTMLDivElement>(null);
+  const wasEditing = useRef(editing);
+  // The editor closed: the focus goes back to the note's button, or to the row, not to the page.
+  useEffect(() => {
+    if (wasEditing.current && !editing) {
+      const row = box.current?.closest<HTMLElement>('.board-row');
+      (box.current?.querySelector<HTMLElement>('.regular__edit') ?? row)?.focus();
+    }
+    wasEditing.current = editing;
+  }, [editing]);
+  // A first visit without a note takes no room: Add note is in the row's More menu.
+  if (regular.visitNumber === 1 && !note && !editing) return <div ref={box} hidden />;
   return (
-    <div className="regular">
+    <div ref={box} className="regular">
       {regular.visitNumber > 1 ? (
         <p className="regular__visits">
           <span className="badge badge--regular">{texts.regulars.visit(regular.visitNumber)}</span>
@@ -62,30 +85,28 @@ export function RegularDetails({ waitId, customerName, regular, timeZone, canWri
           waitId={waitId}
           customerName={customerName}
           saved={note?.text ?? ''}
-          onDone={() => setEditing(false)}
+          onDone={onDoneEditing}
         />
-      ) : (
+      ) : note ? (
         <div className="regular__note">
-          {note ? (
-            <p className="regular__note-text">
-              <span className="regular__note-label">{texts.regulars.note}:</span> {note.text}{' '}
-              <span className="regular__note-by">
-                ({texts.regulars.noteBy(note.updatedByName, formatVisitDate(note.updatedAt, timeZone))})
-              </span>
-            </p>
-          ) : null}
+          <p className="regular__note-text">
+            <span className="regular__note-label">{texts.regulars.note}:</span> {note.text}{' '}
+            <span className="regular__note-by">
+              ({texts.regulars.noteBy(note.updatedByName, formatVisitDate(note.updatedAt, timeZone))})
+            </span>
+          </p>
           {canWrite ? (
             <button
               type="button"
               className="regular__edit"
-              aria-label={`${note ? texts.regulars.editNote : texts.regulars.addNote}: ${customerName}`}
-              onClick={() => setEditing(true)}
+              aria-label={`${texts.regulars.editNote}: ${customerName}`}
+              onClick={onEdit}
             >
-              {note ? texts.regulars.editNote : texts.regulars.addNote}
+              {texts.regulars.editNote}
             </button>
           ) : null}
         </div>
-      )}
+      ) : null}
     </div>
   );
 }
