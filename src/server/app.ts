@@ -55,6 +55,9 @@ import { createPrivacyService } from './features/privacy/privacy.service.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
+import { createRegularsRepository } from './features/regulars/regulars.repository.ts';
+import { registerRegularsRoutes } from './features/regulars/regulars.routes.ts';
+import { createRegularsService } from './features/regulars/regulars.service.ts';
 import { createCalendarFeedRepository } from './features/schedule/calendar-feed.repository.ts';
 import { registerCalendarFeedRoutes } from './features/schedule/calendar-feed.routes.ts';
 import { createCalendarFeedService } from './features/schedule/calendar-feed.service.ts';
@@ -421,6 +424,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerNearTurnRoutes(app, { nearTurn, customers });
   registerBoardRoutes(app, { waitList, staff });
+  registerRegularsRoutes(app, {
+    regulars: createRegularsService({ regulars: createRegularsRepository(db), eventLog }),
+    staff,
+  });
   registerScheduleRoutes(app, {
     schedule,
     staff,

@@ -61,6 +61,10 @@ export const ERROR_CODES = {
   },
   CALENDAR_PROVIDER_NOT_FOUND: { status: 404, message: 'That provider does not work here.' },
   APPOINTMENT_NOT_FOUND: { status: 404, message: 'We could not find that appointment.' },
+  NOTE_NEEDS_PHONE: {
+    status: 409,
+    message: 'This visit has no phone number, so a note cannot be kept for the customer.',
+  },
   REQUEST_ALREADY_ANSWERED: { status: 409, message: 'That request was already answered, or it expired.' },
   CHAT_NOT_FOUND: { status: 404, message: 'We could not find that conversation.' },
   CHAT_ERASED: {

@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { minuteOfDay } from './local-time.ts';
 import { normalizeUsNumber } from './phone.ts';
+import { regularSchema } from './regular-schemas.ts';
 import { providerFloorSchema } from './schedule-schemas.ts';
 import {
   companyIdSchema,
@@ -197,6 +198,8 @@ export type BoardIntake = z.infer<typeof boardIntakeSchema>;
 export const boardResponseSchema = z.object({
   companyId: z.string(),
   entries: z.array(boardEntrySchema),
+  /** Each row's customer as a regular (docs/regulars.md), by waitId; none for a row without a number. */
+  regulars: z.record(z.string(), regularSchema),
   providers: z.array(providerSchema),
   /** Each active provider's "On the floor / On break / Off" (docs/schedule.md). */
   floor: z.array(providerFloorSchema),

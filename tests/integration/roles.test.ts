@@ -40,6 +40,10 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'GET /api/v1/staff/board': ALL,
   'POST /api/v1/staff/wait-entries/:waitId/:action': ALL,
   'PUT /api/v1/staff/wait-entries/:waitId/provider': ALL,
+  // Every role reads a row's customer and writes the note; a provider on their own and unassigned
+  // customers only (docs/regulars.md, tests/integration/regulars.test.ts).
+  'GET /api/v1/staff/wait-entries/:waitId/regular': ALL,
+  'PUT /api/v1/staff/wait-entries/:waitId/note': ALL,
   'POST /api/v1/staff/walk-ins': DESK,
   // Every role sees the Coming up lane; only the desk changes it (docs/appointments.md).
   'GET /api/v1/staff/appointments': ALL,

@@ -292,6 +292,8 @@ function goodishBody(route: Route, world: World): fc.Arbitrary<unknown> {
       return body({ name, speciality: field('Color', ''), station: field('Chair 1', '') });
     case 'PUT /api/v1/staff/wait-entries/:waitId/provider':
       return body({ providerId });
+    case 'PUT /api/v1/staff/wait-entries/:waitId/note':
+      return body({ note: field('prefers short layers', '', '   ', 'x'.repeat(501)) });
     case 'PUT /api/v1/staff/settings/providers/:providerId/schedule':
       return body({
         shifts: field(

@@ -22,6 +22,8 @@ export const landingTexts = {
     loadFailedBody: 'Check your connection and try again.',
     retry: 'Try again',
     otherCode: 'Enter another code',
+    /** The service this phone last joined for here (docs/regulars.md). */
+    lastTime: 'Last time',
   },
   loading: 'Loading…',
 } as const;

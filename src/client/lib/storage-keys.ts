@@ -19,6 +19,8 @@ export const storageKeys = {
   visitorId: 'checkn.visitorId',
   /** local: analytics events a page closed on before the customer had a token; the next page sends them */
   analyticsQueue: 'checkn.analyticsQueue',
+  /** local: { [companyId]: service } the service this phone last joined for at each business (docs/regulars.md) */
+  lastServiceByBusiness: 'checkn.lastServiceByBusiness',
   /** local: "on" when the console plays a sound and flashes its title for new walk-ins and messages */
   consoleAlerts: 'checkn.consoleAlerts',
 } as const;

@@ -9,6 +9,13 @@ export function listOf(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
+/** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
+function ordinal(n: number): string {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 export const texts = {
   // appName, landing and loading: landing-texts.ts, the landing page's own small module.
   ...landingTexts,
@@ -280,6 +287,23 @@ export const texts = {
     notYours: (provider: string) => `${provider}'s customer`,
     unlinked:
       'Your account is not linked to a provider. Ask the business owner to add you again on the People page, linked to your provider.',
+  },
+  /** A returning customer on the board (docs/regulars.md). */
+  regulars: {
+    /** "5th visit · last: Haircut with Maria, Oct 3" */
+    visit: (visitNumber: number) => `${ordinal(visitNumber)} visit`,
+    lastVisit: (service: string, provider: string | null, date: string) =>
+      `last: ${service}${provider ? ` with ${provider}` : ''}, ${date}`,
+    note: 'Note',
+    noteBy: (name: string | null, date: string) => (name ? `${name}, ${date}` : date),
+    addNote: 'Add note',
+    editNote: 'Edit note',
+    noteFor: (name: string) => `Note about ${name}`,
+    noteHint: 'Kept for this phone number at your business, as long as its visits are kept.',
+    save: 'Save note',
+    saving: 'Saving…',
+    cancel: 'Cancel',
+    saveFailed: 'The note was not saved. Please try again.',
   },
   hours: {
     title: 'Opening hours',

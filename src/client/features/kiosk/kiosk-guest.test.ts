@@ -10,6 +10,7 @@ describe('forgetGuest', () => {
         'local:checkn.customerSession',
         'local:checkn.userName',
         'local:checkn.userPhone',
+        'local:checkn.lastServiceByBusiness',
         'session:checkn.joinedVisits',
         'session:checkn.selectedService',
       ].sort(),

@@ -27,6 +27,7 @@ export const GUEST_STORAGE: readonly { area: Area; key: string }[] = [
   { area: 'local', key: storageKeys.customerSession },
   { area: 'local', key: storageKeys.userName },
   { area: 'local', key: storageKeys.userPhone },
+  { area: 'local', key: storageKeys.lastServiceByBusiness },
   { area: 'session', key: storageKeys.selectedService },
   { area: 'session', key: JOINED_VISITS_KEY },
 ];

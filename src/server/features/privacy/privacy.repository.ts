@@ -191,6 +191,33 @@ export function createPrivacyRepository(db: Queryable) {
       );
     },
 
+    /** The staff's notes on these numbers at this business (docs/regulars.md). */
+    async deleteCustomerNotes(companyId: string, phoneNumbers: string[], tx: Queryable = db): Promise<void> {
+      await tx.query('delete from customer_notes where company_id = $1 and phone_number = any($2::text[])', [
+        companyId,
+        phoneNumbers,
+      ]);
+    },
+
+    /**
+     * One batch of notes whose customer has no visit left with a number at the business: a note
+     * lives as long as the visits it is about, so the retention pass that anonymises a number's
+     * last visit takes its note on its next step. Returns how many.
+     */
+    async deleteCustomerNotesWithoutVisits(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
+      const { rows } = await tx.query(
+        `delete from customer_notes where (company_id, phone_number) in (
+           select n.company_id, n.phone_number from customer_notes n
+            where not exists (select 1 from wait_entries w
+                               where w.company_id = n.company_id and w.phone_number = n.phone_number)
+            limit $1
+              for update of n skip locked)
+         returning 1`,
+        [limit],
+      );
+      return rows.length;
+    },
+
     /** No more notifications to these customers' devices from this business. */
     async deletePushSubscriptions(
       companyId: string,
@@ -340,8 +367,16 @@ export function createPrivacyRepository(db: Queryable) {
           order by a.starts_at`,
         [companyId, phoneNumber],
       );
+      // The staff's note on the number (docs/regulars.md); its visit history is the visits above.
+      const note = await tx.query(
+        `select n.note, n.updated_at as "updatedAt", u.name as "updatedBy"
+           from customer_notes n left join staff_users u on u.id = n.updated_by
+          where n.company_id = $1 and n.phone_number = $2`,
+        [companyId, phoneNumber],
+      );
       return {
         visits: visits.rows.map(({ chatThreadKey: _thread, customerId: _customer, ...visit }) => visit),
+        customerNote: note.rows[0] ?? null,
         chatMessages: chat.rows,
         textMessages: texts.rows,
         pushSubscriptions: devices.rows,

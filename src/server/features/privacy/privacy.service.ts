@@ -43,6 +43,13 @@ export function createPrivacyService(deps: {
       await privacy.deleteChats(companyId, visits, tx);
       await privacy.eraseTexts(companyId, visits, tx);
       await privacy.deletePushSubscriptions(companyId, visits.customerIds, tx);
+      // The staff's note on the customer (docs/regulars.md): the owner's erase, on the number; Forget
+      // me, on the numbers of the caller's own visits (the note is about whoever came with them).
+      await privacy.deleteCustomerNotes(
+        companyId,
+        'phoneNumber' in by ? [by.phoneNumber] : locked.phoneNumbers,
+        tx,
+      );
       await privacy.scrubRealtimeEvents(boardTopic, visits.waitIds, visits.threadKeys.map(topics.chat), tx);
       // Forget me finds no appointment: a booking is the desk's, held by no customer's device.
       const appointments =
@@ -117,6 +124,8 @@ export function createPrivacyService(deps: {
           (await inBatches(() => privacy.deleteErasedTexts())),
         pushSubscriptions: await inBatches(() => privacy.deleteExpiredPushSubscriptions()),
         appointments: await inBatches(() => privacy.deleteExpiredAppointments()),
+        // After the visits: a number whose last visit was just anonymised loses its note now.
+        customerNotes: await inBatches(() => privacy.deleteCustomerNotesWithoutVisits()),
       };
     },
   };

@@ -1,7 +1,15 @@
+import type { Regular } from '../../../shared/regular-schemas.ts';
 import type { NearTurnChoice, WaitStatus } from '../../../shared/schemas.ts';
 import type { BoardEntry } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
+import {
+  type RegularColumns,
+  regularColumnsSql,
+  regularJoinsSql,
+  toRegular,
+  withoutRegularColumns,
+} from '../regulars/regulars.repository.ts';
 import { mayTextSql } from '../sms/sms.repository.ts';
 
 export interface NewWaitEntry {
@@ -313,6 +321,10 @@ const endRequestsSql = (condition: string) => `
   )
   select id as "waitId", customer_id as "customerId", company_id as "companyId" from entry`;
 
+/** The entries the board lists (on `w`): every active one, and those finished in the last 12 hours. */
+export const ON_BOARD_SQL = (w: string) =>
+  `(${w}.status in ('waiting', 'called', 'in_service') or ${w}.updated_at > now() - interval '12 hours')`;
+
 /** The timestamp column each status stamps when an entry enters it. */
 const STATUS_TIMESTAMP: Partial<Record<WaitStatus, string>> = {
   called: 'called_at',
@@ -512,18 +524,27 @@ export function createWaitListRepository(
       return rows[0] ? toBoardEntry(rows[0]) : null;
     },
 
-    /** Today's board: every active entry, and finished ones from the last 12 hours. */
-    async listBoard(companyId: string, tx: Queryable = db): Promise<BoardEntry[]> {
-      const { rows } = await tx.query<BoardRow>(
-        `select ${boardColumns}
+    /**
+     * Today's board: every active entry, and finished ones from the last 12 hours, with each
+     * row's customer as a regular (docs/regulars.md) read in the same statement, by the row's
+     * waitId (rows without a number have none).
+     */
+    async listBoard(
+      companyId: string,
+      tx: Queryable = db,
+    ): Promise<{ entries: BoardEntry[]; regulars: Record<string, Regular> }> {
+      const { rows } = await tx.query<BoardRow & RegularColumns>(
+        `select ${boardColumns}, ${regularColumnsSql}
            from wait_entries w left join providers p on p.id = w.provider_id
-          where w.company_id = $1
-            and (w.status in ('waiting', 'called', 'in_service') or w.updated_at > now() - interval '12 hours')
+           ${regularJoinsSql('w')}
+          where w.company_id = $1 and ${ON_BOARD_SQL('w')}
           -- The board's own order (shared/wait-status.ts lineOrderKey): a lapsed hold once announced.
           order by coalesce(w.moved_back_at, w.date)`,
         [companyId],
       );
-      return rows.map(toBoardEntry);
+      const regulars: Record<string, Regular> = {};
+      for (const row of rows) if (row.phoneNumber !== null) regulars[row.waitId] = toRegular(row);
+      return { entries: rows.map((row) => toBoardEntry(withoutRegularColumns(row))), regulars };
     },
 
     /**

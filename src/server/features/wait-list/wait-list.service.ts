@@ -506,7 +506,7 @@ export function createWaitListService(deps: {
     async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {
       // The head first: events after it may repeat what the list shows, never miss what it lacks.
       const seq = await eventLog.head(topics.board(principal.companyId));
-      const [entries, providers, services, floor] = await Promise.all([
+      const [{ entries, regulars }, providers, services, floor] = await Promise.all([
         waitList.listBoard(principal.companyId),
         companies.listProviders(principal.companyId),
         companies.listServices(principal.companyId),
@@ -516,6 +516,7 @@ export function createWaitListService(deps: {
       return {
         companyId: principal.companyId,
         entries: entries.map((entry) => boardEntryAsSeenBy(principal, entry)),
+        regulars,
         providers,
         floor,
         services,

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Appointment, AppointmentList } from '../../../../shared/appointment-schemas.ts';
 import { topics } from '../../../../shared/realtime.ts';
+import { REGULAR_CHANGED_EVENT, type RegularChanged } from '../../../../shared/regular-schemas.ts';
 import { FLOOR_STATE_EVENT, type ProviderFloor } from '../../../../shared/schedule-schemas.ts';
 import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
@@ -12,6 +13,7 @@ import { playAlertSound } from '../console-alert.ts';
 import { appointmentsQueryKey, upsertAppointment } from './appointments-api.ts';
 import { boardQueryKey, upsertBoardEntry, upsertProviderFloor, useBoard } from './board-api.ts';
 import { intakeQueryKey } from './intake-api.ts';
+import { fetchRegular, upsertRegular } from './regulars-api.ts';
 
 const NEW_FOR_MS = 8_000;
 
@@ -28,6 +30,17 @@ export function useLiveBoard(me: StaffMe) {
   const [alertsOn, setAlertsOn] = useState(() => readStored('local', storageKeys.consoleAlerts) === 'on');
   const [attention, setAttention] = useState(false);
 
+  const readRegular = (waitId: string) => {
+    fetchRegular(waitId).then(
+      (regular) =>
+        queryClient.setQueryData<BoardResponse>(boardQueryKey, (board) =>
+          upsertRegular(board, waitId, regular),
+        ),
+      // The row shows without it; the next read of the board (a reset, a reload) has it.
+      () => {},
+    );
+  };
+
   useTopic(staffRealtime(), board.data ? topics.board(me.companyId) : null, board.data?.seq ?? null, {
     onEvent: (event, data) => {
       // A pause or resume from another console: the bar asks again.
@@ -42,11 +55,18 @@ export function useLiveBoard(me: StaffMe) {
         );
         return;
       }
+      if (event === REGULAR_CHANGED_EVENT) {
+        const listed = queryClient.getQueryData<BoardResponse>(boardQueryKey)?.entries ?? [];
+        for (const waitId of (data as RegularChanged).waitIds)
+          if (listed.some((e) => e.waitId === waitId)) readRegular(waitId);
+        return;
+      }
       if (event !== 'entry.upserted') return;
       const entry = data as BoardEntry;
-      const known = queryClient
-        .getQueryData<BoardResponse>(boardQueryKey)
-        ?.entries.find((e) => e.waitId === entry.waitId);
+      const current = queryClient.getQueryData<BoardResponse>(boardQueryKey);
+      const known = current?.entries.find((e) => e.waitId === entry.waitId);
+      // A row the board's read did not have: its customer's visits and note come with a read of their own.
+      if (!known && entry.phoneNumber !== null && !current?.regulars[entry.waitId]) readRegular(entry.waitId);
       if (!known) {
         arrivals.current.set(entry.waitId, Date.now());
         setTimeout(() => setTick((t) => t + 1), NEW_FOR_MS);

@@ -242,6 +242,8 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
                   <BoardRow
                     key={entry.waitId}
                     entry={entry}
+                    regular={board.data.regulars[entry.waitId]}
+                    timeZone={me.timeZone}
                     providers={allowed.assignable(board.data.providers)}
                     canAct={allowed.act(entry)}
                     canChat={allowed.chat(entry)}

@@ -1,5 +1,6 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
+import type { Regular } from '../../../../shared/regular-schemas.ts';
 import type { BoardEntry, Provider } from '../../../../shared/staff-schemas.ts';
 import {
   actionsFor,
@@ -11,9 +12,14 @@ import {
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
 import { texts } from '../../../lib/texts.ts';
+import { RegularDetails } from './regular-details.tsx';
 
 interface BoardRowProps {
   entry: BoardEntry;
+  /** The row's customer as a regular (docs/regulars.md); none for a row without a number. */
+  regular: Regular | undefined;
+  /** The business's time zone: a last visit's date is on its clock. */
+  timeZone: string;
   providers: readonly Provider[];
   now: number;
   isNew: boolean;
@@ -45,6 +51,8 @@ function focusTarget(row: HTMLElement): HTMLElement {
 /** One walk-in: who, what, how long, and the next step as the biggest button. */
 export function BoardRow({
   entry,
+  regular,
+  timeZone,
   providers,
   now,
   isNew,
@@ -60,6 +68,9 @@ export function BoardRow({
   onFocusRestored,
 }: BoardRowProps) {
   const rowRef = useRef<HTMLLIElement>(null);
+  const [editingNote, setEditingNote] = useState(false);
+  // A note is kept for a number (docs/regulars.md); a provider writes where they may act.
+  const mayAddNote = canAct && entry.phoneNumber !== null && regular !== undefined && regular.note === null;
   // Not while busy: its buttons are disabled until the step is answered, and cannot hold focus.
   useEffect(() => {
     if (!restoreFocus || busy || !rowRef.current) return;
@@ -153,8 +164,13 @@ export function BoardRow({
             <ChatIcon />
           </button>
         ) : null}
-        {others.length > 0 ? (
+        {others.length > 0 || mayAddNote ? (
           <Menu label={texts.console.more}>
+            {mayAddNote ? (
+              <button type="button" className="menu__item" onClick={() => setEditingNote(true)}>
+                {texts.regulars.addNote}
+              </button>
+            ) : null}
             {others.map((action) => (
               <button
                 key={action}
@@ -179,6 +195,18 @@ export function BoardRow({
           </button>
         ) : null}
       </div>
+      {regular && entry.phoneNumber !== null ? (
+        <RegularDetails
+          waitId={entry.waitId}
+          customerName={entry.name}
+          regular={regular}
+          timeZone={timeZone}
+          canWrite={canAct}
+          editing={editingNote}
+          onEdit={() => setEditingNote(true)}
+          onDoneEditing={() => setEditingNote(false)}
+        />
+      ) : null}
     </li>
   );
 }

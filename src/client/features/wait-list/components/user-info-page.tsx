@@ -7,6 +7,7 @@ import { BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { captureConversionToken, reportConversion } from '../../../lib/conversion.ts';
 import { useStateFromBrowser } from '../../../lib/hydration.ts';
+import { rememberLastService } from '../../../lib/last-service.ts';
 import { paths } from '../../../lib/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
@@ -112,6 +113,7 @@ function UserInfoForm(props: {
           logEvent('user_info_new_walkin_success', { companyId, service, waitId });
           reportConversion(companyId);
           writeStored('session', storageKeys.selectedService, null);
+          rememberLastService(companyId, service);
           rememberJoinedVisit({ visit: location.key, path: location.pathname, waitId });
           navigate(paths.checkedIn.getHref(companyId, waitId));
         },

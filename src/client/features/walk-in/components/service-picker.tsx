@@ -1,5 +1,6 @@
-import { Fragment } from 'react';
+import { Fragment, useId } from 'react';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
+import { landingTexts } from '../../../lib/landing-texts.ts';
 import { LANDING_SERVICE_PARAM } from '../landing-query.ts';
 
 /** "Women's Haircut/Style" may wrap after its slash instead of mid-word on a narrow tile. */
@@ -24,6 +25,8 @@ function ServiceName({ name }: { name: string }) {
 interface ServicePickerProps {
   services: readonly string[];
   selected: string | null;
+  /** The service this phone last joined for here, marked "Last time" (docs/regulars.md). */
+  lastService?: string | null;
   invalid: boolean;
   errorId: string;
   onSelect: (service: string) => void;
@@ -35,7 +38,16 @@ interface ServicePickerProps {
 }
 
 /** One button per service; the selected one is filled and checked, not marked by colour alone. */
-export function ServicePicker({ services, selected, invalid, errorId, onSelect, form }: ServicePickerProps) {
+export function ServicePicker({
+  services,
+  selected,
+  lastService = null,
+  invalid,
+  errorId,
+  onSelect,
+  form,
+}: ServicePickerProps) {
+  const lastTimeId = useId();
   return (
     <ul
       className={`service-list${invalid ? ' service-list--invalid' : ''}`}
@@ -53,6 +65,7 @@ export function ServicePicker({ services, selected, invalid, errorId, onSelect, 
               value={form ? service : undefined}
               className={`service-button${isSelected ? ' service-button--selected' : ''}`}
               aria-pressed={isSelected}
+              aria-describedby={service === lastService ? lastTimeId : undefined}
               onClick={(event) => {
                 event.preventDefault();
                 onSelect(service);
@@ -61,6 +74,12 @@ export function ServicePicker({ services, selected, invalid, errorId, onSelect, 
               <span className="service-button__name">
                 <ServiceName name={service} />
               </span>
+              {/* A description, not part of the name: the button is still "Facials" to a screen reader. */}
+              {service === lastService ? (
+                <span id={lastTimeId} className="service-button__last" aria-hidden="true">
+                  {landingTexts.landing.lastTime}
+                </span>
+              ) : null}
               <span className="service-button__check" aria-hidden="true">
                 {isSelected ? <CheckIcon size={18} /> : null}
               </span>

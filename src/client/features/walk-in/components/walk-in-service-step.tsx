@@ -6,6 +6,7 @@ import { logEvent } from '../../../lib/analytics.ts';
 import { captureConversionToken } from '../../../lib/conversion.ts';
 import { useIsHydrating, useStateFromBrowser } from '../../../lib/hydration.ts';
 import { landingTexts } from '../../../lib/landing-texts.ts';
+import { readLastService } from '../../../lib/last-service.ts';
 import { paths } from '../../../lib/paths.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -52,6 +53,8 @@ export function WalkInServiceStep({
     return stored && landing.services.includes(stored) ? stored : null;
   }, query.pickedService);
   const [showError, setShowError] = useState(query.nextWithoutService);
+  // Kept on the phone only: marked after hydrating, in place, so no tile moves under a thumb.
+  const [lastService] = useStateFromBrowser(() => readLastService(landing.companyId, landing.services), null);
   const address = formatLocation(landing.location);
   useDocumentTitle(landing.name);
   useDocumentDescription(landingTexts.landing.description(landing.name, address));
@@ -126,6 +129,7 @@ export function WalkInServiceStep({
             <ServicePicker
               services={landing.services}
               selected={selected}
+              lastService={lastService}
               invalid={showError}
               errorId={errorId}
               onSelect={select}
