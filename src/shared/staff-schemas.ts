@@ -377,6 +377,9 @@ export const businessSettingsSchema = z.object({
   openingHours: z.nullable(openingHoursSchema),
   maxWaiting: z.nullable(z.number()),
   maxWaitMinutes: z.nullable(z.number()),
+  /** Feedback after the visit (docs/feedback.md): off by default; '' when no review link. */
+  askFeedback: z.boolean(),
+  reviewUrl: z.string(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 

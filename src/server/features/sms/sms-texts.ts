@@ -15,6 +15,8 @@ export const DEFAULT_SMS_TEXTS = {
   /** "Running behind" on the board, when the staff choose to tell everyone waiting (issue 23). */
   runningBehind:
     "{business}: we're running about {minutes} minutes behind. You keep your place in line. Thank you for your patience!",
+  /** When staff mark a visit Done and the business asks for feedback (docs/feedback.md). */
+  feedback: '{business}: thanks for visiting! How did we do? Tap to rate your visit: {link}',
 } as const;
 
 export const SMS_REPLIES = {
