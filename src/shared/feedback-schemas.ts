@@ -40,10 +40,11 @@ export const feedbackSettingsRequestSchema = z.object({
 });
 export type FeedbackSettingsRequest = z.infer<typeof feedbackSettingsRequestSchema>;
 
-/** The rating link's secret (the server's newSecretToken: 32 random bytes, base64url). */
-const feedbackTokenSchema = z
-  .string('This link is not complete. Please open it again from the text message.')
-  .check(z.regex(/^[A-Za-z0-9_-]{43}$/, 'This link is not complete. Please open it again from the text message.'));
+/**
+ * The rating link's secret, as the page read it from its address. A token the server could not
+ * have made is answered as an unknown link (404, with words for the customer), not as a 400.
+ */
+const feedbackTokenSchema = z.string('This link is not complete').check(z.maxLength(200, 'This link is not complete'));
 
 /** The page asks what the link is for. The token travels in the body, never in a URL the logs keep. */
 export const feedbackLookupRequestSchema = z.object({ token: feedbackTokenSchema });

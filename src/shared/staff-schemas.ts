@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
+import { insightsFeedbackSchema } from './feedback-schemas.ts';
 import { minuteOfDay } from './local-time.ts';
 import { normalizeUsNumber } from './phone.ts';
 import { providerFloorSchema } from './schedule-schemas.ts';
@@ -555,6 +556,8 @@ export const insightsSchema = z.object({
     averageWaitMinutes: z.nullable(z.number()),
   }),
   noShows: z.object({ noShows: z.number(), calledVisits: z.number() }),
+  /** Ratings after the visit (docs/feedback.md), with the latest comments. */
+  feedback: insightsFeedbackSchema,
   byService: z.array(z.extend(insightsGroupSchema, { service: z.string() })),
   /** A null provider: visits assigned to no one (or to a provider since removed). */
   byProvider: z.array(

@@ -42,6 +42,7 @@ export function createPrivacyService(deps: {
       );
       await privacy.deleteChats(companyId, visits, tx);
       await privacy.eraseTexts(companyId, visits, tx);
+      await privacy.eraseFeedback(companyId, visits.waitIds, tx);
       await privacy.deletePushSubscriptions(companyId, visits.customerIds, tx);
       await privacy.scrubRealtimeEvents(boardTopic, visits.waitIds, visits.threadKeys.map(topics.chat), tx);
       // Forget me finds no appointment: a booking is the desk's, held by no customer's device.
