@@ -27,16 +27,14 @@ function isHttpsUrl(text: string): boolean {
 /** Settings › "Feedback after the visit": off by default; the review link is optional (''). */
 export const feedbackSettingsRequestSchema = z.object({
   askFeedback: z.boolean('Choose whether to ask for feedback'),
-  reviewUrl: z
-    .string()
-    .check(
-      z.trim(),
-      z.maxLength(REVIEW_URL_MAX, `The link can be at most ${REVIEW_URL_MAX} characters`),
-      z.refine(
-        (url) => url === '' || isHttpsUrl(url),
-        'Paste the whole link to your review page, starting with https://',
-      ),
+  reviewUrl: z.string().check(
+    z.trim(),
+    z.maxLength(REVIEW_URL_MAX, `The link can be at most ${REVIEW_URL_MAX} characters`),
+    z.refine(
+      (url) => url === '' || isHttpsUrl(url),
+      'Paste the whole link to your review page, starting with https://',
     ),
+  ),
 });
 export type FeedbackSettingsRequest = z.infer<typeof feedbackSettingsRequestSchema>;
 
@@ -44,7 +42,9 @@ export type FeedbackSettingsRequest = z.infer<typeof feedbackSettingsRequestSche
  * The rating link's secret, as the page read it from its address. A token the server could not
  * have made is answered as an unknown link (404, with words for the customer), not as a 400.
  */
-const feedbackTokenSchema = z.string('This link is not complete').check(z.maxLength(200, 'This link is not complete'));
+const feedbackTokenSchema = z
+  .string('This link is not complete')
+  .check(z.maxLength(200, 'This link is not complete'));
 
 /** The page asks what the link is for. The token travels in the body, never in a URL the logs keep. */
 export const feedbackLookupRequestSchema = z.object({ token: feedbackTokenSchema });
@@ -54,7 +54,11 @@ export const feedbackRatingRequestSchema = z.object({
   token: feedbackTokenSchema,
   rating: z
     .number('Choose from 1 to 5 stars')
-    .check(z.int('Choose from 1 to 5 stars'), z.gte(1, 'Choose from 1 to 5 stars'), z.lte(5, 'Choose from 1 to 5 stars')),
+    .check(
+      z.int('Choose from 1 to 5 stars'),
+      z.gte(1, 'Choose from 1 to 5 stars'),
+      z.lte(5, 'Choose from 1 to 5 stars'),
+    ),
   /** "What went wrong?" (ratings 1–3 only; a happy rating keeps none). */
   comment: z.optional(
     z

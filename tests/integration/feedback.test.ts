@@ -6,7 +6,13 @@ import { feedbackVisitSchema } from '../../src/shared/feedback-schemas.ts';
 import { businessSettingsSchema, insightsSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import { type JoinedCustomer, joinAsNewCustomer } from '../support/customer.ts';
-import { createBusiness, type StaffSession, signInStaff, staffAction, type TestBusiness } from '../support/staff.ts';
+import {
+  createBusiness,
+  type StaffSession,
+  signInStaff,
+  staffAction,
+  type TestBusiness,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -43,8 +49,13 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
 
   const db = () => t.database.db;
 
-  const saveFeedbackSettings = (payload: unknown, session: StaffSession = owner) =>
-    t.app.inject({ method: 'PUT', url: '/api/v1/staff/settings/feedback', headers: session.headers, payload });
+  const saveFeedbackSettings = (payload: Record<string, unknown>, session: StaffSession = owner) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/settings/feedback',
+      headers: session.headers,
+      payload,
+    });
 
   async function turnOn(reviewUrl = REVIEW_URL) {
     const response = await saveFeedbackSettings({ askFeedback: true, reviewUrl });
@@ -135,7 +146,10 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
       await turnOn();
       const noTexts = await visit({ allowSms: false });
       const stopped = freshPhone();
-      await db().query('insert into sms_opt_outs (phone_number, company_id) values ($1, $2)', [stopped, 'demo']);
+      await db().query('insert into sms_opt_outs (phone_number, company_id) values ($1, $2)', [
+        stopped,
+        'demo',
+      ]);
       const optedOut = await visit({ phoneNumber: stopped });
       for (const customer of [noTexts, optedOut]) {
         expect(await feedbackTexts(customer.waitId)).toEqual([]);
@@ -165,12 +179,19 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
 
   describe('the settings', () => {
     it('take an https review link or none, and only from the owner', async () => {
-      const refused = await saveFeedbackSettings({ askFeedback: true, reviewUrl: 'http://example.com/review' });
+      const refused = await saveFeedbackSettings({
+        askFeedback: true,
+        reviewUrl: 'http://example.com/review',
+      });
       expect(expectApiError(refused, 400, 'VALIDATION_FAILED')).toMatchObject({
         field: 'reviewUrl',
         message: 'Paste the whole link to your review page, starting with https://',
       });
-      expectApiError(await saveFeedbackSettings({ askFeedback: 'yes', reviewUrl: '' }), 400, 'VALIDATION_FAILED');
+      expectApiError(
+        await saveFeedbackSettings({ askFeedback: 'yes', reviewUrl: '' }),
+        400,
+        'VALIDATION_FAILED',
+      );
       expectApiError(
         await saveFeedbackSettings({ askFeedback: true, reviewUrl: '' }, desk),
         403,
@@ -216,13 +237,13 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
         comment: 'Waited 40 minutes past my turn.',
       });
       // Changed to happy: the complaint no longer stands.
-      expect(feedbackVisitSchema.parse((await rate({ token, rating: 4, comment: 'ignored' })).json())).toMatchObject(
-        { rating: 4, comment: '', reviewUrl: REVIEW_URL },
-      );
+      expect(
+        feedbackVisitSchema.parse((await rate({ token, rating: 4, comment: 'ignored' })).json()),
+      ).toMatchObject({ rating: 4, comment: '', reviewUrl: REVIEW_URL });
       expect(await feedbackRow(customer.waitId)).toMatchObject({ rating: 4, comment: null });
     });
 
-    it('refuses an unknown, another business\'s or an expired link with words for the customer', async () => {
+    it("refuses an unknown, another business's or an expired link with words for the customer", async () => {
       await turnOn();
       const customer = await visit();
       const token = await tokenOf(customer);
@@ -233,9 +254,10 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
       expectApiError(await rate({ token: 'x'.repeat(43), rating: 5 }), 404, 'FEEDBACK_LINK_NOT_FOUND');
       expectApiError(await lookUp(token, other.companyId), 404, 'FEEDBACK_LINK_NOT_FOUND');
       expectApiError(await rate({ token, rating: 1 }, other.companyId), 404, 'FEEDBACK_LINK_NOT_FOUND');
-      await db().query("update visit_feedback set expires_at = now() - interval '1 minute' where wait_id = $1", [
-        customer.waitId,
-      ]);
+      await db().query(
+        "update visit_feedback set expires_at = now() - interval '1 minute' where wait_id = $1",
+        [customer.waitId],
+      );
       expect(expectApiError(await lookUp(token), 410, 'FEEDBACK_LINK_EXPIRED').message).toBe(
         'This rating link has expired: links work for 7 days after a visit. Thank you for visiting!',
       );
@@ -251,7 +273,11 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
         const error = expectApiError(await rate({ token, rating }), 400, 'VALIDATION_FAILED');
         expect(error).toMatchObject({ field: 'rating', message: 'Choose from 1 to 5 stars' });
       }
-      const long = expectApiError(await rate({ token, rating: 1, comment: 'a'.repeat(1001) }), 400, 'VALIDATION_FAILED');
+      const long = expectApiError(
+        await rate({ token, rating: 1, comment: 'a'.repeat(1001) }),
+        400,
+        'VALIDATION_FAILED',
+      );
       expect(long).toMatchObject({ field: 'comment', message: 'Please keep it under 1000 characters' });
       expect((await rate({ token, rating: 1, comment: 'a'.repeat(1000) })).statusCode).toBe(200);
       expect(await feedbackRow(customer.waitId)).toMatchObject({ rating: 1 });
@@ -276,7 +302,12 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
         expect.objectContaining({ rating: 2, comment: 'The music was too loud.', serviceType: 'Facials' }),
       ]);
       // Another business's owner sees their own business only; the front desk sees no Insights.
-      expect(await insights(otherOwner)).toEqual({ ratings: 0, average: null, distribution: [0, 0, 0, 0, 0], comments: [] });
+      expect(await insights(otherOwner)).toEqual({
+        ratings: 0,
+        average: null,
+        distribution: [0, 0, 0, 0, 0],
+        comments: [],
+      });
       expectApiError(
         await t.app.inject({ url: '/api/v1/staff/insights?days=1', headers: desk.headers }),
         403,
@@ -341,7 +372,9 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
     it('the retention pass removes the comment with its visit', async () => {
       const { customer, token } = await rated('Hair was uneven.');
       await db().query("update companies set retention_days = 30 where id = 'demo'");
-      await db().query("update wait_entries set date = date - interval '31 days' where id = $1", [customer.waitId]);
+      await db().query("update wait_entries set date = date - interval '31 days' where id = $1", [
+        customer.waitId,
+      ]);
       await createPrivacyService({ db: db(), eventLog: noFlush }).runRetention();
       expect(await feedbackRow(customer.waitId)).toMatchObject({ rating: 1, comment: null });
       expect((await feedbackRow(customer.waitId))!.erased_at).not.toBeNull();

@@ -45,7 +45,10 @@ export function registerSettingsRoutes(
   app.put('/api/v1/staff/settings/feedback', async (request): Promise<BusinessSettings> => {
     const principal = await requireStaff(request, staff);
     requireOwner(principal);
-    await settings.updateFeedback(principal.companyId, parseInput(feedbackSettingsRequestSchema, request.body));
+    await settings.updateFeedback(
+      principal.companyId,
+      parseInput(feedbackSettingsRequestSchema, request.body),
+    );
     return settings.getSettings(principal.companyId);
   });
 

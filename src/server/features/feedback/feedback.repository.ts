@@ -30,7 +30,11 @@ const linkJoins = `join wait_entries w on w.id = f.wait_id
 export function createFeedbackRepository(db: Queryable) {
   return {
     /** The link of `companyId` whose token hashes to `tokenHash`; null when none, or erased. */
-    async findLink(companyId: string, tokenHash: string, tx: Queryable = db): Promise<FeedbackLinkRow | null> {
+    async findLink(
+      companyId: string,
+      tokenHash: string,
+      tx: Queryable = db,
+    ): Promise<FeedbackLinkRow | null> {
       const { rows } = await tx.query<FeedbackLinkRow>(
         `select ${linkColumns} from visit_feedback f ${linkJoins}
           where f.token_hash = $1 and f.company_id = $2 and f.erased_at is null`,

@@ -34,7 +34,9 @@ export function createFeedbackService(deps: { feedback: FeedbackRepository }) {
   /** The open link, or why not: unknown (or erased) and expired are told apart for the customer. */
   async function requireOpenLink(companyId: string, token: string): Promise<FeedbackLinkRow> {
     // A token we could not have made names no link: no hash, no query.
-    const link = isWellFormedSecretToken(token) ? await feedback.findLink(companyId, hashSecretToken(token)) : null;
+    const link = isWellFormedSecretToken(token)
+      ? await feedback.findLink(companyId, hashSecretToken(token))
+      : null;
     if (!link) throw new AppError('FEEDBACK_LINK_NOT_FOUND');
     if (link.expired) throw new AppError('FEEDBACK_LINK_EXPIRED');
     return link;

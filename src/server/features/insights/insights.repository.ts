@@ -1,6 +1,6 @@
+import type { InsightsFeedback } from '../../../shared/feedback-schemas.ts';
 import type { RequestStatus, WaitStatus } from '../../../shared/schemas.ts';
 import type { Insights, InsightsRange } from '../../../shared/staff-schemas.ts';
-import type { InsightsFeedback } from '../../../shared/feedback-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** The latest comments Insights show; older ones are in the owner's export of each customer. */
