@@ -4,8 +4,7 @@ import {
   feedbackLookupRequestSchema,
   feedbackRatingRequestSchema,
 } from '../../../shared/feedback-schemas.ts';
-import { companyParamsSchema } from '../../../shared/schemas.ts';
-import { parseInput } from '../../http/validate.ts';
+import { parseCompanyParams, parseInput } from '../../http/validate.ts';
 import type { FeedbackService } from './feedback.service.ts';
 
 /**
@@ -16,13 +15,13 @@ export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: F
   const { feedback } = deps;
 
   app.post('/api/v1/companies/:companyId/feedback/visit', async (request): Promise<FeedbackVisit> => {
-    const { companyId } = parseInput(companyParamsSchema, request.params);
+    const { companyId } = parseCompanyParams(request.params);
     const { token } = parseInput(feedbackLookupRequestSchema, request.body);
     return feedback.getVisit(companyId, token);
   });
 
   app.put('/api/v1/companies/:companyId/feedback', async (request): Promise<FeedbackVisit> => {
-    const { companyId } = parseInput(companyParamsSchema, request.params);
+    const { companyId } = parseCompanyParams(request.params);
     return feedback.rate(companyId, parseInput(feedbackRatingRequestSchema, request.body));
   });
 }

@@ -76,7 +76,6 @@ function RateVisit({ companyId, token, visit }: { companyId: string; token: stri
   // What the customer typed stays, whatever the server answers.
   const [comment, setComment] = useState(visit.comment);
   const [commentSent, setCommentSent] = useState(visit.comment !== '');
-  const headingId = useId();
   const commentId = useId();
   const commentHintId = useId();
   // The tapped star shows at once; the page follows the server's answer once it comes.
@@ -94,9 +93,7 @@ function RateVisit({ companyId, token, visit }: { companyId: string; token: stri
   return (
     <main className="page feedback">
       <p className="page__subtitle feedback__business">{visit.businessName}</p>
-      <h1 className="page__title" id={headingId}>
-        {t.heading}
-      </h1>
+      <h1 className="page__title">{t.heading}</h1>
       <p className="page__text">{t.visit(visit.serviceType, visit.providerName, visit.visitedOn)}</p>
 
       <fieldset className="feedback__rating">

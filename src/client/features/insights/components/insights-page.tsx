@@ -201,8 +201,8 @@ function FeedbackRatings({ feedback, timeZone }: { feedback: InsightsFeedback; t
         <p className="field__note">{texts.insights.noComments}</p>
       ) : (
         <ul className="feedback-comments">
-          {feedback.comments.map((comment) => (
-            <li key={comment.ratedAt} className="feedback-comments__item">
+          {feedback.comments.map((comment, index) => (
+            <li key={`${comment.ratedAt} ${index}`} className="feedback-comments__item">
               <p className="feedback-comments__text">{comment.comment}</p>
               <p className="field__note">
                 {texts.insights.commentMeta(
