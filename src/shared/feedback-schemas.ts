@@ -103,14 +103,3 @@ export const insightsFeedbackSchema = z.object({
   ),
 });
 export type InsightsFeedback = z.infer<typeof insightsFeedbackSchema>;
-
-const segment = (value: string) => encodeURIComponent(value);
-
-/**
- * The rating page. The token rides in the fragment (`#t=`), which the browser never sends: it
- * stays out of the server's request log and of any Referer.
- */
-export const feedbackPath = {
-  path: '/:companyId/feedback',
-  getHref: (companyId: string, token: string) => `/${segment(companyId)}/feedback#t=${token}`,
-} as const;

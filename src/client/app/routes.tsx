@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type RouteObject } from 'react-router';
-import { feedbackPath } from '../../shared/feedback-schemas.ts';
+import { feedbackPath } from '../../shared/feedback-path.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { KioskErrorPage } from '../features/kiosk/components/kiosk-error-page.tsx';
 import { kioskPath } from '../features/kiosk/kiosk-path.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
-import { feedbackPath } from '../../../shared/feedback-schemas.ts';
+import { feedbackPath } from '../../../shared/feedback-path.ts';
 import { formatClockTime } from '../../../shared/opening-hours.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
 import { topics } from '../../../shared/realtime.ts';
