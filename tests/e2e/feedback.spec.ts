@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
+import { expectNoAxeViolations } from './support/a11y.ts';
 import { openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './support/walk-in.ts';
@@ -80,6 +81,7 @@ test('the owner turns on feedback; a customer rates their visit from the text, a
       REVIEW_URL,
     );
     await expect(happyPhone.getByRole('button', { name: '5 stars' })).toHaveAttribute('aria-pressed', 'true');
+    await expectNoAxeViolations(happyPhone);
 
     // An unhappy one: two stars, and what went wrong, for the owner.
     const unhappyDigits = `212557${String(stamp % 10000).padStart(4, '0')}`;
@@ -94,6 +96,7 @@ test('the owner turns on feedback; a customer rates their visit from the text, a
     await customer.getByLabel('What went wrong?').fill(complaint);
     await customer.getByRole('button', { name: 'Send to the owner' }).click();
     await expect(customer.getByText('Thank you for telling us. The owner will read it.')).toBeVisible();
+    await expectNoAxeViolations(customer);
     // Opened again, the link shows what was said.
     await customer.reload();
     await expect(customer.getByLabel('What went wrong?')).toHaveValue(complaint);
