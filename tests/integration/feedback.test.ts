@@ -190,6 +190,17 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
         field: 'reviewUrl',
         message: 'Paste the whole link to your review page, starting with https://',
       });
+      // Links that parse but are not written out as https (the database checks the start).
+      for (const reviewUrl of [
+        'HTTPS://g.page/r/x/review',
+        'https:g.page/r/x/review',
+        'https://localhost/review',
+      ])
+        expectApiError(
+          await saveFeedbackSettings({ askFeedback: true, reviewUrl }),
+          400,
+          'VALIDATION_FAILED',
+        );
       expectApiError(
         await saveFeedbackSettings({ askFeedback: 'yes', reviewUrl: '' }),
         400,
