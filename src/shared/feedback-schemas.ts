@@ -14,8 +14,12 @@ export const HAPPY_RATING = 4;
 /** The review link's length, as migrations/0032 checks it. */
 const REVIEW_URL_MAX = 500;
 
-/** Whether `text` is a whole https address (a review page on Google, Yelp…). */
+/**
+ * Whether `text` is a whole https address (a review page on Google, Yelp…), written out as such:
+ * "HTTPS://…" or "https:g.page" parse, but the database keeps the link as typed and checks its start.
+ */
 function isHttpsUrl(text: string): boolean {
+  if (!text.startsWith('https://')) return false;
   try {
     const url = new URL(text);
     return url.protocol === 'https:' && url.hostname.includes('.');

@@ -160,6 +160,29 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
       }
     });
 
+    it('reaches a walk-in added at the desk by their number, and texts no one without a number', async () => {
+      await turnOn();
+      const doneAtDesk = async (payload: object) => {
+        const added = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/staff/walk-ins',
+          headers: desk.headers,
+          payload: { name: 'At the desk', serviceType: 'Facials', ...payload },
+        });
+        expect(added.statusCode, added.body).toBe(201);
+        const { waitId } = added.json() as { waitId: string };
+        expect((await staffAction(t.app, desk, waitId, 'call')).statusCode).toBe(200);
+        const done = await staffAction(t.app, desk, waitId, 'done');
+        expect(done.statusCode, done.body).toBe(200);
+        return waitId;
+      };
+      const withNumber = await doneAtDesk({ phoneNumber: freshPhone() });
+      expect(await feedbackTexts(withNumber)).toHaveLength(1);
+      const withoutNumber = await doneAtDesk({});
+      expect(await feedbackTexts(withoutNumber)).toEqual([]);
+      expect(await feedbackRow(withoutNumber)).toBeUndefined();
+    });
+
     it('is bound by the business day limit of the texts trigger', async () => {
       await turnOn();
       const customer = await joinAsNewCustomer(t, { phoneNumber: freshPhone() });

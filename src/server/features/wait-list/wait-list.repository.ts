@@ -232,8 +232,8 @@ const updateAndPublishSql = (
     insert into visit_feedback (wait_id, company_id, token_hash, expires_at)
     select w.id, w.company_id, $8::text, now() + ${FEEDBACK_LINK_VALID}
       from changed w join companies c on c.id = w.company_id
-     where c.ask_feedback and w.status = 'done' and w.phone_number is not null
-       and ${mayTextSql('w.allow_sms', 'w.phone_number', 'w.company_id')}
+     -- An entry without a number never allows texts (a desk walk-in without one, an erased visit).
+     where c.ask_feedback and ${mayTextSql('w.allow_sms', 'w.phone_number', 'w.company_id')}
     on conflict (wait_id) do nothing
     returning wait_id
   ), feedback_text as (
