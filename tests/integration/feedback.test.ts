@@ -350,6 +350,15 @@ describe.each(databaseKinds)('feedback after the visit, on %s', (kind) => {
         403,
         'ROLE_NOT_ALLOWED',
       );
+      // Nor can the front desk open a customer's rating from the Text messages page: the link is
+      // the owner's there.
+      const token = await tokenOf(await visit());
+      const deskTexts = await t.app.inject({ url: '/api/v1/staff/sms', headers: desk.headers });
+      expect(deskTexts.statusCode).toBe(200);
+      expect(deskTexts.body).toContain('Tap to rate your visit: http');
+      expect(deskTexts.body).not.toContain(token);
+      const ownerTexts = await t.app.inject({ url: '/api/v1/staff/sms', headers: owner.headers });
+      expect(ownerTexts.body).toContain(token);
       // Nor does the board carry the comment.
       const board = await t.app.inject({ url: '/api/v1/staff/board', headers: owner.headers });
       expect(board.body).not.toContain('The music was too loud.');

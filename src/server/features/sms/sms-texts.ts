@@ -19,6 +19,15 @@ export const DEFAULT_SMS_TEXTS = {
   feedback: '{business}: thanks for visiting! How did we do? Tap to rate your visit: {link}',
 } as const;
 
+/**
+ * A feedback text as the front desk may read it on the Text messages page: without the rating
+ * link's token, which would open the customer's rating and comment, the owner's alone
+ * (docs/feedback.md).
+ */
+export function withoutFeedbackToken(body: string): string {
+  return body.replace(/#t=[A-Za-z0-9_-]+/, '#t=…');
+}
+
 export const SMS_REPLIES = {
   stop: 'You will get no more texts from CheckN wait lists. Reply START to turn them back on.',
   start: (business: string) => `${business}: texts are back on. Reply STOP to opt out.`,

@@ -8,6 +8,7 @@ import { isValidTwilioSignature } from '../../sms/twilio.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { SmsRepository, SmsStatus } from './sms.repository.ts';
 import type { SmsService } from './sms.service.ts';
+import { withoutFeedbackToken } from './sms-texts.ts';
 
 const replyRequestSchema = z.object({
   phoneNumber: z.string().check(z.regex(/^\+1\d{10}$/, 'Unknown number')),
@@ -109,7 +110,14 @@ export function registerSmsRoutes(
     const texts = await repository.listForCompany(principal.companyId, 200);
     return {
       driver: deps.driver,
-      messages: texts.map((text) => ({ ...text, createdAt: new Date(text.createdAt).toISOString() })),
+      messages: texts.map((text) => ({
+        ...text,
+        body:
+          text.kind === 'feedback' && principal.role !== 'owner'
+            ? withoutFeedbackToken(text.body)
+            : text.body,
+        createdAt: new Date(text.createdAt).toISOString(),
+      })),
     };
   });
 
