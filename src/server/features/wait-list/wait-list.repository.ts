@@ -161,10 +161,10 @@ const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w
   w.request_deadline as "requestDeadline", w.back_by as "backBy", w.arrived_at as "arrivedAt",
   w.moved_back_at as "movedBackAt"`;
 
-/** A timestamp as JSON has it (Date.toISOString: UTC, milliseconds, "Z"). */
 /** How long a visit's rating link opens (docs/feedback.md). */
 const FEEDBACK_LINK_VALID = `make_interval(days => ${FEEDBACK_LINK_DAYS})`;
 
+/** A timestamp as JSON has it (Date.toISOString: UTC, milliseconds, "Z"). */
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
