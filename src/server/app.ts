@@ -34,6 +34,9 @@ import {
 import { createCustomerRepository } from './features/customer/customer.repository.ts';
 import { registerCustomerRoutes } from './features/customer/customer.routes.ts';
 import { createCustomerService } from './features/customer/customer.service.ts';
+import { createFeedbackRepository } from './features/feedback/feedback.repository.ts';
+import { registerFeedbackRoutes } from './features/feedback/feedback.routes.ts';
+import { createFeedbackService } from './features/feedback/feedback.service.ts';
 import { createInsightsRepository } from './features/insights/insights.repository.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerIntakeRoutes } from './features/intake/intake.routes.ts';
@@ -452,6 +455,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     appointments,
   });
   registerSettingsRoutes(app, { settings, staff });
+  registerFeedbackRoutes(app, {
+    feedback: createFeedbackService({ feedback: createFeedbackRepository(db) }),
+  });
   registerIntakeRoutes(app, { intake, settings, staff });
   registerCalendarFeedRoutes(app, { calendarFeeds, staff });
   registerChatRoutes(app, { chat, customers, staff, messagesPerMinute: config.rateLimits.messagesPerMinute });

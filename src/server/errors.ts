@@ -80,6 +80,14 @@ export const ERROR_CODES = {
     message:
       "This screen's link is not valid: it may have been reset. Open the lobby screen again from the console.",
   },
+  FEEDBACK_LINK_NOT_FOUND: {
+    status: 404,
+    message: 'We could not find this rating link. Please open it again from the text message.',
+  },
+  FEEDBACK_LINK_EXPIRED: {
+    status: 410,
+    message: 'This rating link has expired: links work for 7 days after a visit. Thank you for visiting!',
+  },
   ROUTE_NOT_FOUND: { status: 404, message: 'Not found.' },
   PAYLOAD_TOO_LARGE: { status: 413, message: 'That request is too large.' },
   PHONE_JOIN_LIMITED: {

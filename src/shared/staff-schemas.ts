@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
+import { insightsFeedbackSchema } from './feedback-schemas.ts';
 import { minuteOfDay } from './local-time.ts';
 import { normalizeUsNumber } from './phone.ts';
 import { regularSchema } from './regular-schemas.ts';
@@ -385,6 +386,9 @@ export const businessSettingsSchema = z.object({
   openingHours: z.nullable(openingHoursSchema),
   maxWaiting: z.nullable(z.number()),
   maxWaitMinutes: z.nullable(z.number()),
+  /** Feedback after the visit (docs/feedback.md): off by default; '' when no review link. */
+  askFeedback: z.boolean(),
+  reviewUrl: z.string(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
@@ -560,6 +564,8 @@ export const insightsSchema = z.object({
     averageWaitMinutes: z.nullable(z.number()),
   }),
   noShows: z.object({ noShows: z.number(), calledVisits: z.number() }),
+  /** Ratings after the visit (docs/feedback.md), with the latest comments. */
+  feedback: insightsFeedbackSchema,
   byService: z.array(z.extend(insightsGroupSchema, { service: z.string() })),
   /** A null provider: visits assigned to no one (or to a provider since removed). */
   byProvider: z.array(

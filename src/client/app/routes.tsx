@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type RouteObject } from 'react-router';
+import { feedbackPath } from '../../shared/feedback-path.ts';
 import { lobbyScreenPath } from '../../shared/lobby-screen.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
 import { KioskErrorPage } from '../features/kiosk/components/kiosk-error-page.tsx';
@@ -33,6 +34,7 @@ export const LAZY_PAGES = {
   kiosk: 'features/kiosk/components/kiosk-page.tsx',
   chat: 'features/chat/components/chat-page.tsx',
   lobby_screen: 'features/lobby-screen/components/lobby-screen-page.tsx',
+  feedback: 'features/feedback/components/feedback-page.tsx',
 } as const;
 /** What every lazy page loads beside its own module (lazyPage below): the query cache. */
 export const QUERY_CLIENT_MODULE = 'lib/query-client.tsx';
@@ -136,6 +138,15 @@ export function createRoutes(loaders: RouteLoaders): RouteObject[] {
           handle: handle('chat'),
           lazy: lazyPage(() =>
             import('../features/chat/components/chat-page.tsx').then((page) => page.ChatPage),
+          ),
+        },
+        {
+          // The rating link texted after a visit (docs/feedback.md): its token is in the fragment,
+          // which the server never sees, so the page is rendered in the browser.
+          path: relative(feedbackPath.path),
+          handle: handle('feedback', false),
+          lazy: lazyPage(() =>
+            import('../features/feedback/components/feedback-page.tsx').then((page) => page.FeedbackPage),
           ),
         },
         // A 404 from the server for an address that is no page (search engines, link checkers).

@@ -195,6 +195,29 @@ export const texts = {
     toldNoText: 'Your turn is near. Please head back now.',
     waitingForConnection: "You're offline. Your choice will be saved when you're back online.",
   },
+  /** The rating page a text links to after the visit (docs/feedback.md). */
+  feedback: {
+    title: 'Rate your visit',
+    heading: 'How did we do?',
+    visit: (service: string, provider: string | null, day: string) =>
+      provider ? `${service} with ${provider} · ${day}` : `${service} · ${day}`,
+    ratingLabel: 'Your rating',
+    stars: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
+    saving: 'Saving…',
+    happy: 'Thank you! We are glad you enjoyed your visit.',
+    reviewAsk: 'Would you tell others? It helps a small business a lot.',
+    leaveReview: (site: string | null) => (site ? `Leave a review on ${site}` : 'Leave a review'),
+    sorry: 'We are sorry your visit was not better.',
+    whatWentWrong: 'What went wrong?',
+    whatWentWrongHint: 'Only the owner reads this. Optional.',
+    charactersLeft: (left: number) => `${left} characters left`,
+    send: 'Send to the owner',
+    sent: 'Thank you for telling us. The owner will read it.',
+    changeNote: 'You can change your rating for 7 days after your visit.',
+    linkNotFoundTitle: 'This link does not work',
+    linkExpiredTitle: 'This link has expired',
+    waitingForConnection: "You're offline. Your rating will be sent when you're back online.",
+  },
   chat: {
     title: 'Chat',
     placeholder: 'Write a message', // spec §2
@@ -506,6 +529,13 @@ export const texts = {
     logoNotJpegOrPng: 'The logo must be a JPEG or PNG picture.',
     uploadLogo: 'Upload a logo',
     link: 'Your walk-in page',
+    feedback: 'Feedback after the visit',
+    askFeedback: 'Ask customers to rate their visit',
+    askFeedbackHint:
+      'When you mark a visit Done, the customer gets one text with a link to rate it from 1 to 5 stars (if they allowed texts). What unhappy customers write is shown to you alone, in Insights.',
+    reviewUrl: 'Your review link (optional)',
+    reviewUrlHint:
+      'Customers who give 4 or 5 stars are offered this link, for example your Google review page. Starts with https://',
     localAddress: (host: string) =>
       `${host} is an address of this computer: customers' phones cannot open this link, and the texts and the poster carry it. Set PUBLIC_URL to the address customers use (for example https://wait.example.com) and restart CheckN.`,
   },
@@ -635,6 +665,18 @@ export const texts = {
     minutes: (n: number) => `${n} min`,
     none: '–',
     loadFailed: 'Could not load these insights.',
+    ratings: 'Ratings after the visit',
+    ratingsNote: (ratings: number) =>
+      ratings === 0
+        ? 'No ratings in this range.'
+        : `${ratings} ${ratings === 1 ? 'rating' : 'ratings'} of visits in this range.`,
+    averageRating: (average: number) => `${average.toFixed(1)} of 5`,
+    starsRow: (stars: number) => (stars === 1 ? '1 star' : `${stars} stars`),
+    comments: 'What went wrong (latest)',
+    commentsNote: 'Only you see these: not the front desk, not the providers.',
+    noComments: 'No comments in this range.',
+    commentMeta: (stars: number, service: string, provider: string | null, at: string) =>
+      `${stars} ${stars === 1 ? 'star' : 'stars'} · ${service}${provider ? ` with ${provider}` : ''} · ${at}`,
   },
   notFound: {
     title: 'Page not found',

@@ -29,6 +29,10 @@ export interface CompanyRow {
   maxWaitMinutes: number | null;
   /** "Running N minutes behind" (migrations/0024); 0 on time. */
   runningBehindMinutes: number;
+  /** Text a rating link when a visit is marked Done (docs/feedback.md). */
+  askFeedback: boolean;
+  /** Offered to a customer who rated 4 or 5; null when none. */
+  reviewUrl: string | null;
 }
 
 export interface LogoRow {
@@ -56,7 +60,8 @@ const companyColumns = `id, account_id as "accountId", name, location, time_zone
   sms_join_text as "smsJoinText", sms_called_text as "smsCalledText", request_reply_minutes as "requestReplyMinutes",
   near_turn_default as "nearTurnDefault", retention_days as "retentionDays", opening_hours as "openingHours", paused_at as "pausedAt",
   pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
-  max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes"`;
+  max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes",
+  ask_feedback as "askFeedback", review_url as "reviewUrl"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {
@@ -221,6 +226,19 @@ export function createCompanyRepository(db: Queryable) {
           changes.nearTurnDefault ?? null,
         ],
       );
+    },
+
+    /** Settings' "Feedback after the visit" (docs/feedback.md). */
+    async updateFeedbackSettings(
+      companyId: string,
+      settings: { askFeedback: boolean; reviewUrl: string | null },
+      tx: Queryable = db,
+    ) {
+      await tx.query('update companies set ask_feedback = $2, review_url = $3 where id = $1', [
+        companyId,
+        settings.askFeedback,
+        settings.reviewUrl,
+      ]);
     },
 
     /** Whether the database can compute times in this zone (its zone list can lag behind Node's). */

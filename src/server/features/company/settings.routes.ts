@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGO_UPLOAD } from '../../../shared/constants.ts';
+import { feedbackSettingsRequestSchema } from '../../../shared/feedback-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
 import {
   type BusinessSettings,
@@ -37,6 +38,17 @@ export function registerSettingsRoutes(
     const principal = await requireStaff(request, staff);
     requireOwner(principal);
     await settings.updateCompany(principal.companyId, parseInput(companySettingsRequestSchema, request.body));
+    return settings.getSettings(principal.companyId);
+  });
+
+  /** Feedback after the visit (docs/feedback.md): whether to text a rating link, and the review link. */
+  app.put('/api/v1/staff/settings/feedback', async (request): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    requireOwner(principal);
+    await settings.updateFeedback(
+      principal.companyId,
+      parseInput(feedbackSettingsRequestSchema, request.body),
+    );
     return settings.getSettings(principal.companyId);
   });
 

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { splitLocation, toPipeLocation } from '../../../shared/address.ts';
+import type { FeedbackSettingsRequest } from '../../../shared/feedback-schemas.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
@@ -50,6 +51,8 @@ export function createSettingsService(deps: {
         openingHours: company.openingHours,
         maxWaiting: company.maxWaiting,
         maxWaitMinutes: company.maxWaitMinutes,
+        askFeedback: company.askFeedback,
+        reviewUrl: company.reviewUrl ?? '',
       };
     },
 
@@ -74,6 +77,14 @@ export function createSettingsService(deps: {
         requestReplyMinutes: request.requestReplyMinutes ?? null,
         nearTurnDefault: request.nearTurnDefault ?? null,
         retentionDays: request.retentionDays ?? null,
+      });
+      companyService.forget(companyId);
+    },
+
+    async updateFeedback(companyId: string, request: FeedbackSettingsRequest): Promise<void> {
+      await companies.updateFeedbackSettings(companyId, {
+        askFeedback: request.askFeedback,
+        reviewUrl: request.reviewUrl || null,
       });
       companyService.forget(companyId);
     },

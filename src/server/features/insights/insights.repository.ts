@@ -1,6 +1,10 @@
+import type { InsightsFeedback } from '../../../shared/feedback-schemas.ts';
 import type { RequestStatus, WaitStatus } from '../../../shared/schemas.ts';
 import type { Insights, InsightsRange } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
+
+/** The latest comments Insights show; older ones are in the owner's export of each customer. */
+const FEEDBACK_COMMENTS_SHOWN = 20;
 
 /**
  * A business's visits that arrived within a range of its days, both included: $1 the business,
@@ -67,6 +71,42 @@ export function createInsightsRepository(db: Queryable) {
   const scopeParams = (scope: Scope) => [scope.companyId, scope.timeZone, scope.from, scope.to];
 
   return {
+    /**
+     * The ratings of the range's visits (docs/feedback.md): how many, their average and how many of
+     * each star, and the latest comments, for the owner only (the route is the owner's).
+     */
+    async feedback(scope: Scope, latestComments = FEEDBACK_COMMENTS_SHOWN): Promise<InsightsFeedback> {
+      const [counts, comments] = await Promise.all([
+        db.query<{ rating: number; ratings: number }>(
+          `select f.rating, count(*)::int as ratings
+             from wait_entries w join visit_feedback f on f.wait_id = w.id
+            where ${VISITS_IN_RANGE} and f.rating is not null
+            group by f.rating`,
+          scopeParams(scope),
+        ),
+        db.query<InsightsFeedback['comments'][number] & { ratedAt: Date }>(
+          `select f.rating, f.comment, f.rated_at as "ratedAt", w.service_type as "serviceType",
+                  p.name as "providerName"
+             from wait_entries w join visit_feedback f on f.wait_id = w.id
+             left join providers p on p.id = w.provider_id
+            where ${VISITS_IN_RANGE} and f.comment is not null
+            order by f.rated_at desc limit $5`,
+          [...scopeParams(scope), latestComments],
+        ),
+      ]);
+      const distribution = [1, 2, 3, 4, 5].map(
+        (stars) => counts.rows.find((row) => row.rating === stars)?.ratings ?? 0,
+      );
+      const ratings = distribution.reduce((sum, count) => sum + count, 0);
+      const stars = distribution.reduce((sum, count, index) => sum + count * (index + 1), 0);
+      return {
+        ratings,
+        average: ratings === 0 ? null : Math.round((stars / ratings) * 10) / 10,
+        distribution,
+        comments: comments.rows.map((row) => ({ ...row, ratedAt: new Date(row.ratedAt).toISOString() })),
+      };
+    },
+
     /** Arrivals per local day, weekday and hour: only the hours that had any. */
     async arrivalsByHour(scope: Scope) {
       const { rows } = await db.query<{ day: string; weekday: number; hour: number; arrivals: number }>(

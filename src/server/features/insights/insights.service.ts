@@ -62,10 +62,11 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
           ? range
           : { from: addDays(today, 1 - (range?.days ?? DEFAULT_DAYS)), to: today };
       const scope = { companyId, timeZone, from, to };
-      const [cells, groups, funnel] = await Promise.all([
+      const [cells, groups, funnel, feedback] = await Promise.all([
         insights.arrivalsByHour(scope),
         insights.groups(scope),
         insights.funnel(scope),
+        insights.feedback(scope),
       ]);
 
       const joinsByDay = new Map<string, number>();
@@ -107,6 +108,7 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
           averageWaitMinutes: all?.averageEstimatedWaitMinutes ?? null,
         },
         noShows: { noShows: all?.noShows ?? 0, calledVisits: all?.calledVisits ?? 0 },
+        feedback,
         // Busiest first, then by name; visits with no provider last among equals.
         byService: groups
           .filter((group) => group.kind === 'service')

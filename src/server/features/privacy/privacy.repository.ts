@@ -218,6 +218,18 @@ export function createPrivacyRepository(db: Queryable) {
       return rows.length;
     },
 
+    /**
+     * The visits' feedback (docs/feedback.md): the comment goes and the rating link no longer opens.
+     * The rating stays, like the visit's service and times, so Insights still count it.
+     */
+    async eraseFeedback(companyId: string, waitIds: string[], tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `update visit_feedback set comment = null, erased_at = now()
+          where company_id = $1 and wait_id = any($2::uuid[]) and erased_at is null`,
+        [companyId, waitIds],
+      );
+    },
+
     /** No more notifications to these customers' devices from this business. */
     async deletePushSubscriptions(
       companyId: string,
@@ -374,9 +386,18 @@ export function createPrivacyRepository(db: Queryable) {
           where n.company_id = $1 and n.phone_number = $2`,
         [companyId, phoneNumber],
       );
+      // Their ratings after the visit, and what they wrote (docs/feedback.md).
+      const feedback = await tx.query(
+        `select wait_id as "waitId", rating, comment, rated_at as "ratedAt", created_at as "askedAt"
+           from visit_feedback
+          where company_id = $1 and wait_id = any($2::uuid[]) and erased_at is null
+          order by created_at`,
+        [companyId, waitIds],
+      );
       return {
         visits: visits.rows.map(({ chatThreadKey: _thread, customerId: _customer, ...visit }) => visit),
         customerNote: note.rows[0] ?? null,
+        feedback: feedback.rows,
         chatMessages: chat.rows,
         textMessages: texts.rows,
         pushSubscriptions: devices.rows,
@@ -386,7 +407,7 @@ export function createPrivacyRepository(db: Queryable) {
 
     /**
      * One batch of the retention job's visits: older than their business's days, not yet erased.
-     * Their chat and texts go with them however recent (a conversation that went on after the
+     * Their chat, texts and feedback comments go with them however recent (a conversation that went on after the
      * visit carries the name and the number too, numbered or not yet), the texts as eraseTexts erases them.
      * Concurrent processes skip each other's locked rows; a visit is erased once. The board is not
      * told: these are days old, long off it (it shows the last 12 hours). Returns how many.
@@ -413,6 +434,9 @@ export function createPrivacyRepository(db: Queryable) {
               set name = '', phone_number = null, fcm_token = null, allow_sms = false, anonymised_at = now()
              from due where w.id = due.id
            returning w.id, w.company_id, w.chat_thread_key
+         ), feedback_erased as (
+           update visit_feedback set comment = null, erased_at = now()
+            where wait_id in (select id from changed) and erased_at is null
          ), chats as (
            delete from chat_messages where wait_id in (select id from changed) returning id
          ), board_copies as (

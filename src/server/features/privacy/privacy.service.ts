@@ -42,6 +42,7 @@ export function createPrivacyService(deps: {
       );
       await privacy.deleteChats(companyId, visits, tx);
       await privacy.eraseTexts(companyId, visits, tx);
+      await privacy.eraseFeedback(companyId, visits.waitIds, tx);
       await privacy.deletePushSubscriptions(companyId, visits.customerIds, tx);
       // The staff's note on the customer (docs/regulars.md): the owner's erase, on the number; Forget
       // me, on the numbers of the caller's own visits (the note is about whoever came with them).

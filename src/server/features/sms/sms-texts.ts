@@ -24,7 +24,18 @@ export const DEFAULT_SMS_TEXTS = {
   nearTurnNext: "{business}: you're next! Please head back now so you don't miss your turn.",
   nearTurnAhead: "{business}: you're almost up, {ahead} ahead of you. Please head back now.",
   nearTurnMinutes: '{business}: your turn is about {minutes} min away. Please head back now.',
+  /** When staff mark a visit Done and the business asks for feedback (docs/feedback.md). */
+  feedback: '{business}: thanks for visiting! How did we do? Tap to rate your visit: {link}',
 } as const;
+
+/**
+ * A feedback text as the front desk may read it on the Text messages page: without the rating
+ * link's token, which would open the customer's rating and comment, the owner's alone
+ * (docs/feedback.md).
+ */
+export function withoutFeedbackToken(body: string): string {
+  return body.replace(/#t=[A-Za-z0-9_-]+/, '#t=…');
+}
 
 export const SMS_REPLIES = {
   stop: 'You will get no more texts from CheckN wait lists. Reply START to turn them back on.',

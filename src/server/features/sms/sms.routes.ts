@@ -8,6 +8,7 @@ import { isValidTwilioSignature } from '../../sms/twilio.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { TextJoinService } from '../text-join/text-join.service.ts';
 import type { SmsRepository, SmsStatus } from './sms.repository.ts';
+import { withoutFeedbackToken } from './sms-texts.ts';
 
 /** Twilio's MessageStatus values, in our words. */
 const TWILIO_STATUS: Record<string, SmsStatus> = {
@@ -103,7 +104,14 @@ export function registerSmsRoutes(
     const texts = await repository.listForCompany(principal.companyId, 200);
     return {
       driver: deps.driver,
-      messages: texts.map((text) => ({ ...text, createdAt: new Date(text.createdAt).toISOString() })),
+      messages: texts.map((text) => ({
+        ...text,
+        body:
+          text.kind === 'feedback' && principal.role !== 'owner'
+            ? withoutFeedbackToken(text.body)
+            : text.body,
+        createdAt: new Date(text.createdAt).toISOString(),
+      })),
     };
   });
 

@@ -1,3 +1,4 @@
+import { FEEDBACK_LINK_DAYS } from '../../../shared/feedback-schemas.ts';
 import type { Regular } from '../../../shared/regular-schemas.ts';
 import type { NearTurnChoice, WaitStatus } from '../../../shared/schemas.ts';
 import type { BoardEntry } from '../../../shared/staff-schemas.ts';
@@ -191,6 +192,9 @@ const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w
   w.request_deadline as "requestDeadline", w.back_by as "backBy", w.arrived_at as "arrivedAt",
   w.moved_back_at as "movedBackAt"`;
 
+/** How long a visit's rating link opens (docs/feedback.md). */
+const FEEDBACK_LINK_VALID = `make_interval(days => ${FEEDBACK_LINK_DAYS})`;
+
 /** A timestamp as JSON has it (Date.toISOString: UTC, milliseconds, "Z"). */
 const isoSql = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
@@ -217,9 +221,15 @@ export const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
  * cannot leave) writes nothing and returns no row. With `calledText`, it also queues the "it's
  * your turn" text (once per call, and not to a number that opted out or an entry without texts) in
  * the business's own wording or $8, the default, filled as the join's text is: $7 its id, $9 its
- * status.
+ * status. With `feedbackText` (a Done), when the business asks for feedback, it keeps the visit's
+ * rating link and queues its text, under the same rules, once per visit (docs/feedback.md): $7 the
+ * text's id, $8 the token's hash, $9 the wording, $10 the link, $11 the text's status.
  */
-const updateAndPublishSql = (set: string, condition: string, calledText = false) => `
+const updateAndPublishSql = (
+  set: string,
+  condition: string,
+  text: 'calledText' | 'feedbackText' | null = null,
+) => `
   with changed as (
     update wait_entries w set ${set}, updated_at = now()
      where w.id = $1 and w.company_id = $2 ${condition}
@@ -234,7 +244,7 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
                                                   'requestStatus', "requestStatus") from entry
      where $4::text is not null`)}
   )${
-    calledText
+    text === 'calledText'
       ? `, called_text as (
     insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
     select $7, w.company_id, w.id, 'outbound', 'called', 'called:' || w.id || ':' || ${isoSql('w.called_at')},
@@ -244,6 +254,24 @@ const updateAndPublishSql = (set: string, condition: string, calledText = false)
            $9::text
       from changed w join companies c on c.id = w.company_id
      where ${mayTextSql('w.allow_sms', 'w.phone_number', 'w.company_id')}
+    on conflict (event_key) do nothing
+  )`
+      : ''
+  }${
+    text === 'feedbackText'
+      ? `, feedback_link as (
+    insert into visit_feedback (wait_id, company_id, token_hash, expires_at)
+    select w.id, w.company_id, $8::text, now() + ${FEEDBACK_LINK_VALID}
+      from changed w join companies c on c.id = w.company_id
+     -- An entry without a number never allows texts (a desk walk-in without one, an erased visit).
+     where c.ask_feedback and ${mayTextSql('w.allow_sms', 'w.phone_number', 'w.company_id')}
+    on conflict (wait_id) do nothing
+    returning wait_id
+  ), feedback_text as (
+    insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
+    select $7, w.company_id, w.id, 'outbound', 'feedback', 'feedback:' || w.id, w.phone_number,
+           replace(replace($9::text, '{business}', c.name), '{link}', $10::text), $11::text
+      from feedback_link f join changed w on w.id = f.wait_id join companies c on c.id = w.company_id
     on conflict (event_key) do nothing
   )`
       : ''
@@ -566,11 +594,16 @@ export function createWaitListRepository(
         waitTopic: string;
         /** A call's text: its id, and the wording used when the business has none of its own. */
         calledText?: { id: string; defaultWording: string };
+        /**
+         * A Done's rating link, kept and texted when the business asks for feedback: the text's id,
+         * the hash of the link's token, the wording ({business}, {link}) and the link.
+         */
+        feedbackText?: { id: string; tokenHash: string; wording: string; link: string };
       },
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
       const stamp = STATUS_TIMESTAMP[change.to];
-      const { calledText } = published;
+      const { calledText, feedbackText } = published;
       const parameters: unknown[] = [
         change.waitId,
         change.companyId,
@@ -579,6 +612,9 @@ export function createWaitListRepository(
         change.from,
         change.to,
         ...(calledText ? [calledText.id, calledText.defaultWording, newTextStatus] : []),
+        ...(feedbackText
+          ? [feedbackText.id, feedbackText.tokenHash, feedbackText.wording, feedbackText.link, newTextStatus]
+          : []),
       ];
       let set = `status = $6${stamp ? `, ${stamp} = now()` : ''}`;
       let condition = 'and w.status = any($5::text[])';
@@ -592,7 +628,7 @@ export function createWaitListRepository(
         set += `, provider_id = ${provider}, assigned_at = coalesce(w.assigned_at, now())`;
       }
       const { rows } = await tx.query<BoardRow>(
-        updateAndPublishSql(set, condition, calledText !== undefined),
+        updateAndPublishSql(set, condition, calledText ? 'calledText' : feedbackText ? 'feedbackText' : null),
         parameters,
       );
       return rows[0] ? toBoardEntry(rows[0]) : null;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { feedbackPath } from '../../../shared/feedback-path.ts';
 import { formatClockTime } from '../../../shared/opening-hours.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
 import { topics } from '../../../shared/realtime.ts';
@@ -16,6 +17,7 @@ import { retryTransientConflicts } from '../../db/connection-errors.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { AppError, invariantFound } from '../../errors.ts';
+import { hashSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
@@ -108,6 +110,20 @@ export function createWaitListService(deps: {
       if (!(await waitList.hasJoinedWithKey(customerId, idempotencyKey))) throw error;
     }
   }
+
+  /**
+   * A Done's rating link (docs/feedback.md): a new secret, of which only the hash is kept, and the
+   * text that carries it. The statement keeps and sends it only when the business asks for feedback.
+   */
+  const newFeedbackText = (companyId: string) => {
+    const token = newSecretToken();
+    return {
+      id: randomUUID(),
+      tokenHash: hashSecretToken(token),
+      wording: DEFAULT_SMS_TEXTS.feedback,
+      link: `${publicUrl}${feedbackPath.getHref(companyId, token)}`,
+    };
+  };
 
   /** Where a change of this entry is published: the business's board and the entry's own page. */
   const publishedTo = (companyId: string, waitId: string) => ({
@@ -544,6 +560,8 @@ export function createWaitListService(deps: {
                   calledText: { id: randomUUID(), defaultWording: DEFAULT_SMS_TEXTS.called },
                 }
               : {}),
+            // Kept and texted only when the business asks for feedback and may text this number.
+            ...(to === 'done' ? { feedbackText: newFeedbackText(principal.companyId) } : {}),
           },
         ),
       );
@@ -551,7 +569,7 @@ export function createWaitListService(deps: {
         await requireEntryTheyMayActOn(principal, waitId);
         throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
       }
-      if (updated.status === 'called') sms.kick();
+      if (updated.status === 'called' || updated.status === 'done') sms.kick();
       push.notify(updated.customerId, company.id, {
         title: company.name,
         body: STATUS_NOTIFICATIONS[updated.status],

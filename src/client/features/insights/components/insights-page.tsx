@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { todayIn } from '../../../../shared/business-day.ts';
+import type { InsightsFeedback } from '../../../../shared/feedback-schemas.ts';
 import type { Insights, InsightsRange } from '../../../../shared/staff-schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { texts } from '../../../lib/texts.ts';
@@ -80,6 +81,7 @@ export function InsightsPage() {
           }))}
         />
       </section>
+      <FeedbackRatings feedback={data.feedback} timeZone={data.timeZone} />
       <section className="settings-card">
         <h2 className="settings-card__title">{texts.insights.byService}</h2>
         <BreakdownTable
@@ -161,6 +163,60 @@ function Figures({ data }: { data: Insights }) {
         </p>
       </section>
     </div>
+  );
+}
+
+/**
+ * Ratings after the visit (docs/feedback.md): the average, how many gave each star, and what the
+ * unhappy ones wrote, newest first. Insights are the owner's alone, so the comments are too.
+ */
+function FeedbackRatings({ feedback, timeZone }: { feedback: InsightsFeedback; timeZone: string }) {
+  const ratedAt = (at: string) =>
+    new Date(at).toLocaleString('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+  return (
+    <section className="settings-card" aria-labelledby="insights-ratings">
+      <h2 className="settings-card__title" id="insights-ratings">
+        {texts.insights.ratings}
+      </h2>
+      <p className="stat__value">
+        {feedback.average === null ? texts.insights.none : texts.insights.averageRating(feedback.average)}
+      </p>
+      <p className="field__note">{texts.insights.ratingsNote(feedback.ratings)}</p>
+      <Bars
+        label={texts.insights.ratings}
+        rows={[5, 4, 3, 2, 1].map((stars) => ({
+          label: texts.insights.starsRow(stars),
+          value: feedback.distribution[stars - 1] ?? 0,
+        }))}
+      />
+      <h3 className="settings-card__subtitle">{texts.insights.comments}</h3>
+      <p className="field__note">{texts.insights.commentsNote}</p>
+      {feedback.comments.length === 0 ? (
+        <p className="field__note">{texts.insights.noComments}</p>
+      ) : (
+        <ul className="feedback-comments">
+          {feedback.comments.map((comment, index) => (
+            <li key={`${comment.ratedAt} ${index}`} className="feedback-comments__item">
+              <p className="feedback-comments__text">{comment.comment}</p>
+              <p className="field__note">
+                {texts.insights.commentMeta(
+                  comment.rating,
+                  comment.serviceType,
+                  comment.providerName,
+                  ratedAt(comment.ratedAt),
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

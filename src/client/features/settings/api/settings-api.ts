@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FeedbackSettingsRequest } from '../../../../shared/feedback-schemas.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
@@ -46,6 +47,11 @@ function useSettingsChange<Variables>(
 export const useSaveCompany = () =>
   useSettingsChange((body: CompanySettingsRequest) =>
     staffRequest<BusinessSettings>('/v1/staff/settings/company', { method: 'PUT', body }),
+  );
+
+export const useSaveFeedback = () =>
+  useSettingsChange((body: FeedbackSettingsRequest) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/feedback', { method: 'PUT', body }),
   );
 
 export const useSaveIntake = () =>
