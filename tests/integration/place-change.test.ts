@@ -3,8 +3,11 @@ import { DEMO_FRONT_DESK, DEMO_PROVIDER } from '../../src/server/seed/demo.ts';
 import { appointmentActionResponseSchema, appointmentSchema } from '../../src/shared/appointment-schemas.ts';
 import { localDateTime } from '../../src/shared/local-time.ts';
 import { type WaitEntryResponse, waitEntryResponseSchema } from '../../src/shared/schemas.ts';
-import { type JoinedCustomer, joinAsNewCustomer } from '../support/customer.ts';
-import { idempotencyKey } from '../support/factories.ts';
+import {
+  type JoinedCustomer,
+  joinAsNewCustomer,
+  requestMaria as requestMariaFor,
+} from '../support/customer.ts';
 import { listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
@@ -53,24 +56,7 @@ describe.each(databaseKinds)('why my place changed, on %s', (kind) => {
   const staffPost = (session: StaffSession, url: string, payload?: object) =>
     t.app.inject({ method: 'POST', url, headers: session.headers, ...(payload ? { payload } : {}) });
 
-  async function requestMaria() {
-    const { authorization } = await t.signIn();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/functions/addClient',
-      headers: { authorization, 'idempotency-key': idempotencyKey() },
-      payload: {
-        spId: mariaId,
-        spName: 'Maria Lopez',
-        spSpeciality: 'Color & Cuts',
-        companyId: 'demo',
-        clientName: 'Rita Request',
-        clientPhoneNumber: freshPhone(),
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return { waitId: response.json().waitId as string, authorization };
-  }
+  const requestMaria = () => requestMariaFor(t, mariaId, freshPhone());
 
   it('names an appointment that checked in ahead, by its booked time on the business clock, and nobody who joined behind', async () => {
     const booked = await staffPost(desk, '/api/v1/staff/appointments', {

@@ -5,7 +5,7 @@ import { topics } from '../../src/shared/realtime.ts';
 import { waitEntryResponseSchema } from '../../src/shared/schemas.ts';
 import { type BoardEntry, boardResponseSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
-import { joinAsNewCustomer } from '../support/customer.ts';
+import { joinAsNewCustomer, requestMaria as requestMariaFor } from '../support/customer.ts';
 import { idempotencyKey } from '../support/factories.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import {
@@ -49,24 +49,7 @@ describe.each(databaseKinds)('service requests answered in time, on %s', (kind) 
   });
 
   /** A customer on the add-client page asks Maria for a cut. */
-  async function requestMaria(phone = freshPhone()) {
-    const { authorization } = await t.signIn();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/functions/addClient',
-      headers: { authorization, 'idempotency-key': idempotencyKey() },
-      payload: {
-        spId: mariaId,
-        spName: 'Maria Lopez',
-        spSpeciality: 'Color & Cuts',
-        companyId: 'demo',
-        clientName: 'Rita Request',
-        clientPhoneNumber: phone,
-      },
-    });
-    expect(response.statusCode, response.body).toBe(201);
-    return { waitId: response.json().waitId as string, authorization, phone };
-  }
+  const requestMaria = (phone = freshPhone()) => requestMariaFor(t, mariaId, phone);
 
   const customerView = async (customer: { waitId: string; authorization: string }) =>
     waitEntryResponseSchema.parse(

@@ -97,3 +97,28 @@ export function sendMessage(app: FastifyInstance, headers: Record<string, string
     payload: body as object,
   });
 }
+
+/** A new anonymous customer on the add-client page asks the demo's Maria (`mariaId`) for a cut. */
+export async function requestMaria(
+  t: TestApp,
+  mariaId: string,
+  phone: string,
+): Promise<{ waitId: string; authorization: string; phone: string }> {
+  const { authorization } = await t.signIn();
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/functions/addClient',
+    headers: { authorization, 'idempotency-key': idempotencyKey() },
+    payload: {
+      spId: mariaId,
+      spName: 'Maria Lopez',
+      spSpeciality: 'Color & Cuts',
+      companyId: 'demo',
+      clientName: 'Rita Request',
+      clientPhoneNumber: phone,
+    },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`addClient failed: ${response.statusCode} ${response.body}`);
+  return { waitId: (response.json() as { waitId: string }).waitId, authorization, phone };
+}
