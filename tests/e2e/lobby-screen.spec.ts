@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { openConsole } from './support/console.ts';
+import { emptyDemoLine, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './support/walk-in.ts';
 
@@ -20,6 +20,8 @@ test('the owner opens the lobby screen; a customer who joins shows up live, move
   page,
   browser,
 }) => {
+  // The screen shows the first few waiting: the specs before this one leave people waiting.
+  await emptyDemoLine(browser);
   const owner = await openConsole(browser);
   const [screen] = await Promise.all([
     owner.context().waitForEvent('page'),
