@@ -102,7 +102,7 @@ test.describe('axe: customer pages', () => {
     await expect(page.getByPlaceholder('Write a message')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByPlaceholder('Write a message').fill('Is there parking nearby?');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.locator('.chat-message--mine')).toContainText('Is there parking nearby?');
     await expectNoAxeViolations(page);
 
@@ -131,13 +131,13 @@ test.describe('axe: customer pages', () => {
     const provider = await openServiceRequest(page, browser);
     await expect(page.getByText(provider.name, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText('Please enter name & phone number')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByLabel('First name').fill('Axe');
     await page.getByLabel('Last name').fill('Request');
     await page.getByLabel('Phone number').pressSequentially('4155550177');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.getByText("You're all set!")).toBeVisible();
     await expectNoAxeViolations(page);
   });
@@ -207,7 +207,7 @@ test.describe('axe: the console', () => {
     await join(page, name);
     await page.getByRole('link', { name: /Message / }).click();
     await page.getByPlaceholder('Write a message').fill('Hello from the line');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(boardRow(staff, name)).toBeVisible();
     await expectNoAxeViolations(staff);
 
@@ -470,7 +470,7 @@ test.describe('status changes are announced', () => {
     await expect(incoming).toHaveAttribute('role', 'status');
     await expect(incoming).toHaveAttribute('aria-live', 'polite');
     await page.getByPlaceholder('Write a message').fill('On my way');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(page.locator('.chat-message--mine')).toContainText('On my way');
     await expect(incoming).toHaveText('');
     await boardRow(staff, name)

@@ -12,7 +12,7 @@ test('a service request to a named provider: validation, spinner, and the succes
     await expect(page.getByLabel(label)).toHaveAttribute('required', '');
   }
 
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByText('Please enter name & phone number')).toBeVisible();
 
   await page.getByLabel('First name').fill('Rosa');
@@ -27,7 +27,7 @@ test('a service request to a named provider: validation, spinner, and the succes
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.locator('.form-overlay')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Sending…' })).toBeDisabled();
 
@@ -53,8 +53,8 @@ test.describe('when the request fails', () => {
     await page.goto(`/add-client/${provider.id}?companyId=demo&spName=Maria%20Lopez&spSpeciality=Color`);
     await page.getByLabel('First name').fill('Tom');
     await page.getByLabel('Phone number').pressSequentially('4155550191');
-    await page.getByRole('button', { name: 'Send' }).click();
-    await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeEnabled();
     await expect(page.locator('.form-overlay')).toHaveCount(0);
     await expect(page.getByLabel('First name')).toHaveValue('Tom');
     await expect(page.getByLabel('Phone number')).toHaveValue('+1 (415) 555-0191');

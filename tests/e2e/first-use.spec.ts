@@ -182,7 +182,7 @@ test('a 60-letter name without spaces keeps the staff chat panel on the screen, 
     panel.getByLabel('Write a message'),
   ]);
   await panel.getByLabel('Write a message').fill('Your chair is ready');
-  await expectOnScreen(staff, [panel.getByRole('button', { name: 'Send' })]);
+  await expectOnScreen(staff, [panel.getByRole('button', { name: 'Send', exact: true })]);
   await expectApart(panel.getByRole('heading', { name }), panel.getByRole('button', { name: 'Close chat' }));
   await staff.context().close();
 });
@@ -195,7 +195,7 @@ test("a request with a 60-letter name wraps in the board's Requests on a phone",
   await openServiceRequest(page, browser);
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Phone number').pressSequentially('4155550191');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByRole('link', { name: 'Follow your request' })).toBeVisible();
   expect(await overflowsHorizontally(page)).toBe(false);
 
@@ -344,7 +344,7 @@ test.describe(() => {
     await expect(page.getByText('No messages yet.', { exact: false })).toBeVisible();
     await context.setOffline(true);
     await page.getByLabel('Write a message').fill('Running 5 minutes late');
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(
       page.getByText("You're offline. Your message will be sent when you're back online."),
     ).toBeVisible();
@@ -433,7 +433,7 @@ test.describe(() => {
     await page.getByLabel('First name').fill(`Offline request ${Date.now() % 100000}`);
     await page.getByLabel('Phone number').pressSequentially('4155550194');
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Send' }).click();
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
     await expect(
       page.getByText(
         "You're offline. Keep this page open: your request will be sent as soon as you're back online.",

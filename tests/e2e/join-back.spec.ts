@@ -65,7 +65,7 @@ test('Back after sending a service request shows it as sent, and the provider ge
   const maria = await openServiceRequest(page, browser);
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Phone number').pressSequentially('4155550193');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('link', { name: 'Follow your request' }).click();
   await page.waitForURL((url) => url.pathname === '/demo/checked-in');
   const waitId = new URL(page.url()).searchParams.get('waitId');
@@ -73,7 +73,7 @@ test('Back after sending a service request shows it as sent, and the provider ge
   await page.goBack();
   await expect(page.getByRole('heading', { name: "You're all set!" })).toBeVisible();
   await expect(page.getByText(`Your request was sent to ${maria.name}!`)).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Follow your request' })).toHaveAttribute(
     'href',
     `/demo/checked-in?waitId=${waitId}`,

@@ -41,9 +41,9 @@ test('a walk-in joins, the board shows it, staff call, chat both ways, and finis
   await page.getByRole('link', { name: /Message Bella Demo Salon/ }).click();
   await expect(page.getByRole('heading', { name: 'Bella Demo Salon' })).toBeVisible();
   const input = page.getByPlaceholder('Write a message');
-  await expect(page.getByRole('button', { name: 'Send' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toHaveCount(0);
   await input.fill('Running 5 minutes late <b>sorry</b>');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(input).toHaveValue('');
   await expect(page.locator('.chat-message--mine')).toContainText('Running 5 minutes late <b>sorry</b>');
 

@@ -107,7 +107,7 @@ test('the owner invites a provider, who sets a password from the link and sees t
   await requester.getByLabel('First name').fill(`Req${suffix}`);
   await requester.getByLabel('Last name').fill('Uest');
   await requester.getByLabel('Phone number').pressSequentially('4155550192');
-  await requester.getByRole('button', { name: 'Send' }).click();
+  await requester.getByRole('button', { name: 'Send', exact: true }).click();
   await requester.getByRole('link', { name: 'Follow your request' }).click();
   await expect(requester.getByText('Waiting for James Chen to accept your request')).toBeVisible();
   const request = tablet.locator('.board-row--request').filter({ hasText: `Req${suffix}` });

@@ -17,7 +17,7 @@ async function sendRequest(
   await page.getByLabel('First name').fill(first);
   await page.getByLabel('Last name').fill('Request');
   await page.getByLabel('Phone number').pressSequentially('4155550191');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('link', { name: 'Follow your request' }).click();
   await expect(page.getByText('Waiting for Maria Lopez to accept your request')).toBeVisible();
 }

@@ -51,7 +51,7 @@ test.describe('before any script runs', () => {
     const provider = await firstDemoProvider(page.request);
     await page.goto(`/add-client/${provider.id}?companyId=demo&spName=Maria&spSpeciality=Color`);
     await expect(page.getByText('Maria', { exact: true })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
     // A link that cannot name a provider says so from the first HTML too.
     await page.goto('/add-client/sp-1?companyId=demo&spName=Maria');
     await expect(page.getByRole('heading', { name: 'This link does not work' })).toBeVisible();
@@ -151,8 +151,8 @@ test('Send tapped on a service request before the scripts arrive sends it once t
   await page.getByLabel('Last name').fill('Sender');
   await page.getByLabel('Phone number').pressSequentially('4155550177');
   // Twice, as an impatient thumb does: one request.
-  await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   // Held, not submitted: the page did not reload without its link's query.
   expect(page.url()).toBe(link);
   releaseScripts();
@@ -186,7 +186,7 @@ test('a chat message written before the scripts arrive is kept, and Send sends i
   releaseScripts();
   await waitForHydration(page);
 
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.locator('.chat-message--mine')).toContainText('Early words');
   await expect(page.getByPlaceholder('Write a message')).toHaveValue('');
 });

@@ -37,7 +37,7 @@ test("a provider's customer writes: the board counts it unread, the provider ans
   await page.getByRole('link', { name: /Message/ }).click();
   await expect(page.getByRole('heading', { name: 'Maria Lopez' })).toBeVisible();
   await page.getByPlaceholder('Write a message').fill('Is Maria free?');
-  await page.getByRole('button', { name: 'Send' }).click();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(row(owner, name)).toContainText('1 unread');
   await expect(boardBadge).toHaveText(String(unreadBefore + 1));
 
@@ -48,7 +48,7 @@ test("a provider's customer writes: the board counts it unread, the provider ans
   await expect(maria.getByText('You are answering.')).toBeVisible();
   await expect(row(owner, name)).not.toContainText('unread');
   await maria.getByPlaceholder('Write a message').fill('Yes, 5 minutes!');
-  await maria.getByRole('button', { name: 'Send' }).click();
+  await maria.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.locator('.chat-message').filter({ hasText: 'Yes, 5 minutes!' })).toContainText(
     'Maria Lopez',
   );
@@ -66,7 +66,7 @@ test("a provider's customer writes: the board counts it unread, the provider ans
   await desk.getByRole('button', { name: 'Take over' }).click();
   await expect(page.getByRole('heading', { name: 'Sam Rivera' })).toBeVisible();
   await desk.getByPlaceholder('Write a message').fill('Sam at the desk: come on in.');
-  await desk.getByRole('button', { name: 'Send' }).click();
+  await desk.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.locator('.chat-message').filter({ hasText: 'come on in' })).toContainText('Sam Rivera');
   await expect(maria.getByText('Sam Rivera is answering.')).toBeVisible();
 });
@@ -109,7 +109,7 @@ test("every account of the provider answers their customer; once the customer is
   await expect(tablet.getByText('You are answering.')).toBeVisible();
   await expect(tablet.getByRole('button', { name: 'Take over' })).toHaveCount(0);
   await tablet.getByPlaceholder('Write a message').fill('From the tablet');
-  await tablet.getByRole('button', { name: 'Send' }).click();
+  await tablet.getByRole('button', { name: 'Send', exact: true }).click();
   await row(maria, name)
     .getByRole('button', { name: `Chat ${name}` })
     .click();
