@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { insightsFeedbackSchema } from './feedback-schemas.ts';
+import { JOIN_FIELDS_MAX, joinAnswerSchema, joinFieldSchema } from './join-fields.ts';
 import { minuteOfDay } from './local-time.ts';
 import { normalizeUsNumber } from './phone.ts';
 import { regularSchema } from './regular-schemas.ts';
@@ -56,6 +57,8 @@ export const boardEntrySchema = z.object({
   arrivedAt: z.nullable(z.string()),
   /** The held time ran out: they stand in line from this instant on (behind those who were there). */
   movedBackAt: z.nullable(z.string()),
+  /** Answers to the business's own questions (docs/join-fields.md); null when none were asked. */
+  joinAnswers: z.nullable(z.array(joinAnswerSchema)),
 });
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
 
@@ -206,6 +209,8 @@ export const boardResponseSchema = z.object({
   floor: z.array(providerFloorSchema),
   /** What the desk may put a walk-in down for. */
   services: z.array(z.string()),
+  /** The business's own questions, asked in Add walk-in too (docs/join-fields.md). */
+  joinFields: z.array(joinFieldSchema),
   /** Subscribe to the board topic after this seq to miss nothing. */
   seq: z.number(),
 });
@@ -217,6 +222,7 @@ export const deskWalkInRequestSchema = z.object({
   name: joinWaitListRequestSchema.shape.name,
   phoneNumber: z.optional(z.nullable(joinWaitListRequestSchema.shape.phoneNumber)),
   providerId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+  answers: joinWaitListRequestSchema.shape.answers,
 });
 export type DeskWalkInRequest = z.input<typeof deskWalkInRequestSchema>;
 
@@ -389,6 +395,8 @@ export const businessSettingsSchema = z.object({
   /** Feedback after the visit (docs/feedback.md): off by default; '' when no review link. */
   askFeedback: z.boolean(),
   reviewUrl: z.string(),
+  /** The business's own questions when customers join (docs/join-fields.md), in order. */
+  joinFields: z.array(joinFieldSchema).check(z.maxLength(JOIN_FIELDS_MAX)),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 

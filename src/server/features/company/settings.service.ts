@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { splitLocation, toPipeLocation } from '../../../shared/address.ts';
 import type { FeedbackSettingsRequest } from '../../../shared/feedback-schemas.ts';
+import { JOIN_FIELD_DEFAULT_MAX_LENGTH, type JoinFieldsSettingsRequest } from '../../../shared/join-fields.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
@@ -53,6 +54,7 @@ export function createSettingsService(deps: {
         maxWaitMinutes: company.maxWaitMinutes,
         askFeedback: company.askFeedback,
         reviewUrl: company.reviewUrl ?? '',
+        joinFields: company.joinFields,
       };
     },
 
@@ -86,6 +88,26 @@ export function createSettingsService(deps: {
         askFeedback: request.askFeedback,
         reviewUrl: request.reviewUrl || null,
       });
+      companyService.forget(companyId);
+    },
+
+    /**
+     * The owner's questions when customers join (docs/join-fields.md): a new field gets an id, a
+     * kept one keeps its own (so past answers and the CSV column stay its), one left out is gone.
+     */
+    async updateJoinFields(companyId: string, request: JoinFieldsSettingsRequest): Promise<void> {
+      const known = new Set((await companyService.requireCompany(companyId)).joinFields.map((field) => field.id));
+      const fields = request.fields.map((field) => {
+        if (field.id !== undefined && !known.has(field.id))
+          throw new AppError('VALIDATION_FAILED', { field: 'fields', message: 'That field was removed meanwhile. Reload the page.' });
+        return {
+          id: field.id ?? randomUUID().replaceAll('-', ''),
+          label: field.label,
+          required: field.required ?? false,
+          maxLength: field.maxLength ?? JOIN_FIELD_DEFAULT_MAX_LENGTH,
+        };
+      });
+      await companies.updateJoinFields(companyId, fields);
       companyService.forget(companyId);
     },
 

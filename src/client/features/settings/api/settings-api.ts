@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackSettingsRequest } from '../../../../shared/feedback-schemas.ts';
+import type { JoinFieldsSettingsRequest } from '../../../../shared/join-fields.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
@@ -52,6 +53,11 @@ export const useSaveCompany = () =>
 export const useSaveFeedback = () =>
   useSettingsChange((body: FeedbackSettingsRequest) =>
     staffRequest<BusinessSettings>('/v1/staff/settings/feedback', { method: 'PUT', body }),
+  );
+
+export const useSaveJoinFields = () =>
+  useSettingsChange((body: JoinFieldsSettingsRequest) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/join-fields', { method: 'PUT', body }),
   );
 
 export const useSaveIntake = () =>

@@ -1,0 +1,100 @@
+/**
+ * Custom join fields (issue 24 item 7, docs/join-fields.md): the business's own questions, asked
+ * under name and phone when a customer joins. One schema for the owner's definitions and one
+ * builder of the answers' validation from them, used by the join forms and by the server.
+ * zod/mini, like schemas.ts: the user-info page loads this.
+ */
+import * as z from 'zod/mini';
+
+export const JOIN_FIELDS_MAX = 3;
+export const JOIN_FIELD_LABEL_MAX = 40;
+export const JOIN_FIELD_DEFAULT_MAX_LENGTH = 100;
+export const JOIN_FIELD_MAX_LENGTH_LIMIT = 200;
+
+/** A field's id: made by the server when the owner adds it, kept while the field lives. */
+const joinFieldIdSchema = z.string().check(z.regex(/^[a-z0-9]{1,32}$/, 'Unknown field'));
+
+const labelSchema = z
+  .string('Please name the field')
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please name the field'),
+    z.maxLength(JOIN_FIELD_LABEL_MAX, `A field's name can be at most ${JOIN_FIELD_LABEL_MAX} characters`),
+  );
+
+const maxLengthSchema = z
+  .number('Choose the longest answer')
+  .check(
+    z.int('Choose a whole number of characters'),
+    z.minimum(1, 'Answers need at least 1 character'),
+    z.maximum(JOIN_FIELD_MAX_LENGTH_LIMIT, `Answers can be at most ${JOIN_FIELD_MAX_LENGTH_LIMIT} characters`),
+  );
+
+/** A field as stored and as the join forms read it. */
+export const joinFieldSchema = z.object({
+  id: joinFieldIdSchema,
+  label: z.string(),
+  required: z.boolean(),
+  maxLength: z.number(),
+});
+export type JoinField = z.infer<typeof joinFieldSchema>;
+
+/**
+ * Settings › "Questions when customers join": the fields in the order customers see them. A field
+ * without an id is new; a field left out is removed (past visits keep what they answered).
+ */
+export const joinFieldsSettingsRequestSchema = z.object({
+  fields: z
+    .array(
+      z.object({
+        id: z.optional(joinFieldIdSchema),
+        label: labelSchema,
+        required: z._default(z.boolean(), false),
+        maxLength: z._default(maxLengthSchema, JOIN_FIELD_DEFAULT_MAX_LENGTH),
+      }),
+    )
+    .check(z.maxLength(JOIN_FIELDS_MAX, `At most ${JOIN_FIELDS_MAX} fields`)),
+});
+export type JoinFieldsSettingsRequest = z.input<typeof joinFieldsSettingsRequestSchema>;
+
+/**
+ * What a join carries before the business's fields are known: answers by field id. Bounded so a
+ * request cannot be large; joinAnswersSchema then checks them against the business's fields.
+ */
+export const joinAnswersInputSchema = z.optional(
+  z
+    .record(z.string().check(z.maxLength(32)), z.string().check(z.maxLength(JOIN_FIELD_MAX_LENGTH_LIMIT * 2)))
+    .check(z.refine((answers) => Object.keys(answers).length <= JOIN_FIELDS_MAX * 2, 'Too many answers')),
+);
+
+export type JoinAnswers = Record<string, string>;
+
+/**
+ * The answers a business's fields accept, keyed by field id: trimmed, a required one not empty,
+ * none longer than its field allows, no key the business does not ask. Issues carry the field's
+ * id as their path, so a form shows each under its field.
+ */
+export function joinAnswersSchema(fields: readonly JoinField[]) {
+  const shape: Record<string, z.ZodMiniType<string | undefined, unknown>> = {};
+  for (const field of fields) {
+    const tooLong = `${field.label} can be at most ${field.maxLength} characters`;
+    shape[field.id] = field.required
+      ? z
+          .string(`Please fill in ${field.label}`)
+          .check(z.trim(), z.minLength(1, `Please fill in ${field.label}`), z.maxLength(field.maxLength, tooLong))
+      : z.optional(z.string().check(z.trim(), z.maxLength(field.maxLength, tooLong)));
+  }
+  return z.strictObject(shape, { error: 'Those answers are not asked here' });
+}
+
+/** A visit's answers as stored and shown ("Stylist preference: Maria"): the question with each. */
+export const joinAnswerSchema = z.object({ id: z.string(), label: z.string(), value: z.string() });
+export type JoinAnswer = z.infer<typeof joinAnswerSchema>;
+
+/** The validated answers in the fields' order, with their labels; empty ones left out. */
+export function answersAsAsked(fields: readonly JoinField[], answers: JoinAnswers): JoinAnswer[] {
+  return fields.flatMap((field) => {
+    const value = answers[field.id]?.trim() ?? '';
+    return value ? [{ id: field.id, label: field.label, value }] : [];
+  });
+}
