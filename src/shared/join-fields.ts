@@ -91,10 +91,17 @@ export function joinAnswersSchema(fields: readonly JoinField[]) {
 export const joinAnswerSchema = z.object({ id: z.string(), label: z.string(), value: z.string() });
 export type JoinAnswer = z.infer<typeof joinAnswerSchema>;
 
+/**
+ * Text as jsonb can keep it: an unpaired UTF-16 surrogate (which JSON allows and jsonb refuses)
+ * becomes U+FFFD, as String.prototype.toWellFormed does. U+0000 is refused at the edge (parseInput).
+ */
+export const wellFormed = (text: string) =>
+  text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+
 /** The validated answers in the fields' order, with their labels; empty ones left out. */
 export function answersAsAsked(fields: readonly JoinField[], answers: JoinAnswers): JoinAnswer[] {
   return fields.flatMap((field) => {
-    const value = answers[field.id]?.trim() ?? '';
+    const value = wellFormed(answers[field.id]?.trim() ?? '');
     return value ? [{ id: field.id, label: field.label, value }] : [];
   });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { splitLocation, toPipeLocation } from '../../../shared/address.ts';
 import type { FeedbackSettingsRequest } from '../../../shared/feedback-schemas.ts';
-import { JOIN_FIELD_DEFAULT_MAX_LENGTH, type JoinFieldsSettingsRequest } from '../../../shared/join-fields.ts';
+import { JOIN_FIELD_DEFAULT_MAX_LENGTH, type JoinFieldsSettingsRequest, wellFormed } from '../../../shared/join-fields.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
@@ -102,7 +102,7 @@ export function createSettingsService(deps: {
           throw new AppError('VALIDATION_FAILED', { field: 'fields', message: 'That field was removed meanwhile. Reload the page.' });
         return {
           id: field.id ?? randomUUID().replaceAll('-', ''),
-          label: field.label,
+          label: wellFormed(field.label),
           required: field.required ?? false,
           maxLength: field.maxLength ?? JOIN_FIELD_DEFAULT_MAX_LENGTH,
         };
