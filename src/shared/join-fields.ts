@@ -75,7 +75,7 @@ export type JoinAnswers = Record<string, string>;
  * id as their path, so a form shows each under its field.
  */
 export function joinAnswersSchema(fields: readonly JoinField[]) {
-  const shape: Record<string, z.ZodMiniType<string | undefined, unknown>> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const field of fields) {
     const tooLong = `${field.label} can be at most ${field.maxLength} characters`;
     shape[field.id] = field.required

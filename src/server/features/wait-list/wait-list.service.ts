@@ -49,13 +49,20 @@ export interface JoinWaitListCommand {
   questionsNotAsked?: boolean;
 }
 
+/** Each business's answers rule, built once per definitions read (the company cache keeps the array). */
+const answersSchemas = new WeakMap<readonly JoinField[], ReturnType<typeof joinAnswersSchema>>();
+
 /**
  * The answers to the business's own questions as the visit keeps them (docs/join-fields.md), or
  * null when it asks none; a missing required one, one too long or one it does not ask is a 400
  * naming the field ("answers.<id>").
  */
 export function ensureAnswersFit(fields: readonly JoinField[], answers: JoinAnswers | undefined): JoinAnswer[] | null {
-  const parsed = joinAnswersSchema(fields).safeParse(answers ?? {});
+  // Most businesses ask nothing: their joins cost what they did.
+  if (fields.length === 0 && (answers === undefined || Object.keys(answers).length === 0)) return null;
+  const schema = answersSchemas.get(fields) ?? joinAnswersSchema(fields);
+  answersSchemas.set(fields, schema);
+  const parsed = schema.safeParse(answers ?? {});
   if (!parsed.success) {
     const { field, message } = firstIssue(parsed.error);
     throw new AppError('VALIDATION_FAILED', { field: field ? `answers.${field}` : 'answers', message });
