@@ -2,7 +2,8 @@
  * Custom join fields (issue 24 item 7, docs/join-fields.md): the business's own questions, asked
  * under name and phone when a customer joins. One schema for the owner's definitions and one
  * builder of the answers' validation from them, used by the join forms and by the server.
- * zod/mini, like schemas.ts: the user-info page loads this.
+ * zod/mini, like schemas.ts: the user-info page loads this, so the owner's Settings request is in
+ * staff-schemas.ts (docs/decisions/0010).
  */
 import * as z from 'zod/mini';
 
@@ -12,23 +13,7 @@ export const JOIN_FIELD_DEFAULT_MAX_LENGTH = 100;
 export const JOIN_FIELD_MAX_LENGTH_LIMIT = 200;
 
 /** A field's id: made by the server when the owner adds it, kept while the field lives. */
-const joinFieldIdSchema = z.string().check(z.regex(/^[a-z0-9]{1,32}$/, 'Unknown field'));
-
-const labelSchema = z
-  .string('Please name the field')
-  .check(
-    z.trim(),
-    z.minLength(1, 'Please name the field'),
-    z.maxLength(JOIN_FIELD_LABEL_MAX, `A field's name can be at most ${JOIN_FIELD_LABEL_MAX} characters`),
-  );
-
-const maxLengthSchema = z
-  .number('Choose the longest answer')
-  .check(
-    z.int('Choose a whole number of characters'),
-    z.minimum(1, 'Answers need at least 1 character'),
-    z.maximum(JOIN_FIELD_MAX_LENGTH_LIMIT, `Answers can be at most ${JOIN_FIELD_MAX_LENGTH_LIMIT} characters`),
-  );
+export const joinFieldIdSchema = z.string().check(z.regex(/^[a-z0-9]{1,32}$/, 'Unknown field'));
 
 /** A field as stored and as the join forms read it. */
 export const joinFieldSchema = z.object({
@@ -38,24 +23,6 @@ export const joinFieldSchema = z.object({
   maxLength: z.number(),
 });
 export type JoinField = z.infer<typeof joinFieldSchema>;
-
-/**
- * Settings › "Questions when customers join": the fields in the order customers see them. A field
- * without an id is new; a field left out is removed (past visits keep what they answered).
- */
-export const joinFieldsSettingsRequestSchema = z.object({
-  fields: z
-    .array(
-      z.object({
-        id: z.optional(joinFieldIdSchema),
-        label: labelSchema,
-        required: z._default(z.boolean(), false),
-        maxLength: z._default(maxLengthSchema, JOIN_FIELD_DEFAULT_MAX_LENGTH),
-      }),
-    )
-    .check(z.maxLength(JOIN_FIELDS_MAX, `At most ${JOIN_FIELDS_MAX} fields`)),
-});
-export type JoinFieldsSettingsRequest = z.input<typeof joinFieldsSettingsRequestSchema>;
 
 /**
  * What a join carries before the business's fields are known: answers by field id. Bounded so a

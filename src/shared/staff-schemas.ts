@@ -7,7 +7,15 @@
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { insightsFeedbackSchema } from './feedback-schemas.ts';
-import { JOIN_FIELDS_MAX, joinAnswerSchema, joinFieldSchema } from './join-fields.ts';
+import {
+  JOIN_FIELD_DEFAULT_MAX_LENGTH,
+  JOIN_FIELD_LABEL_MAX,
+  JOIN_FIELD_MAX_LENGTH_LIMIT,
+  JOIN_FIELDS_MAX,
+  joinAnswerSchema,
+  joinFieldIdSchema,
+  joinFieldSchema,
+} from './join-fields.ts';
 import { minuteOfDay } from './local-time.ts';
 import { normalizeUsNumber } from './phone.ts';
 import { regularSchema } from './regular-schemas.ts';
@@ -729,3 +737,39 @@ export const textAsCustomerRequestSchema = z.object({
     ),
 });
 export type TextAsCustomerRequest = z.input<typeof textAsCustomerRequestSchema>;
+
+/** Custom join fields (docs/join-fields.md): the owner's list, checked as shared/join-fields.ts stores it. */
+const joinFieldLabelSchema = z
+  .string('Please name the field')
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please name the field'),
+    z.maxLength(JOIN_FIELD_LABEL_MAX, `A field's name can be at most ${JOIN_FIELD_LABEL_MAX} characters`),
+  );
+
+const joinFieldMaxLengthSchema = z
+  .number('Choose the longest answer')
+  .check(
+    z.int('Choose a whole number of characters'),
+    z.minimum(1, 'Answers need at least 1 character'),
+    z.maximum(JOIN_FIELD_MAX_LENGTH_LIMIT, `Answers can be at most ${JOIN_FIELD_MAX_LENGTH_LIMIT} characters`),
+  );
+
+/**
+ * Settings › "Questions when customers join": the fields in the order customers see them. A field
+ * without an id is new; a field left out is removed (past visits keep what they answered).
+ */
+export const joinFieldsSettingsRequestSchema = z.object({
+  fields: z
+    .array(
+      z.object({
+        id: z.optional(joinFieldIdSchema),
+        label: joinFieldLabelSchema,
+        required: z._default(z.boolean(), false),
+        maxLength: z._default(joinFieldMaxLengthSchema, JOIN_FIELD_DEFAULT_MAX_LENGTH),
+      }),
+    )
+    .check(z.maxLength(JOIN_FIELDS_MAX, `At most ${JOIN_FIELDS_MAX} fields`)),
+});
+export type JoinFieldsSettingsRequest = z.input<typeof joinFieldsSettingsRequestSchema>;
+

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { LOGO_UPLOAD } from '../../../shared/constants.ts';
 import { feedbackSettingsRequestSchema } from '../../../shared/feedback-schemas.ts';
-import { joinFieldsSettingsRequestSchema } from '../../../shared/join-fields.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
+  joinFieldsSettingsRequestSchema,
   providerSettingsRequestSchema,
   servicesSettingsRequestSchema,
 } from '../../../shared/staff-schemas.ts';

@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { splitLocation, toPipeLocation } from '../../../shared/address.ts';
 import type { FeedbackSettingsRequest } from '../../../shared/feedback-schemas.ts';
-import { JOIN_FIELD_DEFAULT_MAX_LENGTH, type JoinFieldsSettingsRequest, wellFormed } from '../../../shared/join-fields.ts';
+import { JOIN_FIELD_DEFAULT_MAX_LENGTH, wellFormed } from '../../../shared/join-fields.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
+  JoinFieldsSettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../shared/staff-schemas.ts';

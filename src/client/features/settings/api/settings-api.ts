@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeedbackSettingsRequest } from '../../../../shared/feedback-schemas.ts';
-import type { JoinFieldsSettingsRequest } from '../../../../shared/join-fields.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
   IntakeSettingsRequest,
+  JoinFieldsSettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../../shared/staff-schemas.ts';

@@ -1,11 +1,7 @@
 import { type FormEvent, useState } from 'react';
-import {
-  JOIN_FIELD_DEFAULT_MAX_LENGTH,
-  JOIN_FIELDS_MAX,
-  joinFieldsSettingsRequestSchema,
-} from '../../../../shared/join-fields.ts';
+import { JOIN_FIELD_DEFAULT_MAX_LENGTH, JOIN_FIELDS_MAX } from '../../../../shared/join-fields.ts';
 import { issuesByField } from '../../../../shared/schemas.ts';
-import type { BusinessSettings } from '../../../../shared/staff-schemas.ts';
+import { type BusinessSettings, joinFieldsSettingsRequestSchema } from '../../../../shared/staff-schemas.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useSaveJoinFields } from '../api/settings-api.ts';
