@@ -25,14 +25,10 @@ export const joinFieldSchema = z.object({
 export type JoinField = z.infer<typeof joinFieldSchema>;
 
 /**
- * What a join carries before the business's fields are known: answers by field id. Bounded so a
- * request cannot be large; joinAnswersSchema then checks them against the business's fields.
+ * What a join carries before the business's fields are known: answers by field id, which
+ * joinAnswersSchema then checks against the business's fields (the body limit bounds their size).
  */
-export const joinAnswersInputSchema = z.optional(
-  z
-    .record(z.string().check(z.maxLength(32)), z.string().check(z.maxLength(JOIN_FIELD_MAX_LENGTH_LIMIT * 2)))
-    .check(z.refine((answers) => Object.keys(answers).length <= JOIN_FIELDS_MAX * 2, 'Too many answers')),
-);
+export const joinAnswersInputSchema = z.optional(z.record(z.string(), z.string()));
 
 export type JoinAnswers = Record<string, string>;
 

@@ -254,6 +254,40 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
       for (const row of rows) expect(row.answers).toBeNull();
     });
 
+    it("blanks the answers when the owner erases a customer's visits", async () => {
+      const phoneNumber = freshPhone();
+      const joined = await join(salon.companyId, { phoneNumber, answers: { [stylistId]: 'Maria' } });
+      expect(joined.statusCode, joined.body).toBe(201);
+      const erased = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/customers/erase',
+        headers: owner.headers,
+        payload: { phoneNumber },
+      });
+      expect(erased.statusCode, erased.body).toBe(200);
+      expect(await storedAnswers(joined.json().waitId)).toBeNull();
+      const row = (await boardOf(owner)).entries.find((entry) => entry.waitId === joined.json().waitId);
+      expect(row?.joinAnswers).toBeNull();
+    });
+
+    it('lets a phone join by text, which cannot ask the questions, even where one is required', async () => {
+      const phoneNumber = freshPhone();
+      for (const body of ['Hi', '1', 'Tex Texter']) {
+        const sent = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/staff/sms/reply',
+          headers: owner.headers,
+          payload: { phoneNumber, body },
+        });
+        expect(sent.statusCode, sent.body).toBe(201);
+      }
+      const { rows } = await t.database.db.query<{ name: string; join_answers: unknown }>(
+        'select name, join_answers from wait_entries where company_id = $1 and phone_number = $2',
+        [salon.companyId, phoneNumber],
+      );
+      expect(rows).toEqual([{ name: 'Tex Texter', join_answers: null }]);
+    });
+
     it('keeps what past visits answered when the owner removes a field', async () => {
       const joined = await join(salon.companyId, { answers: { [stylistId]: 'Maria', [allergiesId]: 'None' } });
       expect(joined.statusCode, joined.body).toBe(201);
