@@ -105,9 +105,14 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
       expect(demo.joinFields).toEqual([]);
     });
 
-    it('refuses a field id the business does not have', async () => {
-      const response = await saveFields(owner, [{ id: 'abc123', label: 'Forged' }]);
-      expect(expectApiError(response, 400, 'VALIDATION_FAILED').field).toBe('fields');
+    it('refuses a field id the business does not have, or one listed twice', async () => {
+      const forged = await saveFields(owner, [{ id: 'abc123', label: 'Forged' }]);
+      expect(expectApiError(forged, 400, 'VALIDATION_FAILED').field).toBe('fields');
+      const twice = await saveFields(owner, [
+        { id: stylistId, label: 'Stylist preference' },
+        { id: stylistId, label: 'Stylist again' },
+      ]);
+      expect(expectApiError(twice, 400, 'VALIDATION_FAILED').field).toBe('fields');
     });
   });
 

@@ -97,10 +97,16 @@ export function createSettingsService(deps: {
      * kept one keeps its own (so past answers and the CSV column stay its), one left out is gone.
      */
     async updateJoinFields(companyId: string, request: JoinFieldsSettingsRequest): Promise<void> {
-      const known = new Set((await companyService.requireCompany(companyId)).joinFields.map((field) => field.id));
+      // Read fresh, not from the company cache: another process may have saved a field a moment ago.
+      const current = await companies.findById(companyId);
+      const known = new Set(current?.joinFields.map((field) => field.id));
       const fields = request.fields.map((field) => {
-        if (field.id !== undefined && !known.has(field.id))
-          throw new AppError('VALIDATION_FAILED', { field: 'fields', message: 'That field was removed meanwhile. Reload the page.' });
+        // A field the business no longer has (removed meanwhile), or one listed twice.
+        if (field.id !== undefined && !known.delete(field.id))
+          throw new AppError('VALIDATION_FAILED', {
+            field: 'fields',
+            message: 'That question was changed meanwhile. Reload the page and try again.',
+          });
         return {
           id: field.id ?? randomUUID().replaceAll('-', ''),
           label: wellFormed(field.label),
