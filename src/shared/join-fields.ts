@@ -44,7 +44,11 @@ export function joinAnswersSchema(fields: readonly JoinField[]) {
     shape[field.id] = field.required
       ? z
           .string(`Please fill in ${field.label}`)
-          .check(z.trim(), z.minLength(1, `Please fill in ${field.label}`), z.maxLength(field.maxLength, tooLong))
+          .check(
+            z.trim(),
+            z.minLength(1, `Please fill in ${field.label}`),
+            z.maxLength(field.maxLength, tooLong),
+          )
       : z.optional(z.string().check(z.trim(), z.maxLength(field.maxLength, tooLong)));
   }
   return z.strictObject(shape, { error: 'Those answers are not asked here' });

@@ -752,7 +752,10 @@ const joinFieldMaxLengthSchema = z
   .check(
     z.int('Choose a whole number of characters'),
     z.minimum(1, 'Answers need at least 1 character'),
-    z.maximum(JOIN_FIELD_MAX_LENGTH_LIMIT, `Answers can be at most ${JOIN_FIELD_MAX_LENGTH_LIMIT} characters`),
+    z.maximum(
+      JOIN_FIELD_MAX_LENGTH_LIMIT,
+      `Answers can be at most ${JOIN_FIELD_MAX_LENGTH_LIMIT} characters`,
+    ),
   );
 
 /**
@@ -772,4 +775,3 @@ export const joinFieldsSettingsRequestSchema = z.object({
     .check(z.maxLength(JOIN_FIELDS_MAX, `At most ${JOIN_FIELDS_MAX} fields`)),
 });
 export type JoinFieldsSettingsRequest = z.input<typeof joinFieldsSettingsRequestSchema>;
-

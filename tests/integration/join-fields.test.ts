@@ -68,7 +68,9 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
   }
 
   const boardOf = async (session: StaffSession) =>
-    boardResponseSchema.parse((await t.app.inject({ url: '/api/v1/staff/board', headers: session.headers })).json());
+    boardResponseSchema.parse(
+      (await t.app.inject({ url: '/api/v1/staff/board', headers: session.headers })).json(),
+    );
 
   describe("the owner's definitions", () => {
     it('keeps them in order with their defaults, and the landing data carries them', async () => {
@@ -92,8 +94,11 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
         expectApiError(await saveFields(owner, [{ label: 'x'.repeat(41) }]), 400, 'VALIDATION_FAILED').field,
       ).toBe('fields.0.label');
       expect(
-        expectApiError(await saveFields(owner, [{ label: 'Notes', maxLength: 201 }]), 400, 'VALIDATION_FAILED')
-          .field,
+        expectApiError(
+          await saveFields(owner, [{ label: 'Notes', maxLength: 201 }]),
+          400,
+          'VALIDATION_FAILED',
+        ).field,
       ).toBe('fields.0.maxLength');
       expectApiError(await saveFields(demoDesk, [{ label: 'Allergies' }]), 403, 'ROLE_NOT_ALLOWED');
       // Nothing of that was kept.
@@ -101,7 +106,9 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
         (await t.app.inject({ url: `/api/v1/companies/${salon.companyId}/walk-in` })).json(),
       );
       expect(landing.joinFields).toHaveLength(2);
-      const demo = walkInLandingSchema.parse((await t.app.inject({ url: '/api/v1/companies/demo/walk-in' })).json());
+      const demo = walkInLandingSchema.parse(
+        (await t.app.inject({ url: '/api/v1/companies/demo/walk-in' })).json(),
+      );
       expect(demo.joinFields).toEqual([]);
     });
 
@@ -188,7 +195,8 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
       const row = (await boardOf(demoOwner)).entries.find((entry) => entry.waitId === plain.json().waitId);
       expect(row?.joinAnswers).toBeNull();
       expect(
-        expectApiError(await join('demo', { answers: { [stylistId]: 'Maria' } }), 400, 'VALIDATION_FAILED').field,
+        expectApiError(await join('demo', { answers: { [stylistId]: 'Maria' } }), 400, 'VALIDATION_FAILED')
+          .field,
       ).toBe('answers');
     });
   });
@@ -294,11 +302,15 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
     });
 
     it('keeps what past visits answered when the owner removes a field', async () => {
-      const joined = await join(salon.companyId, { answers: { [stylistId]: 'Maria', [allergiesId]: 'None' } });
+      const joined = await join(salon.companyId, {
+        answers: { [stylistId]: 'Maria', [allergiesId]: 'None' },
+      });
       expect(joined.statusCode, joined.body).toBe(201);
       const saved = await saveFields(owner, [{ id: stylistId, label: 'Stylist preference', required: true }]);
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(businessSettingsSchema.parse(saved.json()).joinFields.map((field) => field.id)).toEqual([stylistId]);
+      expect(businessSettingsSchema.parse(saved.json()).joinFields.map((field) => field.id)).toEqual([
+        stylistId,
+      ]);
       const row = (await boardOf(owner)).entries.find((entry) => entry.waitId === joined.json().waitId);
       expect(row?.joinAnswers?.map((answer) => answer.label)).toEqual(['Stylist preference', 'Allergies']);
       // The removed field is no longer asked: an answer to it is refused.

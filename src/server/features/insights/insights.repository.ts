@@ -1,5 +1,5 @@
-import type { JoinAnswer } from '../../../shared/join-fields.ts';
 import type { InsightsFeedback } from '../../../shared/feedback-schemas.ts';
+import type { JoinAnswer } from '../../../shared/join-fields.ts';
 import type { RequestStatus, WaitStatus } from '../../../shared/schemas.ts';
 import type { Insights, InsightsRange } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';

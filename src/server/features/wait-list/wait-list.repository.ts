@@ -174,7 +174,8 @@ const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
 ];
 
 /** $19: the answers to the business's questions, as JSON text (an array of jsonb is not a parameter both drivers pass alike). */
-const joinAnswersText = (join: NewJoin) => (join.entry.joinAnswers ? JSON.stringify(join.entry.joinAnswers) : null);
+const joinAnswersText = (join: NewJoin) =>
+  join.entry.joinAnswers ? JSON.stringify(join.entry.joinAnswers) : null;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { feedbackPath } from '../../../shared/feedback-path.ts';
-import { formatClockTime } from '../../../shared/opening-hours.ts';
-import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
-import { topics } from '../../../shared/realtime.ts';
 import {
   answersAsAsked,
   type JoinAnswer,
@@ -11,6 +8,9 @@ import {
   type JoinField,
   joinAnswersSchema,
 } from '../../../shared/join-fields.ts';
+import { formatClockTime } from '../../../shared/opening-hours.ts';
+import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
+import { topics } from '../../../shared/realtime.ts';
 import {
   type AddClientRequest,
   firstIssue,
@@ -57,7 +57,10 @@ const answersSchemas = new WeakMap<readonly JoinField[], ReturnType<typeof joinA
  * null when it asks none; a missing required one, one too long or one it does not ask is a 400
  * naming the field ("answers.<id>").
  */
-export function ensureAnswersFit(fields: readonly JoinField[], answers: JoinAnswers | undefined): JoinAnswer[] | null {
+export function ensureAnswersFit(
+  fields: readonly JoinField[],
+  answers: JoinAnswers | undefined,
+): JoinAnswer[] | null {
   // Most businesses ask nothing: their joins cost what they did.
   if (fields.length === 0 && (answers === undefined || Object.keys(answers).length === 0)) return null;
   const schema = answersSchemas.get(fields) ?? joinAnswersSchema(fields);
@@ -372,7 +375,9 @@ export function createWaitListService(deps: {
       ensureDialablePhone(request.phoneNumber, 'phoneNumber');
       const company = await companies.requireCompany(companyId);
       await companies.ensureServiceOffered(companyId, request.serviceType);
-      const joinAnswers = command.questionsNotAsked ? null : ensureAnswersFit(company.joinFields, request.answers);
+      const joinAnswers = command.questionsNotAsked
+        ? null
+        : ensureAnswersFit(company.joinFields, request.answers);
       await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
       return writeJoin({
         entry: {

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type * as z from 'zod/mini';
+import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
 import {
   isCompletePhone,
   maskPhone,
   phoneDigitsFromInput,
   toStoredPhoneNumber,
 } from '../../../../shared/phone.ts';
-import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
 import { firstIssue } from '../../../../shared/schemas.ts';
 import type { Provider } from '../../../../shared/staff-schemas.ts';
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
@@ -15,7 +15,11 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { JoinFieldInputs } from '../../wait-list/components/join-field-inputs.tsx';
-import { type AnswerProblems, answerProblemFromJoinError, checkJoinAnswers } from '../../wait-list/join-answers.ts';
+import {
+  type AnswerProblems,
+  answerProblemFromJoinError,
+  checkJoinAnswers,
+} from '../../wait-list/join-answers.ts';
 
 /** The guest a desk dialog (Add walk-in, Book) is filled in for. */
 export interface GuestDraft {
@@ -82,7 +86,9 @@ export function useGuestForm(onClose: () => void) {
     /** The request `schema` reads from the guest's fields (and the dialog's own); null after showing why not. */
     parse<Schema extends z.ZodMiniType>(
       schema: Schema,
-      fields: (guest: Omit<GuestDraft, 'phone' | 'answers'> & { phoneNumber: string | null }) => z.input<Schema>,
+      fields: (
+        guest: Omit<GuestDraft, 'phone' | 'answers'> & { phoneNumber: string | null },
+      ) => z.input<Schema>,
     ): z.output<Schema> | null {
       const phone = guestPhoneNumber(guest.phone);
       if ('problem' in phone) {

@@ -17,7 +17,11 @@ import { useJoinWaitList } from '../../wait-list/api/join-wait-list.ts';
 import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.tsx';
 import { JoinFieldInputs } from '../../wait-list/components/join-field-inputs.tsx';
 import { NameAndPhoneFields } from '../../wait-list/components/name-and-phone-fields.tsx';
-import { type AnswerProblems, answerProblemFromJoinError, checkJoinAnswers } from '../../wait-list/join-answers.ts';
+import {
+  type AnswerProblems,
+  answerProblemFromJoinError,
+  checkJoinAnswers,
+} from '../../wait-list/join-answers.ts';
 import { fieldProblemFromJoinError, joinErrorText } from '../../wait-list/join-errors.ts';
 import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-phone.ts';
 import { forgetWalkInLanding } from '../../walk-in/api/get-walk-in-landing.ts';

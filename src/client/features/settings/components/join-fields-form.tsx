@@ -121,7 +121,12 @@ export function JoinFieldsForm({ settings, canEdit }: { settings: BusinessSettin
               onClick={() =>
                 setRows((current) => [
                   ...current,
-                  { id: undefined, label: '', required: false, maxLength: String(JOIN_FIELD_DEFAULT_MAX_LENGTH) },
+                  {
+                    id: undefined,
+                    label: '',
+                    required: false,
+                    maxLength: String(JOIN_FIELD_DEFAULT_MAX_LENGTH),
+                  },
                 ])
               }
             >

@@ -34,8 +34,8 @@ import {
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 import { CalendarFeedsForm } from './calendar-feeds-form.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
-import { JoinFieldsForm } from './join-fields-form.tsx';
 import { HoursForm } from './hours-form.tsx';
+import { JoinFieldsForm } from './join-fields-form.tsx';
 import { ProviderSchedulesForm } from './provider-schedules-form.tsx';
 import { errorText, SaveRow, SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
 

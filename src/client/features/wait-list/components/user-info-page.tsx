@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLocation } from '../../../../shared/address.ts';
-import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../../shared/phone.ts';
 import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
+import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema, type WalkInsStopped } from '../../../../shared/schemas.ts';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
