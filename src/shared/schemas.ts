@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { LIMITS } from './constants.ts';
+import { joinAnswersInputSchema, joinFieldSchema } from './join-fields.ts';
 
 export const trimmedText = (max: number, requiredMessage: string, tooLongMessage: string) =>
   z
@@ -43,6 +44,8 @@ export const joinWaitListRequestSchema = z.object({
     .check(z.regex(/^\+1\d{10}$/, 'Please enter a 10-digit phone number')),
   allowSms: z._default(z.boolean(), true),
   fcmToken: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.pushTokenMaxLength)))),
+  /** Answers to the business's own questions, by field id (docs/join-fields.md); checked against them. */
+  answers: joinAnswersInputSchema,
 });
 export type JoinWaitListRequest = z.input<typeof joinWaitListRequestSchema>;
 
@@ -72,6 +75,8 @@ export const walkInLandingSchema = z.object({
   name: z.string(),
   location: z.string(),
   services: z.array(z.string()),
+  /** The business's own questions, asked under name and phone (docs/join-fields.md); often none. */
+  joinFields: z.array(joinFieldSchema),
   /** Null while the business takes walk-ins; else why not, and the pages offer no way to join. */
   walkInsStopped: z.nullable(walkInsStoppedSchema),
 });

@@ -7,6 +7,15 @@
 import * as z from 'zod/mini';
 import { LOCATION_SEPARATOR } from './address.ts';
 import { insightsFeedbackSchema } from './feedback-schemas.ts';
+import {
+  JOIN_FIELD_DEFAULT_MAX_LENGTH,
+  JOIN_FIELD_LABEL_MAX,
+  JOIN_FIELD_MAX_LENGTH_LIMIT,
+  JOIN_FIELDS_MAX,
+  joinAnswerSchema,
+  joinFieldIdSchema,
+  joinFieldSchema,
+} from './join-fields.ts';
 import { minuteOfDay } from './local-time.ts';
 import { normalizeUsNumber } from './phone.ts';
 import { regularSchema } from './regular-schemas.ts';
@@ -56,6 +65,8 @@ export const boardEntrySchema = z.object({
   arrivedAt: z.nullable(z.string()),
   /** The held time ran out: they stand in line from this instant on (behind those who were there). */
   movedBackAt: z.nullable(z.string()),
+  /** Answers to the business's own questions (docs/join-fields.md); null when none were asked. */
+  joinAnswers: z.nullable(z.array(joinAnswerSchema)),
 });
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
 
@@ -206,6 +217,8 @@ export const boardResponseSchema = z.object({
   floor: z.array(providerFloorSchema),
   /** What the desk may put a walk-in down for. */
   services: z.array(z.string()),
+  /** The business's own questions, asked in Add walk-in too (docs/join-fields.md). */
+  joinFields: z.array(joinFieldSchema),
   /** Subscribe to the board topic after this seq to miss nothing. */
   seq: z.number(),
 });
@@ -217,6 +230,7 @@ export const deskWalkInRequestSchema = z.object({
   name: joinWaitListRequestSchema.shape.name,
   phoneNumber: z.optional(z.nullable(joinWaitListRequestSchema.shape.phoneNumber)),
   providerId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
+  answers: joinWaitListRequestSchema.shape.answers,
 });
 export type DeskWalkInRequest = z.input<typeof deskWalkInRequestSchema>;
 
@@ -389,6 +403,8 @@ export const businessSettingsSchema = z.object({
   /** Feedback after the visit (docs/feedback.md): off by default; '' when no review link. */
   askFeedback: z.boolean(),
   reviewUrl: z.string(),
+  /** The business's own questions when customers join (docs/join-fields.md), in order. */
+  joinFields: z.array(joinFieldSchema).check(z.maxLength(JOIN_FIELDS_MAX)),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
@@ -721,3 +737,41 @@ export const textAsCustomerRequestSchema = z.object({
     ),
 });
 export type TextAsCustomerRequest = z.input<typeof textAsCustomerRequestSchema>;
+
+/** Custom join fields (docs/join-fields.md): the owner's list, checked as shared/join-fields.ts stores it. */
+const joinFieldLabelSchema = z
+  .string('Please name the field')
+  .check(
+    z.trim(),
+    z.minLength(1, 'Please name the field'),
+    z.maxLength(JOIN_FIELD_LABEL_MAX, `A field's name can be at most ${JOIN_FIELD_LABEL_MAX} characters`),
+  );
+
+const joinFieldMaxLengthSchema = z
+  .number('Choose the longest answer')
+  .check(
+    z.int('Choose a whole number of characters'),
+    z.minimum(1, 'Answers need at least 1 character'),
+    z.maximum(
+      JOIN_FIELD_MAX_LENGTH_LIMIT,
+      `Answers can be at most ${JOIN_FIELD_MAX_LENGTH_LIMIT} characters`,
+    ),
+  );
+
+/**
+ * Settings › "Questions when customers join": the fields in the order customers see them. A field
+ * without an id is new; a field left out is removed (past visits keep what they answered).
+ */
+export const joinFieldsSettingsRequestSchema = z.object({
+  fields: z
+    .array(
+      z.object({
+        id: z.optional(joinFieldIdSchema),
+        label: joinFieldLabelSchema,
+        required: z._default(z.boolean(), false),
+        maxLength: z._default(joinFieldMaxLengthSchema, JOIN_FIELD_DEFAULT_MAX_LENGTH),
+      }),
+    )
+    .check(z.maxLength(JOIN_FIELDS_MAX, `At most ${JOIN_FIELDS_MAX} fields`)),
+});
+export type JoinFieldsSettingsRequest = z.input<typeof joinFieldsSettingsRequestSchema>;

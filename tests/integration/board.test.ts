@@ -95,6 +95,7 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
       backBy: null,
       arrivedAt: null,
       movedBackAt: null,
+      joinAnswers: null,
     });
     expect(board.providers.map((p) => p.name)).toEqual(['Maria Lopez', 'James Chen']);
     expect(board.services).toContain('Massage');

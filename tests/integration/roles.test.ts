@@ -64,6 +64,7 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'GET /api/v1/staff/settings': OWNER,
   'PUT /api/v1/staff/settings/company': OWNER,
   'PUT /api/v1/staff/settings/feedback': OWNER,
+  'PUT /api/v1/staff/settings/join-fields': OWNER,
   'PUT /api/v1/staff/settings/services': OWNER,
   'PUT /api/v1/staff/settings/intake': OWNER,
   'PUT /api/v1/staff/settings/logo': OWNER,

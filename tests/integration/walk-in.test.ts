@@ -64,6 +64,8 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
           'Mani/Pedi',
           'Waxing',
         ],
+        // The demo business asks no questions of its own (docs/join-fields.md).
+        joinFields: [],
         // The demo business sets no hours: a new user can try it at any hour.
         walkInsStopped: null,
       });

@@ -196,6 +196,10 @@ export const texts = {
     waitingForConnection: "You're offline. Your choice will be saved when you're back online.",
   },
   /** The rating page a text links to after the visit (docs/feedback.md). */
+  /** The business's own questions under name and phone (docs/join-fields.md). */
+  joinFields: {
+    optional: (label: string) => `${label} (optional)`,
+  },
   feedback: {
     title: 'Rate your visit',
     heading: 'How did we do?',
@@ -529,6 +533,14 @@ export const texts = {
     logoNotJpegOrPng: 'The logo must be a JPEG or PNG picture.',
     uploadLogo: 'Upload a logo',
     link: 'Your walk-in page',
+    joinFields: 'Questions when customers join',
+    joinFieldsHint: (max: number) =>
+      `Up to ${max} questions of your own, asked under name and phone when customers join (on their phone, the kiosk and Add walk-in), for example "Stylist preference". Removing one keeps what earlier customers answered.`,
+    joinFieldLabel: 'Question',
+    joinFieldMaxLength: 'Longest answer',
+    joinFieldRequired: 'Required',
+    addJoinField: 'Add a question',
+    removeJoinField: (label: string) => `Remove ${label || 'this question'}`,
     feedback: 'Feedback after the visit',
     askFeedback: 'Ask customers to rate their visit',
     askFeedbackHint:

@@ -1,3 +1,4 @@
+import type { JoinField } from '../../../shared/join-fields.ts';
 import type { OpeningHours } from '../../../shared/opening-hours.ts';
 import type { NearTurnChoice } from '../../../shared/schemas.ts';
 import type { Provider } from '../../../shared/staff-schemas.ts';
@@ -33,6 +34,8 @@ export interface CompanyRow {
   askFeedback: boolean;
   /** Offered to a customer who rated 4 or 5; null when none. */
   reviewUrl: string | null;
+  /** The business's own questions when customers join (migrations/0033), in order. */
+  joinFields: JoinField[];
 }
 
 export interface LogoRow {
@@ -61,7 +64,7 @@ const companyColumns = `id, account_id as "accountId", name, location, time_zone
   near_turn_default as "nearTurnDefault", retention_days as "retentionDays", opening_hours as "openingHours", paused_at as "pausedAt",
   pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
   max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes",
-  ask_feedback as "askFeedback", review_url as "reviewUrl"`;
+  ask_feedback as "askFeedback", review_url as "reviewUrl", join_fields as "joinFields"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {
@@ -226,6 +229,14 @@ export function createCompanyRepository(db: Queryable) {
           changes.nearTurnDefault ?? null,
         ],
       );
+    },
+
+    /** Settings' "Questions when customers join" (docs/join-fields.md): the whole list, in order. */
+    async updateJoinFields(companyId: string, fields: JoinField[], tx: Queryable = db): Promise<void> {
+      await tx.query('update companies set join_fields = $2::jsonb where id = $1', [
+        companyId,
+        JSON.stringify(fields),
+      ]);
     },
 
     /** Settings' "Feedback after the visit" (docs/feedback.md). */

@@ -77,6 +77,7 @@ export function createCompanyService(companies: CompanyRepository, options: { ca
         name: company.name,
         location: company.location,
         services: [...services],
+        joinFields: company.joinFields,
       };
     },
 

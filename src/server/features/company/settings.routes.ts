@@ -5,6 +5,7 @@ import { uuidSchema, z } from '../../../shared/schemas.ts';
 import {
   type BusinessSettings,
   companySettingsRequestSchema,
+  joinFieldsSettingsRequestSchema,
   providerSettingsRequestSchema,
   servicesSettingsRequestSchema,
 } from '../../../shared/staff-schemas.ts';
@@ -48,6 +49,17 @@ export function registerSettingsRoutes(
     await settings.updateFeedback(
       principal.companyId,
       parseInput(feedbackSettingsRequestSchema, request.body),
+    );
+    return settings.getSettings(principal.companyId);
+  });
+
+  /** Questions when customers join (docs/join-fields.md): at most three, in order. */
+  app.put('/api/v1/staff/settings/join-fields', async (request): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    requireOwner(principal);
+    await settings.updateJoinFields(
+      principal.companyId,
+      parseInput(joinFieldsSettingsRequestSchema, request.body),
     );
     return settings.getSettings(principal.companyId);
   });

@@ -1,9 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { splitLocation, toPipeLocation } from '../../../shared/address.ts';
 import type { FeedbackSettingsRequest } from '../../../shared/feedback-schemas.ts';
+import { JOIN_FIELD_DEFAULT_MAX_LENGTH, wellFormed } from '../../../shared/join-fields.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
+  JoinFieldsSettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../shared/staff-schemas.ts';
@@ -53,6 +55,7 @@ export function createSettingsService(deps: {
         maxWaitMinutes: company.maxWaitMinutes,
         askFeedback: company.askFeedback,
         reviewUrl: company.reviewUrl ?? '',
+        joinFields: company.joinFields,
       };
     },
 
@@ -86,6 +89,32 @@ export function createSettingsService(deps: {
         askFeedback: request.askFeedback,
         reviewUrl: request.reviewUrl || null,
       });
+      companyService.forget(companyId);
+    },
+
+    /**
+     * The owner's questions when customers join (docs/join-fields.md): a new field gets an id, a
+     * kept one keeps its own (so past answers and the CSV column stay its), one left out is gone.
+     */
+    async updateJoinFields(companyId: string, request: JoinFieldsSettingsRequest): Promise<void> {
+      // Read fresh, not from the company cache: another process may have saved a field a moment ago.
+      const current = await companies.findById(companyId);
+      const known = new Set(current?.joinFields.map((field) => field.id));
+      const fields = request.fields.map((field) => {
+        // A field the business no longer has (removed meanwhile), or one listed twice.
+        if (field.id !== undefined && !known.delete(field.id))
+          throw new AppError('VALIDATION_FAILED', {
+            field: 'fields',
+            message: 'That question was changed meanwhile. Reload the page and try again.',
+          });
+        return {
+          id: field.id ?? randomUUID().replaceAll('-', ''),
+          label: wellFormed(field.label),
+          required: field.required ?? false,
+          maxLength: field.maxLength ?? JOIN_FIELD_DEFAULT_MAX_LENGTH,
+        };
+      });
+      await companies.updateJoinFields(companyId, fields);
       companyService.forget(companyId);
     },
 

@@ -1,4 +1,5 @@
 import type { InsightsFeedback } from '../../../shared/feedback-schemas.ts';
+import type { JoinAnswer } from '../../../shared/join-fields.ts';
 import type { RequestStatus, WaitStatus } from '../../../shared/schemas.ts';
 import type { Insights, InsightsRange } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
@@ -53,6 +54,8 @@ export interface VisitCsvRow {
   waitedMinutes: number | null;
   name: string | null;
   phoneNumber: string | null;
+  /** Answers to the business's questions (docs/join-fields.md), with contacts only; null without. */
+  joinAnswers: JoinAnswer[] | null;
 }
 
 type Scope = { companyId: string; timeZone: string } & InsightsRange;
@@ -199,7 +202,8 @@ export function createInsightsRepository(db: Queryable) {
                 ${local('w.started_at')} as started, ${local('w.finished_at')} as finished,
                 w.service_type as service, p.name as provider, w.status, w.request_status as "requestStatus",
                 ${rounded(WAITED_MINUTES)} as "waitedMinutes",
-                case when $5 then w.name end as name, case when $5 then w.phone_number end as "phoneNumber"
+                case when $5 then w.name end as name, case when $5 then w.phone_number end as "phoneNumber",
+                case when $5 then w.join_answers end as "joinAnswers"
            from wait_entries w left join providers p on p.id = w.provider_id
           where ${VISITS_IN_RANGE}
             and (w.date, w.id) > ($6::timestamptz, $7::uuid)

@@ -141,8 +141,13 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
       withContacts: boolean,
       pageRows = CSV_PAGE_ROWS,
     ): Promise<AsyncIterable<string>> {
-      const { timeZone } = await companies.requireCompany(companyId);
+      const { timeZone, joinFields } = await companies.requireCompany(companyId);
       const scope = { companyId, timeZone, ...range };
+      // The answers are personal data, like names and phones: with them only. One column per field
+      // the business asks now, by its label; a removed field's answers stay on the board's history.
+      const answerFields = withContacts ? joinFields : [];
+      const answerOf = (visit: VisitCsvRow, fieldId: string) =>
+        visit.joinAnswers?.find((answer) => answer.id === fieldId)?.value ?? null;
       const line = (visit: VisitCsvRow) => [
         visit.arrived,
         visit.called,
@@ -155,9 +160,16 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
         ...(withContacts
           ? [visit.name, visit.phoneNumber === null ? null : formatPhoneForDisplay(visit.phoneNumber)]
           : []),
+        ...answerFields.map((field) => answerOf(visit, field.id)),
       ];
       return (async function* () {
-        yield csvLines([[...CSV_HEADER, ...(withContacts ? CSV_CONTACT_HEADER : [])]]);
+        yield csvLines([
+          [
+            ...CSV_HEADER,
+            ...(withContacts ? CSV_CONTACT_HEADER : []),
+            ...answerFields.map((field) => field.label),
+          ],
+        ]);
         let after = CSV_START;
         for (;;) {
           const page = await insights.visitsForCsv(scope, withContacts, after, pageRows);

@@ -36,6 +36,10 @@ const iso = (value: Date | string) => new Date(value).toISOString();
  */
 const REALTIME_COPY_TABLES = ['realtime_pending', 'realtime_events'] as const;
 
+/** What a visit's copy keeps of its customer: no name, number or answers to the business's questions. */
+const BLANKED_VISIT_JSON = `jsonb_build_object('name', '', 'phoneNumber', null, 'joinAnswers', null)`;
+const BLANKED_NAME_JSON = `jsonb_build_object('name', '', 'phoneNumber', null)`;
+
 /**
  * The realtime log's copies on `topic` whose `key` (a field of the event's data) is one of `ids`
  * lose their name and number, in both of its tables.
@@ -48,7 +52,7 @@ async function blankRealtimeCopies(
 ): Promise<void> {
   for (const table of REALTIME_COPY_TABLES) {
     await tx.query(
-      `update ${table} set data = data || jsonb_build_object('name', '', 'phoneNumber', null)
+      `update ${table} set data = data || ${match.key === 'waitId' ? BLANKED_VISIT_JSON : BLANKED_NAME_JSON}
         where topic = $1 and data->>'${match.key}' = any($2::text[]) and data->>'name' <> ''
           and ($3::text is null or type = $3)`,
       [topic, ids, match.type ?? null],
@@ -137,7 +141,7 @@ export function createPrivacyRepository(db: Queryable) {
         `with changed as (
            update wait_entries w
               set name = '', phone_number = null, fcm_token = null, allow_sms = false, chat_unread = 0,
-                  anonymised_at = now(),
+                  join_answers = null, anonymised_at = now(),
                   status = case when w.status = any($5::text[]) then 'cancelled' else w.status end,
                   finished_at = case when w.status = any($5::text[]) then now() else w.finished_at end,
                   updated_at = case when w.status = any($5::text[]) then now() else w.updated_at end
@@ -338,7 +342,7 @@ export function createPrivacyRepository(db: Queryable) {
                 w.status, w.allow_sms as "allowSms", p.name as "providerName", w.called_at as "calledAt",
                 w.started_at as "startedAt", w.finished_at as "finishedAt", w.request_status as "requestStatus",
                 w.request_deadline as "requestDeadline", w.chat_thread_key as "chatThreadKey",
-                w.customer_id as "customerId"
+                w.customer_id as "customerId", w.join_answers as "joinAnswers"
            from wait_entries w left join providers p on p.id = w.provider_id
           where w.company_id = $1 and w.phone_number = $2 and w.anonymised_at is null
           order by w.date`,
@@ -431,7 +435,8 @@ export function createPrivacyRepository(db: Queryable) {
               for update of w skip locked
          ), changed as (
            update wait_entries w
-              set name = '', phone_number = null, fcm_token = null, allow_sms = false, anonymised_at = now()
+              set name = '', phone_number = null, fcm_token = null, allow_sms = false, join_answers = null,
+                  anonymised_at = now()
              from due where w.id = due.id
            returning w.id, w.company_id, w.chat_thread_key
          ), feedback_erased as (
@@ -441,7 +446,7 @@ export function createPrivacyRepository(db: Queryable) {
            delete from chat_messages where wait_id in (select id from changed) returning id
          ), board_copies as (
            -- The realtime log's copies of the last day (a visit can change long after it began).
-           update realtime_pending e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
+           update realtime_pending e set data = e.data || ${BLANKED_VISIT_JSON}
              from changed c
             where e.topic = $2 || c.company_id and e.data->>'waitId' = c.id::text and e.data->>'name' <> ''
          ), chat_copies as (
@@ -467,7 +472,7 @@ export function createPrivacyRepository(db: Queryable) {
       if (erased.visits.length > 0) {
         await tx.query(
           `with board_copies as (
-             update realtime_events e set data = e.data || jsonb_build_object('name', '', 'phoneNumber', null)
+             update realtime_events e set data = e.data || ${BLANKED_VISIT_JSON}
                from unnest($1::text[], $2::text[]) as v(id, topic)
               where e.topic = v.topic and e.data->>'waitId' = v.id and e.data->>'name' <> ''
            )

@@ -210,6 +210,7 @@ export function createTextJoinService(deps: {
         companyId: conversation.companyId,
         customerId,
         idempotencyKey: `text:${conversation.id}`,
+        questionsNotAsked: true,
         request: {
           serviceType: conversation.serviceType ?? '',
           name,

@@ -1,4 +1,5 @@
 import { FEEDBACK_LINK_DAYS } from '../../../shared/feedback-schemas.ts';
+import type { JoinAnswer } from '../../../shared/join-fields.ts';
 import type { Regular } from '../../../shared/regular-schemas.ts';
 import type { NearTurnChoice, WaitStatus } from '../../../shared/schemas.ts';
 import type { BoardEntry } from '../../../shared/staff-schemas.ts';
@@ -32,6 +33,8 @@ export interface NewWaitEntry {
    * late keeps its booked time (docs/appointments.md). Absent: now.
    */
   placedAt?: string | null;
+  /** Answers to the business's own questions (migrations/0033); absent or null: none asked. */
+  joinAnswers?: JoinAnswer[] | null;
 }
 
 /** Who put the visit in the line (migrations/0018, 0025). */
@@ -119,6 +122,7 @@ interface BoardRow {
   backBy: Date | string | null;
   arrivedAt: Date | string | null;
   movedBackAt: Date | string | null;
+  joinAnswers: JoinAnswer[] | null;
 }
 
 /** A join to write: the entry, and what to tell the board and text the customer when it is new. */
@@ -148,7 +152,7 @@ export type JoinOutcome =
   /** This phone number joined this business too often in the last hour (migrations/0006). */
   | { refused: 'phone-join-limit' };
 
-/** The join statement's parameters, one array per column ($1 … $17), in this order; $18 is the text's status. */
+/** The join statement's parameters, one array per column ($1 … $17, $19), in this order; $18 is the text's status. */
 const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
   (join) => join.entry.id,
   (join) => join.entry.companyId,
@@ -168,6 +172,10 @@ const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
   (join) => join.entry.origin,
   (join) => join.entry.placedAt ?? null,
 ];
+
+/** $19: the answers to the business's questions, as JSON text (an array of jsonb is not a parameter both drivers pass alike). */
+const joinAnswersText = (join: NewJoin) =>
+  join.entry.joinAnswers ? JSON.stringify(join.entry.joinAnswers) : null;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -190,7 +198,7 @@ const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w
   w.finished_at as "finishedAt", w.provider_id as "providerId", p.name as "providerName",
   w.chat_thread_key as "chatThreadKey", w.chat_unread as unread, w.request_status as "requestStatus",
   w.request_deadline as "requestDeadline", w.back_by as "backBy", w.arrived_at as "arrivedAt",
-  w.moved_back_at as "movedBackAt"`;
+  w.moved_back_at as "movedBackAt", w.join_answers as "joinAnswers"`;
 
 /** How long a visit's rating link opens (docs/feedback.md). */
 const FEEDBACK_LINK_VALID = `make_interval(days => ${FEEDBACK_LINK_DAYS})`;
@@ -210,7 +218,8 @@ export const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
   'finishedAt', ${isoSql(`${w}.finished_at`)}, 'providerId', ${w}.provider_id, 'providerName', ${p}.name,
   'chatThreadKey', ${w}.chat_thread_key, 'unread', ${w}.chat_unread, 'requestStatus', ${w}.request_status,
   'requestDeadline', ${isoSql(`${w}.request_deadline`)}, 'backBy', ${isoSql(`${w}.back_by`)},
-  'arrivedAt', ${isoSql(`${w}.arrived_at`)}, 'movedBackAt', ${isoSql(`${w}.moved_back_at`)})`;
+  'arrivedAt', ${isoSql(`${w}.arrived_at`)}, 'movedBackAt', ${isoSql(`${w}.moved_back_at`)},
+  'joinAnswers', ${w}.join_answers)`;
 
 /**
  * One statement that changes a wait entry and tells about it (the board's "entry.upserted" and the
@@ -278,7 +287,7 @@ const updateAndPublishSql = (
   }
   select "waitId", "customerId", name, "phoneNumber", "serviceType", status, date, "calledAt", "startedAt",
          "finishedAt", "providerId", "providerName", "chatThreadKey", unread, "requestStatus", "requestDeadline",
-         "backBy", "arrivedAt", "movedBackAt"
+         "backBy", "arrivedAt", "movedBackAt", "joinAnswers"
     from entry`;
 
 /**
@@ -387,13 +396,13 @@ export function createWaitListRepository(
         `with input as (
            select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
                                 $8::boolean[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[], $16::text[],
-                                $17::timestamptz[])
+                                $17::timestamptz[], $19::text[])
              as t(id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-                  chat_thread_key, provider_id, board_topic, text_id, text, kind, origin, placed_at)
+                  chat_thread_key, provider_id, board_topic, text_id, text, kind, origin, placed_at, join_answers)
          ), inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-              chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline, origin)
+              chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline, origin, join_answers)
            select id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
                   chat_thread_key, provider_id, case when provider_id is null then null else now() end,
                   -- least() skips a null: without a placed_at, the moment it is written.
@@ -402,12 +411,12 @@ export function createWaitListRepository(
                   case when kind = 'service_request' then 'pending' end,
                   case when kind = 'service_request' then now() + make_interval(
                     mins => (select c.request_reply_minutes from companies c where c.id = input.company_id)) end,
-                  origin
+                  origin, join_answers::jsonb
              from input
            on conflict (customer_id, idempotency_key) do nothing
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
                      called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id, chat_unread,
-                     request_status, request_deadline, back_by, arrived_at, moved_back_at
+                     request_status, request_deadline, back_by, arrived_at, moved_back_at, join_answers
          ), pending as (
            ${appendEventsSql(`select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
              from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id`)}
@@ -430,7 +439,7 @@ export function createWaitListRepository(
          select i.id as "waitId", i.customer_id as "customerId", i.idempotency_key as "idempotencyKey",
                 t.status as "textStatus"
            from inserted i left join join_text t on t.wait_id = i.id`,
-        [...columns, newTextStatus],
+        [...columns, newTextStatus, joins.map(joinAnswersText)],
         { name: 'join-wait-list' },
       );
       const inserted = new Map(rows.map((row) => [`${row.customerId} ${row.idempotencyKey}`, row]));

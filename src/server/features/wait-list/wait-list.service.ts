@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { feedbackPath } from '../../../shared/feedback-path.ts';
+import {
+  answersAsAsked,
+  type JoinAnswer,
+  type JoinAnswers,
+  type JoinField,
+  joinAnswersSchema,
+} from '../../../shared/join-fields.ts';
 import { formatClockTime } from '../../../shared/opening-hours.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
 import { topics } from '../../../shared/realtime.ts';
-import type {
-  AddClientRequest,
-  JoinWaitListRequest,
-  MoreTimeMinutes,
-  WaitEntryResponse,
-  WaitStatus,
+import {
+  type AddClientRequest,
+  firstIssue,
+  type JoinWaitListRequest,
+  type MoreTimeMinutes,
+  type WaitEntryResponse,
+  type WaitStatus,
 } from '../../../shared/schemas.ts';
 import type { BoardEntry, BoardResponse, DeskWalkInRequest } from '../../../shared/staff-schemas.ts';
 import { CUSTOMER_CAN_LEAVE_FROM, STAFF_ACTIONS, type StaffAction } from '../../../shared/wait-status.ts';
@@ -35,7 +43,34 @@ export interface JoinWaitListCommand {
   companyId: string;
   customerId: string;
   idempotencyKey: string;
-  request: Required<Omit<JoinWaitListRequest, 'fcmToken'>> & { fcmToken?: string | null | undefined };
+  request: Required<Omit<JoinWaitListRequest, 'fcmToken' | 'answers'>> &
+    Pick<JoinWaitListRequest, 'fcmToken' | 'answers'>;
+  /** A join by text: a text cannot ask the business's own questions, so none are checked or kept. */
+  questionsNotAsked?: boolean;
+}
+
+/** Each business's answers rule, built once per definitions read (the company cache keeps the array). */
+const answersSchemas = new WeakMap<readonly JoinField[], ReturnType<typeof joinAnswersSchema>>();
+
+/**
+ * The answers to the business's own questions as the visit keeps them (docs/join-fields.md), or
+ * null when it asks none; a missing required one, one too long or one it does not ask is a 400
+ * naming the field ("answers.<id>").
+ */
+export function ensureAnswersFit(
+  fields: readonly JoinField[],
+  answers: JoinAnswers | undefined,
+): JoinAnswer[] | null {
+  // Most businesses ask nothing: their joins cost what they did.
+  if (fields.length === 0 && (answers === undefined || Object.keys(answers).length === 0)) return null;
+  const schema = answersSchemas.get(fields) ?? joinAnswersSchema(fields);
+  answersSchemas.set(fields, schema);
+  const parsed = schema.safeParse(answers ?? {});
+  if (!parsed.success) {
+    const { field, message } = firstIssue(parsed.error);
+    throw new AppError('VALIDATION_FAILED', { field: field ? `answers.${field}` : 'answers', message });
+  }
+  return fields.length > 0 ? answersAsAsked(fields, parsed.data as JoinAnswers) : null;
 }
 
 /**
@@ -340,6 +375,9 @@ export function createWaitListService(deps: {
       ensureDialablePhone(request.phoneNumber, 'phoneNumber');
       const company = await companies.requireCompany(companyId);
       await companies.ensureServiceOffered(companyId, request.serviceType);
+      const joinAnswers = command.questionsNotAsked
+        ? null
+        : ensureAnswersFit(company.joinFields, request.answers);
       await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
       return writeJoin({
         entry: {
@@ -354,6 +392,7 @@ export function createWaitListService(deps: {
           fcmToken: request.fcmToken ?? null,
           chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
           origin: 'walk_in',
+          joinAnswers,
         },
         publish: {
           boardTopic: topics.board(companyId),
@@ -421,6 +460,7 @@ export function createWaitListService(deps: {
       if (phoneNumber) ensureDialablePhone(phoneNumber, 'phoneNumber');
       const company = await companies.requireCompany(principal.companyId);
       await companies.ensureServiceOffered(company.id, request.serviceType);
+      const joinAnswers = ensureAnswersFit(company.joinFields, request.answers);
       if (request.providerId) {
         const providers = await companies.listProviders(company.id);
         if (!providers.some((provider) => provider.id === request.providerId))
@@ -442,6 +482,7 @@ export function createWaitListService(deps: {
           fcmToken: null,
           chatThreadKey: chatThreadKeyFor(company.accountId, customerId),
           origin: 'desk',
+          joinAnswers,
         },
         publish: {
           boardTopic: topics.board(company.id),
@@ -522,12 +563,13 @@ export function createWaitListService(deps: {
     async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {
       // The head first: events after it may repeat what the list shows, never miss what it lacks.
       const seq = await eventLog.head(topics.board(principal.companyId));
-      const [{ entries, regulars }, providers, services, floor] = await Promise.all([
+      const [{ entries, regulars }, providers, services, floor, company] = await Promise.all([
         waitList.listBoard(principal.companyId),
         companies.listProviders(principal.companyId),
         companies.listServices(principal.companyId),
         // Not from the company cache: a floor state changes many times a day, live.
         deps.schedules.listFloorStates(principal.companyId),
+        companies.requireCompany(principal.companyId),
       ]);
       return {
         companyId: principal.companyId,
@@ -536,6 +578,7 @@ export function createWaitListService(deps: {
         providers,
         floor,
         services,
+        joinFields: company.joinFields,
         seq,
       };
     },

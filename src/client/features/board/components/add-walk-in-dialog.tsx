@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
+import type { JoinField } from '../../../../shared/join-fields.ts';
 import { deskWalkInRequestSchema, type Provider } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { texts } from '../../../lib/texts.ts';
@@ -15,11 +16,14 @@ export function AddWalkInDialog({
   open,
   services,
   providers,
+  joinFields,
   onClose,
 }: {
   open: boolean;
   services: readonly string[];
   providers: readonly Provider[];
+  /** The business's own questions (docs/join-fields.md): asked here as on the customer's page. */
+  joinFields: readonly JoinField[];
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
@@ -36,11 +40,13 @@ export function AddWalkInDialog({
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const answers = form.checkAnswers(joinFields);
     const request = form.parse(deskWalkInRequestSchema, ({ providerId, ...guest }) => ({
       ...guest,
       providerId: providerId || null,
+      ...answers,
     }));
-    if (!request) return;
+    if (!request || !answers) return;
     add.mutate(request, {
       onSuccess: form.sent,
       onError: (error) => form.failed(error, texts.deskWalkIn.failed),
@@ -58,6 +64,8 @@ export function AddWalkInDialog({
           phoneHint={texts.deskWalkIn.phoneHint}
           providerLabel={texts.console.provider}
           noProviderLabel={texts.console.anyProvider}
+          joinFields={joinFields}
+          answerProblems={form.answerProblems}
         />
         <p className="form-error" role="alert">
           {form.problem ?? ''}

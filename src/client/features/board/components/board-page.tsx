@@ -182,6 +182,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
           open={addingWalkIn}
           services={board.data.services}
           providers={board.data.providers}
+          joinFields={board.data.joinFields}
           onClose={() => setAddingWalkIn(false)}
         />
         {appointments.data ? (

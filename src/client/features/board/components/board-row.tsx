@@ -114,6 +114,16 @@ export function BoardRow({
           {entry.serviceType} ·{' '}
           {entry.phoneNumber === null ? texts.deskWalkIn.noPhone : formatPhoneForDisplay(entry.phoneNumber)}
         </p>
+        {entry.joinAnswers?.length ? (
+          // The business's own questions as this customer answered them (docs/join-fields.md).
+          <p className="board-row__meta board-row__answers">
+            {entry.joinAnswers.map((answer) => (
+              <span key={answer.id} className="board-row__answer">
+                {answer.label}: {answer.value}
+              </span>
+            ))}
+          </p>
+        ) : null}
       </div>
       <p className="board-row__wait">
         <span className={`status-pill status-pill--${entry.status}`}>{STATUS_LABELS[entry.status]}</span>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type * as z from 'zod/mini';
+import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
 import {
   isCompletePhone,
   maskPhone,
@@ -13,6 +14,12 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
+import { JoinFieldInputs } from '../../wait-list/components/join-field-inputs.tsx';
+import {
+  type AnswerProblems,
+  answerProblemFromJoinError,
+  checkJoinAnswers,
+} from '../../wait-list/join-answers.ts';
 
 /** The guest a desk dialog (Add walk-in, Book) is filled in for. */
 export interface GuestDraft {
@@ -21,9 +28,11 @@ export interface GuestDraft {
   phone: string;
   serviceType: string;
   providerId: string;
+  /** Answers to the business's own questions, by field id (Add walk-in only; docs/join-fields.md). */
+  answers: JoinAnswers;
 }
 
-const NO_GUEST: GuestDraft = { name: '', phone: '', serviceType: '', providerId: '' };
+const NO_GUEST: GuestDraft = { name: '', phone: '', serviceType: '', providerId: '', answers: {} };
 
 /**
  * The number as the server stores it (null when none was typed), or what is wrong with it: a
@@ -43,14 +52,33 @@ function guestPhoneNumber(phone: string): { phoneNumber: string | null } | { pro
 export function useGuestForm(onClose: () => void) {
   const [guest, setGuest] = useState<GuestDraft>(NO_GUEST);
   const [problem, setProblem] = useState<string | null>(null);
+  // What is wrong with each answer, under its field.
+  const [answerProblems, setAnswerProblems] = useState<AnswerProblems>({});
   const [requestKey, setRequestKey] = useState(randomId);
   return {
     guest,
-    setGuest,
+    setGuest(next: GuestDraft) {
+      setGuest(next);
+      setAnswerProblems((current) =>
+        Object.fromEntries(Object.entries(current).filter(([id]) => next.answers[id] === guest.answers[id])),
+      );
+    },
     problem,
+    answerProblems,
     requestKey,
+    /**
+     * The answers checked against the business's questions (the server's rule), or null after
+     * showing what is wrong under each field. None asked: undefined, and the request is as before.
+     */
+    checkAnswers(fields: readonly JoinField[]): { answers?: JoinAnswers } | null {
+      if (fields.length === 0) return {};
+      const checked = checkJoinAnswers(fields, guest.answers);
+      setAnswerProblems(checked.ok ? {} : checked.problems);
+      return checked.ok ? { answers: checked.answers } : null;
+    },
     close() {
       setProblem(null);
+      setAnswerProblems({});
       // The next guest is another request, even if this one's answer was lost.
       setRequestKey(randomId());
       onClose();
@@ -58,14 +86,16 @@ export function useGuestForm(onClose: () => void) {
     /** The request `schema` reads from the guest's fields (and the dialog's own); null after showing why not. */
     parse<Schema extends z.ZodMiniType>(
       schema: Schema,
-      fields: (guest: Omit<GuestDraft, 'phone'> & { phoneNumber: string | null }) => z.input<Schema>,
+      fields: (
+        guest: Omit<GuestDraft, 'phone' | 'answers'> & { phoneNumber: string | null },
+      ) => z.input<Schema>,
     ): z.output<Schema> | null {
       const phone = guestPhoneNumber(guest.phone);
       if ('problem' in phone) {
         setProblem(phone.problem);
         return null;
       }
-      const { phone: _typed, ...fieldsTyped } = guest;
+      const { phone: _typed, answers: _answers, ...fieldsTyped } = guest;
       const parsed = schema.safeParse(fields({ ...fieldsTyped, phoneNumber: phone.phoneNumber }));
       setProblem(parsed.success ? null : firstIssue(parsed.error).message);
       return parsed.success ? parsed.data : null;
@@ -78,6 +108,8 @@ export function useGuestForm(onClose: () => void) {
     },
     /** Refused or failed: the server's own words for what the desk can act on, `fallback` otherwise. */
     failed(error: unknown, fallback: string) {
+      const answerProblem = answerProblemFromJoinError(error);
+      if (answerProblem) return setAnswerProblems(answerProblem);
       setProblem(error instanceof ApiRequestError && error.status < 500 ? error.message : fallback);
     },
   };
@@ -92,6 +124,8 @@ export function GuestFields({
   phoneHint,
   providerLabel,
   noProviderLabel,
+  joinFields = [],
+  answerProblems = {},
 }: {
   guest: GuestDraft;
   onChange: (guest: GuestDraft) => void;
@@ -101,6 +135,9 @@ export function GuestFields({
   providerLabel: string;
   /** The provider list's first option: "any" for a walk-in, "pick one" for a booking. */
   noProviderLabel: string;
+  /** The business's own questions, under the phone (Add walk-in); none for a booking. */
+  joinFields?: readonly JoinField[];
+  answerProblems?: AnswerProblems;
 }) {
   return (
     <>
@@ -120,6 +157,13 @@ export function GuestFields({
         onChange={(value) => onChange({ ...guest, phone: maskPhone(phoneDigitsFromInput(value)) })}
       />
       <p className="field__note">{phoneHint}</p>
+      <JoinFieldInputs
+        fields={joinFields}
+        answers={guest.answers}
+        problems={answerProblems}
+        autoFill={false}
+        onChange={(fieldId, value) => onChange({ ...guest, answers: { ...guest.answers, [fieldId]: value } })}
+      />
       <SelectField
         label={texts.deskWalkIn.service}
         value={guest.serviceType}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
+import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
 import { toStoredPhoneNumber } from '../../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema, type WalkInLanding } from '../../../../shared/schemas.ts';
 import { BackIcon, CheckIcon } from '../../../components/ui/icons.tsx';
@@ -14,7 +15,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry } from '../../wait-list/api/get-wait-entry.ts';
 import { useJoinWaitList } from '../../wait-list/api/join-wait-list.ts';
 import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.tsx';
+import { JoinFieldInputs } from '../../wait-list/components/join-field-inputs.tsx';
 import { NameAndPhoneFields } from '../../wait-list/components/name-and-phone-fields.tsx';
+import {
+  type AnswerProblems,
+  answerProblemFromJoinError,
+  checkJoinAnswers,
+} from '../../wait-list/join-answers.ts';
 import { fieldProblemFromJoinError, joinErrorText } from '../../wait-list/join-errors.ts';
 import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-phone.ts';
 import { forgetWalkInLanding } from '../../walk-in/api/get-walk-in-landing.ts';
@@ -161,7 +168,9 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
   const [selected, setSelected] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [phoneDigits, setPhoneDigits] = useState('');
-  const started = selected !== null || name !== '' || phoneDigits !== '';
+  const [answers, setAnswers] = useState<JoinAnswers>({});
+  const started =
+    selected !== null || name !== '' || phoneDigits !== '' || Object.values(answers).some(Boolean);
   const idle = useIdleReset(step.name !== 'done' && started, onDone);
 
   if (step.name === 'done') {
@@ -199,6 +208,9 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
           phoneDigits={phoneDigits}
           onNameChange={setName}
           onPhoneDigitsChange={setPhoneDigits}
+          joinFields={landing.joinFields}
+          answers={answers}
+          onAnswersChange={setAnswers}
           onBack={() => setStep({ name: 'service' })}
           onJoined={(joined) => setStep({ name: 'done', service: step.service, ...joined })}
         />
@@ -265,12 +277,18 @@ function KioskDetailsStep(props: {
   phoneDigits: string;
   onNameChange: (name: string) => void;
   onPhoneDigitsChange: (digits: string) => void;
+  /** The business's own questions (docs/join-fields.md) and the guest's answers. */
+  joinFields: readonly JoinField[];
+  answers: JoinAnswers;
+  onAnswersChange: (change: (answers: JoinAnswers) => JoinAnswers) => void;
   onBack: () => void;
   onJoined: (joined: { guestName: string; waitId: string; textSent: boolean }) => void;
 }) {
   const { companyId, service, name, phoneDigits, onNameChange, onPhoneDigitsChange, onBack, onJoined } =
     props;
+  const { joinFields, answers, onAnswersChange } = props;
   const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [answerProblems, setAnswerProblems] = useState<AnswerProblems>({});
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
   // The guest closed the confirmation while the join waited for the connection: it never went out.
   const [withdrawn, setWithdrawn] = useState(false);
@@ -286,8 +304,11 @@ function KioskDetailsStep(props: {
     setProblem(found);
     setWithdrawn(false);
     if (found) return;
+    const checked = checkJoinAnswers(joinFields, answers);
+    setAnswerProblems(checked.ok ? {} : checked.problems);
+    if (!checked.ok) return;
     join.reset();
-    const details = JSON.stringify([companyId, service, name.trim(), phoneDigits]);
+    const details = JSON.stringify([companyId, service, name.trim(), phoneDigits, checked.answers]);
     if (idempotency.current?.details !== details) idempotency.current = { details, key: randomId() };
     setConfirming({ idempotencyKey: idempotency.current.key });
   };
@@ -301,6 +322,7 @@ function KioskDetailsStep(props: {
       phoneNumber: toStoredPhoneNumber(phoneDigits),
       allowSms: true,
       fcmToken: null,
+      ...(joinFields.length > 0 ? { answers } : {}),
     });
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);
@@ -316,6 +338,12 @@ function KioskDetailsStep(props: {
           onJoined({ guestName: parsed.data.name, waitId, textSent });
         },
         onError: (error) => {
+          const answerProblem = answerProblemFromJoinError(error);
+          if (answerProblem) {
+            setConfirming(null);
+            setAnswerProblems(answerProblem);
+            return;
+          }
           const problem = fieldProblemFromJoinError(error);
           if (problem) {
             setConfirming(null);
@@ -356,6 +384,16 @@ function KioskDetailsStep(props: {
           onPhoneDigitsChange={onPhoneDigitsChange}
           onProblemFixed={() => setProblem(null)}
           autoFill={false}
+        />
+        <JoinFieldInputs
+          fields={joinFields}
+          answers={answers}
+          problems={answerProblems}
+          autoFill={false}
+          onChange={(fieldId, value) => {
+            onAnswersChange((current) => ({ ...current, [fieldId]: value }));
+            setAnswerProblems(({ [fieldId]: _fixed, ...others }) => others);
+          }}
         />
         {withdrawn ? (
           <p className="notice" role="status">

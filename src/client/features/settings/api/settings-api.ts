@@ -4,6 +4,7 @@ import type {
   BusinessSettings,
   CompanySettingsRequest,
   IntakeSettingsRequest,
+  JoinFieldsSettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../../shared/staff-schemas.ts';
@@ -52,6 +53,11 @@ export const useSaveCompany = () =>
 export const useSaveFeedback = () =>
   useSettingsChange((body: FeedbackSettingsRequest) =>
     staffRequest<BusinessSettings>('/v1/staff/settings/feedback', { method: 'PUT', body }),
+  );
+
+export const useSaveJoinFields = () =>
+  useSettingsChange((body: JoinFieldsSettingsRequest) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/join-fields', { method: 'PUT', body }),
   );
 
 export const useSaveIntake = () =>

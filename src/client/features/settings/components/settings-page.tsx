@@ -35,6 +35,7 @@ import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 import { CalendarFeedsForm } from './calendar-feeds-form.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import { HoursForm } from './hours-form.tsx';
+import { JoinFieldsForm } from './join-fields-form.tsx';
 import { ProviderSchedulesForm } from './provider-schedules-form.tsx';
 import { errorText, SaveRow, SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
 
@@ -660,6 +661,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
       <BusinessForm settings={settings.data} canEdit={canEdit} />
       <LogoForm settings={settings.data} canEdit={canEdit} publicUrl={me.publicUrl} />
       <HoursForm settings={settings.data} canEdit={canEdit} />
+      <JoinFieldsForm settings={settings.data} canEdit={canEdit} />
       <FeedbackForm settings={settings.data} canEdit={canEdit} />
       <ServicesForm settings={settings.data} canEdit={canEdit} />
       <ProvidersForm settings={settings.data} canEdit={canEdit} />

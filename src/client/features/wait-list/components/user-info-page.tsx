@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLoaderData, useLocation, useNavigate, useParams } from 'react-router';
 import { formatLocation } from '../../../../shared/address.ts';
+import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema, type WalkInsStopped } from '../../../../shared/schemas.ts';
 import { BackIcon } from '../../../components/ui/icons.tsx';
@@ -17,10 +18,12 @@ import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-resu
 import { LandingUnavailable } from '../../walk-in/components/landing-unavailable.tsx';
 import { WalkInsStoppedNotice } from '../../walk-in/components/walk-ins-stopped.tsx';
 import { useJoinWaitList } from '../api/join-wait-list.ts';
+import { type AnswerProblems, answerProblemFromJoinError, checkJoinAnswers } from '../join-answers.ts';
 import { fieldProblemFromJoinError, joinErrorText } from '../join-errors.ts';
 import { findJoinedVisit, rememberJoinedVisit } from '../joined-visits.ts';
 import { checkNameAndPhone, type FieldProblem } from '../name-and-phone.ts';
 import { ConfirmJoinModal } from './confirm-join-modal.tsx';
+import { JoinFieldInputs } from './join-field-inputs.tsx';
 import { NameAndPhoneFields } from './name-and-phone-fields.tsx';
 
 /** /{companyId}/{serviceName}/user-info (spec §2, §5). Business data from walkInLandingLoader. */
@@ -37,6 +40,7 @@ export function UserInfoPage() {
       address={formatLocation(result.landing.location)}
       service={service}
       stopped={result.landing.walkInsStopped}
+      joinFields={result.landing.joinFields}
     />
   );
 }
@@ -48,8 +52,10 @@ function UserInfoForm(props: {
   service: string;
   /** Not taking walk-ins now: the form gives way to the reason (an earlier join's link stays). */
   stopped: WalkInsStopped | null;
+  /** The business's own questions, under name and phone; none: the page is as the spec draws it. */
+  joinFields: readonly JoinField[];
 }) {
-  const { companyId, companyName, address, service, stopped } = props;
+  const { companyId, companyName, address, service, stopped, joinFields } = props;
   useDocumentDescription(texts.userInfo.description(companyName, service));
   const navigate = useNavigate();
   const location = useLocation();
@@ -60,6 +66,8 @@ function UserInfoForm(props: {
     '',
   );
   const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [answers, setAnswers] = useState<JoinAnswers>({});
+  const [answerProblems, setAnswerProblems] = useState<AnswerProblems>({});
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
   // Closed while the join waited for the connection: it never went out.
   const [withdrawn, setWithdrawn] = useState(false);
@@ -82,10 +90,13 @@ function UserInfoForm(props: {
     setProblem(found);
     setWithdrawn(false);
     if (found) return;
+    const checked = checkJoinAnswers(joinFields, answers);
+    setAnswerProblems(checked.ok ? {} : checked.problems);
+    if (!checked.ok) return;
     writeStored('local', storageKeys.userName, trimmedName);
     writeStored('local', storageKeys.userPhone, phoneDigits);
     join.reset();
-    const details = JSON.stringify([companyId, service, trimmedName, phoneDigits]);
+    const details = JSON.stringify([companyId, service, trimmedName, phoneDigits, checked.answers]);
     if (idempotency.current?.details !== details) idempotency.current = { details, key: randomId() };
     setConfirming({ idempotencyKey: idempotency.current.key });
   };
@@ -98,6 +109,8 @@ function UserInfoForm(props: {
       phoneNumber: toStoredPhoneNumber(phoneDigits),
       allowSms: true,
       fcmToken: readStored('local', storageKeys.pushToken),
+      // Sent only when the business asks something: otherwise the join is as it always was.
+      ...(joinFields.length > 0 ? { answers } : {}),
     });
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);
@@ -119,6 +132,12 @@ function UserInfoForm(props: {
         },
         onError: (error) => {
           setConfirmed(false);
+          const answerProblem = answerProblemFromJoinError(error);
+          if (answerProblem) {
+            setConfirming(null);
+            setAnswerProblems(answerProblem);
+            return;
+          }
           const problem = fieldProblemFromJoinError(error);
           if (problem) {
             setConfirming(null);
@@ -173,6 +192,15 @@ function UserInfoForm(props: {
               onNameChange={setName}
               onPhoneDigitsChange={setPhoneDigits}
               onProblemFixed={() => setProblem(null)}
+            />
+            <JoinFieldInputs
+              fields={joinFields}
+              answers={answers}
+              problems={answerProblems}
+              onChange={(fieldId, value) => {
+                setAnswers((current) => ({ ...current, [fieldId]: value }));
+                setAnswerProblems(({ [fieldId]: _fixed, ...others }) => others);
+              }}
             />
             {withdrawn ? (
               <p className="notice" role="status">
