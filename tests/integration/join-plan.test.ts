@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createWaitListRepository,
+  type NewJoin,
+} from '../../src/server/features/wait-list/wait-list.repository.ts';
+import { DEMO_COMPANY_ID, seedDemoCompany } from '../../src/server/seed/demo.ts';
+import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
+
+/**
+ * A join's cost must not grow with the visits the database holds. The join statement's trigger
+ * that asks whether a chat thread had an earlier visit (migrations/0019, 0035) read the whole of
+ * wait_entries on every join statement: at 5,000 visits that was most of the statement's time.
+ * Counted, not timed: the sequential scans of wait_entries the join's own transaction made.
+ */
+describe.each(databaseKinds)('join statement plan on %s', (kind) => {
+  let database: TestDatabase;
+  const returning: string[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    const { db } = database;
+    await seedDemoCompany(db);
+    for (let i = 0; i < 20; i++) {
+      const id = randomUUID();
+      await db.query('insert into customers (id, token_hash) values ($1, $2)', [id, randomUUID()]);
+      returning.push(id);
+    }
+    // Two thousand earlier visits of other customers and of these (a busy month), and statistics
+    // that say so, as autovacuum would have them.
+    await db.query(
+      `insert into customers (id, token_hash)
+       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'h' || g from generate_series(1, 2000) g`,
+    );
+    await db.query(
+      `insert into wait_entries (id, company_id, customer_id, idempotency_key, service_type, name, phone_number,
+                                 allow_sms, chat_thread_key, origin, date, status)
+       select gen_random_uuid(), $1, ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'k' || g, 'Haircut',
+              'Guest ' || g, '+1555' || lpad(g::text, 7, '0'), false, 'thread-' || g, 'walk_in',
+              now() - interval '2 days', 'done'
+         from generate_series(1, 2000) g`,
+      [DEMO_COMPANY_ID],
+    );
+    await db.query(
+      `insert into wait_entries (id, company_id, customer_id, idempotency_key, service_type, name, phone_number,
+                                 allow_sms, chat_thread_key, origin, date, status)
+       select gen_random_uuid(), $1, c, 'earlier', 'Haircut', 'Regular', null, false, 'thread-' || c, 'walk_in',
+              now() - interval '2 days', 'done'
+         from unnest($2::uuid[]) c`,
+      [DEMO_COMPANY_ID, returning],
+    );
+    await db.query('analyze wait_entries');
+  });
+  afterAll(async () => database?.close());
+
+  const joinOf = (customerId: string): NewJoin => ({
+    entry: {
+      id: randomUUID(),
+      companyId: DEMO_COMPANY_ID,
+      customerId,
+      idempotencyKey: randomUUID(),
+      serviceType: 'Haircut',
+      name: 'Regular',
+      phoneNumber: null,
+      allowSms: false,
+      fcmToken: null,
+      chatThreadKey: `thread-${customerId}`,
+      origin: 'walk_in',
+    },
+    publish: { boardTopic: `board:${DEMO_COMPANY_ID}`, textId: randomUUID(), text: 'Hi', kind: 'join' },
+  });
+
+  it('probes the chat thread index for each returning customer instead of reading every visit', async () => {
+    const { db } = database;
+    // The backend's counts not yet reported (PostgreSQL reports at most once a second) include
+    // earlier transactions of the same connection: the join's are the difference.
+    const seqScansSql = `select coalesce(sum(seq_scan), 0)::int as "seqScans"
+                           from pg_stat_xact_user_tables where relname = 'wait_entries'`;
+    const seen = await db.transaction(async (tx) => {
+      const before = await tx.query<{ seqScans: number }>(seqScansSql);
+      const outcomes = await createWaitListRepository(db).insertManyOnceAndPublish(returning.map(joinOf), tx);
+      const after = await tx.query<{ seqScans: number }>(seqScansSql);
+      const { rows: events } = await tx.query<{ topic: string }>(
+        `select topic from realtime_pending where type = 'access.changed'`,
+      );
+      return {
+        outcomes,
+        seqScans: after.rows[0]!.seqScans - before.rows[0]!.seqScans,
+        events: events.map((event) => event.topic),
+      };
+    });
+    expect(seen.outcomes.every((outcome) => 'waitId' in outcome && outcome.created)).toBe(true);
+    // Each returning customer's thread is told that its visit changed (what the trigger is for)…
+    expect(seen.events.sort()).toEqual(returning.map((id) => `chat:thread-${id}`).sort());
+    // …and no statement of the join read wait_entries whole.
+    expect(seen.seqScans).toBe(0);
+  });
+});
