@@ -13,13 +13,15 @@ type TextFieldProps = Omit<
   width?: string;
   /** What is wrong with the value, shown under the input (Field). */
   error?: string | null | undefined;
+  /** A hint under the label (Field). */
+  note?: string;
 };
 
 /** A labelled text input. */
-export function TextField({ label, value, onChange, width, error, ...inputProps }: TextFieldProps) {
+export function TextField({ label, value, onChange, width, error, note, ...inputProps }: TextFieldProps) {
   const field = useTypedBeforeHydration(value, onChange);
   return (
-    <Field label={label} width={width} error={error}>
+    <Field label={label} width={width} error={error} note={note}>
       {(id, control) => (
         <input
           {...control}

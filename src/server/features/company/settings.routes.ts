@@ -35,44 +35,33 @@ export function registerSettingsRoutes(
     return settings.getSettings(principal.companyId);
   });
 
-  app.put('/api/v1/staff/settings/company', async (request): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    await settings.updateCompany(principal.companyId, parseInput(companySettingsRequestSchema, request.body));
-    return settings.getSettings(principal.companyId);
-  });
+  /**
+   * One part of the settings, changed by the owner: the body checked by its schema, the whole
+   * settings answered (the console's form shows what was saved).
+   */
+  function putOwnerSetting<Schema extends z.ZodMiniType>(
+    path: string,
+    schema: Schema,
+    update: (companyId: string, body: z.infer<Schema>) => Promise<void>,
+  ) {
+    app.put(path, async (request): Promise<BusinessSettings> => {
+      const principal = await requireStaff(request, staff);
+      requireOwner(principal);
+      await update(principal.companyId, parseInput(schema, request.body));
+      return settings.getSettings(principal.companyId);
+    });
+  }
 
+  putOwnerSetting('/api/v1/staff/settings/company', companySettingsRequestSchema, settings.updateCompany);
   /** Feedback after the visit (docs/feedback.md): whether to text a rating link, and the review link. */
-  app.put('/api/v1/staff/settings/feedback', async (request): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    await settings.updateFeedback(
-      principal.companyId,
-      parseInput(feedbackSettingsRequestSchema, request.body),
-    );
-    return settings.getSettings(principal.companyId);
-  });
-
+  putOwnerSetting('/api/v1/staff/settings/feedback', feedbackSettingsRequestSchema, settings.updateFeedback);
   /** Questions when customers join (docs/join-fields.md): at most three, in order. */
-  app.put('/api/v1/staff/settings/join-fields', async (request): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    await settings.updateJoinFields(
-      principal.companyId,
-      parseInput(joinFieldsSettingsRequestSchema, request.body),
-    );
-    return settings.getSettings(principal.companyId);
-  });
-
-  app.put('/api/v1/staff/settings/services', async (request): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    await settings.replaceServices(
-      principal.companyId,
-      parseInput(servicesSettingsRequestSchema, request.body),
-    );
-    return settings.getSettings(principal.companyId);
-  });
+  putOwnerSetting(
+    '/api/v1/staff/settings/join-fields',
+    joinFieldsSettingsRequestSchema,
+    settings.updateJoinFields,
+  );
+  putOwnerSetting('/api/v1/staff/settings/services', servicesSettingsRequestSchema, settings.replaceServices);
 
   app.post('/api/v1/staff/settings/providers', async (request, reply): Promise<BusinessSettings> => {
     const principal = await requireStaff(request, staff);

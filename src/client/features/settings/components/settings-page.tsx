@@ -153,27 +153,20 @@ function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEd
         width="200px"
         error={errors.requestReplyMinutes}
       />
-      <Field
+      <TextField
         label={texts.privacy.retentionDays}
         note={texts.privacy.retentionHint}
+        type="number"
+        inputMode="numeric"
+        min={RETENTION_DAYS.min}
+        max={RETENTION_DAYS.max}
+        value={form.retentionDays}
+        onChange={set('retentionDays')}
+        disabled={!canEdit}
+        // On the input, not the field: the note under the label keeps the card's width.
+        style={{ maxWidth: '200px' }}
         error={errors.retentionDays}
-      >
-        {(id, control) => (
-          <input
-            {...control}
-            id={id}
-            className="input"
-            type="number"
-            inputMode="numeric"
-            min={RETENTION_DAYS.min}
-            max={RETENTION_DAYS.max}
-            value={form.retentionDays}
-            onChange={(event) => set('retentionDays')(event.target.value)}
-            disabled={!canEdit}
-            style={{ maxWidth: '200px' }}
-          />
-        )}
-      </Field>
+      />
       <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
       <p className="field__note">{texts.settings.smsTextsHint}</p>
       {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (
