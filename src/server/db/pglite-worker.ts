@@ -6,6 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { DURABLE_START_PARAMS, syncWritesToDisk } from './pglite-durable.ts';
 import { createStatementRunner } from './pglite-statements.ts';
 import {
   type FromPgliteWorker,
@@ -23,8 +24,16 @@ const VACUUM_ID = 0;
 const post = (message: FromPgliteWorker) => port.postMessage(message);
 
 async function start({ pgliteWasmModule, initdbWasmModule, fsBundle }: OpenPglite) {
-  const pg = new PGlite({ dataDir, pgliteWasmModule, initdbWasmModule, fsBundle: new Blob([fsBundle]) });
+  const pg = new PGlite({
+    dataDir,
+    pgliteWasmModule,
+    initdbWasmModule,
+    fsBundle: new Blob([fsBundle]),
+    // A folder keeps what it acknowledged through a power cut (pglite-durable.ts); memory has no disk.
+    ...(dataDir ? { startParams: [...DURABLE_START_PARAMS] } : {}),
+  });
   await pg.waitReady;
+  if (dataDir) syncWritesToDisk(pg);
   const statements = createStatementRunner(pg, maxPreparedStatements);
   const unlisten = new Map<string, () => Promise<void>>();
   /**
