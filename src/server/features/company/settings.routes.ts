@@ -6,6 +6,7 @@ import {
   type BusinessSettings,
   companySettingsRequestSchema,
   joinFieldsSettingsRequestSchema,
+  partySizeSettingsRequestSchema,
   providerSettingsRequestSchema,
   servicesSettingsRequestSchema,
 } from '../../../shared/staff-schemas.ts';
@@ -60,6 +61,17 @@ export function registerSettingsRoutes(
     await settings.updateJoinFields(
       principal.companyId,
       parseInput(joinFieldsSettingsRequestSchema, request.body),
+    );
+    return settings.getSettings(principal.companyId);
+  });
+
+  /** Largest party (docs/party-size.md): 1 to 8; 1 and the join form does not ask. */
+  app.put('/api/v1/staff/settings/party-size', async (request): Promise<BusinessSettings> => {
+    const principal = await requireStaff(request, staff);
+    requireOwner(principal);
+    await settings.updateLargestParty(
+      principal.companyId,
+      parseInput(partySizeSettingsRequestSchema, request.body),
     );
     return settings.getSettings(principal.companyId);
   });
