@@ -48,6 +48,10 @@ describe.each(databaseKinds)('party size, on %s', (kind) => {
     owner = await signInStaff(t.app, salon.owner);
     const saved = await setLargestParty(owner, 4);
     expect(saved.statusCode, saved.body).toBe(200);
+    // No "your turn is near" texts but in the test about them: the others count the join's text.
+    await t.database.db.query(`update companies set near_turn_default = 'off' where id = $1`, [
+      salon.companyId,
+    ]);
   });
   afterAll(async () => t?.close());
 
@@ -242,6 +246,33 @@ describe.each(databaseKinds)('party size, on %s', (kind) => {
       const entry = (await board()).entries.find((e) => e.waitId === alone.waitId)!;
       expect(entry.party).toBeNull();
       expect((await view(alone)).partySize).toBe(1);
+    });
+
+    it('tells a party its turn is near once, by a text to its lead', async () => {
+      await emptyLine();
+      await t.database.db.query(`update companies set near_turn_default = 'ahead_2' where id = $1`, [
+        salon.companyId,
+      ]);
+      try {
+        const ahead = await joinParty('Near Ahead', 1);
+        const party = await joinParty('Near Party', 3);
+        const ids = (await partyRows(party.waitId)).map((row) => row.id);
+        // The line moves: all three are now 2 or fewer ahead of their turn at once.
+        expect((await staffAction(t.app, owner, ahead.waitId, 'call')).statusCode).toBe(200);
+        const nearTexts = async () =>
+          (await textsFor(ids)).filter((text) => text.kind === 'near_turn').map((text) => text.wait_id);
+        // The check follows the line's events; a hang guard, not a speed limit.
+        await expect.poll(nearTexts, { timeout: 30_000 }).toEqual([party.waitId]);
+        const { rows } = await t.database.db.query<{ told: number }>(
+          'select count(*)::int as told from wait_entries where id = any($1::uuid[]) and near_turn_told_at is not null',
+          [ids],
+        );
+        expect(rows[0]!.told).toBe(1);
+      } finally {
+        await t.database.db.query(`update companies set near_turn_default = 'off' where id = $1`, [
+          salon.companyId,
+        ]);
+      }
     });
 
     it('counts a party as one join against the joins-per-phone limit, and a refused lead takes no members in', async () => {
