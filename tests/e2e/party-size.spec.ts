@@ -52,6 +52,12 @@ test('the owner takes parties of up to 4; a customer joins with 3 people, and th
     for (const row of await rows.all()) await expect(row.getByRole('button', { name: 'Call' })).toBeVisible();
     await expect(board.getByRole('list', { name: `Party of 3 · ${name}` })).toBeVisible();
     await board.context().close();
+
+    // The kiosk at the door asks the same.
+    await page.goto('/demo/kiosk');
+    await page.getByRole('button', { name: /Facials/ }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByLabel('People in your party').locator('option')).toHaveCount(4);
   } finally {
     // The demo business as the other tests know it: one person per join.
     await settings.reload();
