@@ -308,6 +308,14 @@ describe.each(databaseKinds)('party size, on %s', (kind) => {
       ]);
     });
 
+    it('Leave is refused while the lead is being served, and changes no member', async () => {
+      const party = await joinParty('Served Lead', 2);
+      expect((await staffAction(t.app, owner, party.waitId, 'call')).statusCode).toBe(200);
+      expect((await staffAction(t.app, owner, party.waitId, 'start')).statusCode).toBe(200);
+      expectApiError(await customerPost(party, 'leave'), 409, 'STATUS_CHANGE_NOT_ALLOWED');
+      expect((await partyRows(party.waitId)).map((row) => row.status)).toEqual(['in_service', 'waiting']);
+    });
+
     it('"I need more time" holds every waiting member, "I\'m here" marks them all', async () => {
       const party = await joinParty('Hold Party', 3);
       const held = await customerPost(party, 'more-time', { minutes: 10 });

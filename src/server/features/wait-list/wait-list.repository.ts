@@ -698,7 +698,9 @@ export function createWaitListRepository(
         ),
         parameters,
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
+      // A party changes with its lead: members that changed without it (the lead is being served)
+      // answer as nothing changed, and the caller's transaction undoes them.
+      return rows[0]?.waitId === change.waitId ? toBoardEntry(rows[0]) : null;
     },
 
     /** Assigns a provider (or none) to an entry of `companyId` and publishes it; null when there is no such entry. */
