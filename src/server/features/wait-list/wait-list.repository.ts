@@ -700,7 +700,9 @@ export function createWaitListRepository(
       );
       // A party changes with its lead: members that changed without it (the lead is being served)
       // answer as nothing changed, and the caller's transaction undoes them.
-      return rows[0]?.waitId === change.waitId ? toBoardEntry(rows[0]) : null;
+      const entry = rows[0];
+      if (!entry || (change.wholeParty && entry.waitId !== change.waitId.toLowerCase())) return null;
+      return toBoardEntry(entry);
     },
 
     /** Assigns a provider (or none) to an entry of `companyId` and publishes it; null when there is no such entry. */
