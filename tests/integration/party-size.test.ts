@@ -292,6 +292,25 @@ describe.each(databaseKinds)('party size, on %s', (kind) => {
     });
   });
 
+  it("lets the desk's Add walk-in put a party down, within the same setting", async () => {
+    const add = (payload: object) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/walk-ins',
+        headers: { ...owner.headers, 'idempotency-key': idempotencyKey() },
+        payload: { serviceType: 'Facials', ...payload },
+      });
+    const added = await add({ name: 'Desk Party', partySize: 2 });
+    expect(added.statusCode, added.body).toBe(201);
+    const rows = await partyRows(added.json().waitId);
+    expect(rows.map((row) => [row.name, row.party_position, row.party_size])).toEqual([
+      ['Desk Party', 1, 2],
+      ['Desk Party +1', 2, 2],
+    ]);
+    const refused = expectApiError(await add({ name: 'Desk Crowd', partySize: 5 }), 400, 'VALIDATION_FAILED');
+    expect(refused.message).toBe('This business takes parties of up to 4 people.');
+  });
+
   describe("the customer's page acts for the whole party", () => {
     it('Leave cancels every member still waiting or called, not one in service', async () => {
       const party = await joinParty('Leave Party', 3);
