@@ -24,6 +24,12 @@ describe('displayName', () => {
     );
   });
 
+  it("writes a party's member as its lead, with the member's +N", () => {
+    expect(displayName('Anna Smith +1', 'first_name_last_initial')).toBe('Anna S. +1');
+    expect(displayName('Anna Smith +2', 'initials')).toBe('A. S. +2');
+    expect(displayName('Anna +1', 'first_name_last_initial')).toBe('Anna +1');
+  });
+
   it('names an erased entry "Guest"', () => {
     expect(displayName('   ', 'first_name_last_initial')).toBe('Guest');
   });

@@ -27,6 +27,10 @@ const initialOf = (word: string) => `${(Array.from(word)[0] ?? '').toLocaleUpper
  * the last name ("Ana María López Ruiz" is "Ana R."); one word is a first name alone ("Maria", "M.").
  */
 export function displayName(fullName: string, style: ScreenNameStyle): string {
+  // A party's member, "Anna Smith +1" (docs/party-size.md): the lead's name as the screen writes
+  // it, then the member's "+1", not "Anna +.".
+  const member = /^(.*\S)\s+(\+\d+)$/.exec(fullName.trim());
+  if (member?.[1] && member[2]) return `${displayName(member[1], style)} ${member[2]}`;
   const words = fullName.trim().split(/\s+/).filter(Boolean);
   const first = words[0];
   if (!first) return NAMELESS;

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { LIMITS } from './constants.ts';
 import { joinAnswersInputSchema, joinFieldSchema } from './join-fields.ts';
+import { partySizeInputSchema } from './party-size.ts';
 
 export const trimmedText = (max: number, requiredMessage: string, tooLongMessage: string) =>
   z
@@ -46,6 +47,8 @@ export const joinWaitListRequestSchema = z.object({
   fcmToken: z.optional(z.nullable(z.string().check(z.maxLength(LIMITS.pushTokenMaxLength)))),
   /** Answers to the business's own questions, by field id (docs/join-fields.md); checked against them. */
   answers: joinAnswersInputSchema,
+  /** How many people join together, them included (docs/party-size.md); absent: one. */
+  partySize: partySizeInputSchema,
 });
 export type JoinWaitListRequest = z.input<typeof joinWaitListRequestSchema>;
 
@@ -77,6 +80,8 @@ export const walkInLandingSchema = z.object({
   services: z.array(z.string()),
   /** The business's own questions, asked under name and phone (docs/join-fields.md); often none. */
   joinFields: z.array(joinFieldSchema),
+  /** The largest party it takes (docs/party-size.md); 1: the join form does not ask. */
+  largestParty: z.number(),
   /** Null while the business takes walk-ins; else why not, and the pages offer no way to join. */
   walkInsStopped: z.nullable(walkInsStoppedSchema),
 });
@@ -155,6 +160,8 @@ export const waitEntryResponseSchema = z.object({
   chatThreadKey: z.string(),
   /** Whether the join's text went out: the page promises a text only then. */
   textSent: z.boolean(),
+  /** How many joined together on this entry (docs/party-size.md): 1 for a party of one. */
+  partySize: z.number(),
   /** A service request to a named provider, and their answer; null for a walk-in. */
   request: z.nullable(
     z.object({ status: requestStatusSchema, providerName: z.string(), deadline: z.nullable(z.string()) }),

@@ -17,6 +17,7 @@ import {
   joinFieldSchema,
 } from './join-fields.ts';
 import { minuteOfDay } from './local-time.ts';
+import { PARTY_SIZE_LIMIT, partySchema } from './party-size.ts';
 import { normalizeUsNumber } from './phone.ts';
 import { regularSchema } from './regular-schemas.ts';
 import { providerFloorSchema } from './schedule-schemas.ts';
@@ -67,6 +68,8 @@ export const boardEntrySchema = z.object({
   movedBackAt: z.nullable(z.string()),
   /** Answers to the business's own questions (docs/join-fields.md); null when none were asked. */
   joinAnswers: z.nullable(z.array(joinAnswerSchema)),
+  /** The party it joined with (docs/party-size.md); null for a party of one. */
+  party: partySchema,
 });
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
 
@@ -219,6 +222,8 @@ export const boardResponseSchema = z.object({
   services: z.array(z.string()),
   /** The business's own questions, asked in Add walk-in too (docs/join-fields.md). */
   joinFields: z.array(joinFieldSchema),
+  /** The largest party Add walk-in offers (docs/party-size.md). */
+  largestParty: z.number(),
   /** Subscribe to the board topic after this seq to miss nothing. */
   seq: z.number(),
 });
@@ -231,6 +236,7 @@ export const deskWalkInRequestSchema = z.object({
   phoneNumber: z.optional(z.nullable(joinWaitListRequestSchema.shape.phoneNumber)),
   providerId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   answers: joinWaitListRequestSchema.shape.answers,
+  partySize: joinWaitListRequestSchema.shape.partySize,
 });
 export type DeskWalkInRequest = z.input<typeof deskWalkInRequestSchema>;
 
@@ -405,6 +411,8 @@ export const businessSettingsSchema = z.object({
   reviewUrl: z.string(),
   /** The business's own questions when customers join (docs/join-fields.md), in order. */
   joinFields: z.array(joinFieldSchema).check(z.maxLength(JOIN_FIELDS_MAX)),
+  /** The largest party customers may join with (docs/party-size.md); 1: the form does not ask. */
+  largestParty: z.number(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
@@ -775,3 +783,15 @@ export const joinFieldsSettingsRequestSchema = z.object({
     .check(z.maxLength(JOIN_FIELDS_MAX, `At most ${JOIN_FIELDS_MAX} fields`)),
 });
 export type JoinFieldsSettingsRequest = z.input<typeof joinFieldsSettingsRequestSchema>;
+
+/** Settings › "Largest party" (docs/party-size.md): 1 (the join form does not ask) to 8. */
+export const partySizeSettingsRequestSchema = z.object({
+  largestParty: z
+    .number('Choose the largest party')
+    .check(
+      z.int('Choose a whole number of people'),
+      z.minimum(1, 'The largest party is at least 1 person'),
+      z.maximum(PARTY_SIZE_LIMIT, `The largest party can be at most ${PARTY_SIZE_LIMIT} people`),
+    ),
+});
+export type PartySizeSettingsRequest = z.input<typeof partySizeSettingsRequestSchema>;

@@ -32,7 +32,7 @@ test("the owner reads the last 7 days' insights and downloads their visits", asy
   const csv = await page.request.get(`${href}&phones=1`);
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
   expect((await csv.text()).split('\r\n')[0]).toBe(
-    '\uFEFFArrived,Called,Started,Finished,Service,Provider,Status,Waited (min),Name,Phone',
+    '\uFEFFArrived,Called,Started,Finished,Service,Provider,Status,Waited (min),Name,Phone,Party',
   );
   await page.context().close();
 });

@@ -96,6 +96,8 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
       arrivedAt: null,
       movedBackAt: null,
       joinAnswers: null,
+      // A party of one (docs/party-size.md).
+      party: null,
     });
     expect(board.providers.map((p) => p.name)).toEqual(['Maria Lopez', 'James Chen']);
     expect(board.services).toContain('Massage');

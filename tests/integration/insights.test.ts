@@ -371,13 +371,16 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     const withContacts = await getCsv(owner, `${RANGE}&phones=1`);
     expect(withContacts.statusCode).toBe(200);
     const rows = withContacts.body.slice(1).split('\r\n');
-    expect(rows[0]).toBe('Arrived,Called,Started,Finished,Service,Provider,Status,Waited (min),Name,Phone');
+    expect(rows[0]).toBe(
+      'Arrived,Called,Started,Finished,Service,Provider,Status,Waited (min),Name,Phone,Party',
+    );
+    // A party of one: no place in a party (docs/party-size.md).
     expect(rows[2]).toBe(
-      '2026-03-07 10:00,2026-03-07 10:10,2026-03-07 10:12,2026-03-07 10:40,Cut,Ana,Done,10,Visitor 2,(310) 555-0002',
+      '2026-03-07 10:00,2026-03-07 10:10,2026-03-07 10:12,2026-03-07 10:40,Cut,Ana,Done,10,Visitor 2,(310) 555-0002,',
     );
     // Quoted for its comma and quotes, and turned into text so no spreadsheet runs it.
     expect(rows.at(-2)).toBe(
-      '2026-03-09 23:59,,,2026-03-10 00:05,Color,Ben,Cancelled,,"\'=HYPERLINK(""http://x.test"",""y""), Jr",(310) 555-0013',
+      '2026-03-09 23:59,,,2026-03-10 00:05,Color,Ben,Cancelled,,"\'=HYPERLINK(""http://x.test"",""y""), Jr",(310) 555-0013,',
     );
     expect(withContacts.body).toContain(
       '2026-03-09 09:00,,2026-03-09 09:40,2026-03-09 10:10,Cut,Ben,Done,40,"Line\nbreak",',

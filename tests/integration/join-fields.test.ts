@@ -218,7 +218,7 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
         return response.body.split('\r\n').filter(Boolean);
       };
       const [header, ...rows] = await csv('1');
-      expect(header!.endsWith(',Name,Phone,Stylist preference,Allergies')).toBe(true);
+      expect(header!.endsWith(',Name,Phone,Party,Stylist preference,Allergies')).toBe(true);
       expect(rows.find((line) => line.includes('Csv Customer'))).toMatch(/,"Maria, please",$/);
       const [withoutContacts] = await csv('0');
       expect(withoutContacts).not.toContain('Stylist preference');

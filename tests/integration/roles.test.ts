@@ -65,6 +65,7 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'PUT /api/v1/staff/settings/company': OWNER,
   'PUT /api/v1/staff/settings/feedback': OWNER,
   'PUT /api/v1/staff/settings/join-fields': OWNER,
+  'PUT /api/v1/staff/settings/party-size': OWNER,
   'PUT /api/v1/staff/settings/services': OWNER,
   'PUT /api/v1/staff/settings/intake': OWNER,
   'PUT /api/v1/staff/settings/logo': OWNER,

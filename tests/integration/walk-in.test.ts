@@ -66,6 +66,8 @@ describe.each(databaseKinds)('walk-in API on %s', (kind) => {
         ],
         // The demo business asks no questions of its own (docs/join-fields.md).
         joinFields: [],
+        // One person per join: the form does not ask how many (docs/party-size.md).
+        largestParty: 1,
         // The demo business sets no hours: a new user can try it at any hour.
         walkInsStopped: null,
       });

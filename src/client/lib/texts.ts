@@ -196,6 +196,19 @@ export const texts = {
     waitingForConnection: "You're offline. Your choice will be saved when you're back online.",
   },
   /** The rating page a text links to after the visit (docs/feedback.md). */
+  /** "People in your party" on the join forms (docs/party-size.md). */
+  partySize: {
+    label: 'People in your party',
+    note: 'Count yourself too. Each person gets a place of their own in line, next to yours.',
+    option: (size: number) => (size === 1 ? 'Just me' : `${size} people`),
+    /** The customer's page, and the board's label over a party's rows. */
+    partyOf: (size: number) => `Party of ${size}`,
+    member: (position: number, size: number) => `${position} of ${size}`,
+    partyLine: (size: number) =>
+      `Party of ${size}: you and ${size - 1 === 1 ? '1 other' : `${size - 1} others`}, together in line. "I need more time", "I'm here" and Leave count for everyone.`,
+    leaveBody: (size: number) =>
+      `You and the ${size - 1 === 1 ? 'other person' : `${size - 1} others`} in your party will lose your places in line.`,
+  },
   /** The business's own questions under name and phone (docs/join-fields.md). */
   joinFields: {
     optional: (label: string) => `${label} (optional)`,
@@ -541,6 +554,11 @@ export const texts = {
     joinFieldRequired: 'Required',
     addJoinField: 'Add a question',
     removeJoinField: (label: string) => `Remove ${label || 'this question'}`,
+    partySize: 'Parties',
+    largestParty: 'Largest party',
+    largestPartyHint:
+      'Customers joining on their phone can bring people with them, up to this many in all. Each person gets a place of their own on the board, linked to the others. With 1, the join form does not ask.',
+    largestPartyOption: (size: number) => (size === 1 ? "1 (don't ask)" : `${size} people`),
     feedback: 'Feedback after the visit',
     askFeedback: 'Ask customers to rate their visit',
     askFeedbackHint:

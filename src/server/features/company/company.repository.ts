@@ -36,6 +36,8 @@ export interface CompanyRow {
   reviewUrl: string | null;
   /** The business's own questions when customers join (migrations/0033), in order. */
   joinFields: JoinField[];
+  /** The largest party customers may join with (migrations/0034); 1: the join form does not ask. */
+  largestParty: number;
 }
 
 export interface LogoRow {
@@ -64,7 +66,8 @@ const companyColumns = `id, account_id as "accountId", name, location, time_zone
   near_turn_default as "nearTurnDefault", retention_days as "retentionDays", opening_hours as "openingHours", paused_at as "pausedAt",
   pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
   max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes",
-  ask_feedback as "askFeedback", review_url as "reviewUrl", join_fields as "joinFields"`;
+  ask_feedback as "askFeedback", review_url as "reviewUrl", join_fields as "joinFields",
+  largest_party as "largestParty"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {
@@ -237,6 +240,11 @@ export function createCompanyRepository(db: Queryable) {
         companyId,
         JSON.stringify(fields),
       ]);
+    },
+
+    /** Settings' "Largest party" (docs/party-size.md). */
+    async updateLargestParty(companyId: string, largestParty: number, tx: Queryable = db): Promise<void> {
+      await tx.query('update companies set largest_party = $2 where id = $1', [companyId, largestParty]);
     },
 
     /** Settings' "Feedback after the visit" (docs/feedback.md). */

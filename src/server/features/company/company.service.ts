@@ -78,6 +78,7 @@ export function createCompanyService(companies: CompanyRepository, options: { ca
         location: company.location,
         services: [...services],
         joinFields: company.joinFields,
+        largestParty: company.largestParty,
       };
     },
 

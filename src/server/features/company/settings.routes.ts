@@ -6,6 +6,7 @@ import {
   type BusinessSettings,
   companySettingsRequestSchema,
   joinFieldsSettingsRequestSchema,
+  partySizeSettingsRequestSchema,
   providerSettingsRequestSchema,
   servicesSettingsRequestSchema,
 } from '../../../shared/staff-schemas.ts';
@@ -60,6 +61,12 @@ export function registerSettingsRoutes(
     '/api/v1/staff/settings/join-fields',
     joinFieldsSettingsRequestSchema,
     settings.updateJoinFields,
+  );
+  /** Largest party (docs/party-size.md): 1 to 8; 1 and the join form does not ask. */
+  putOwnerSetting(
+    '/api/v1/staff/settings/party-size',
+    partySizeSettingsRequestSchema,
+    settings.updateLargestParty,
   );
   putOwnerSetting('/api/v1/staff/settings/services', servicesSettingsRequestSchema, settings.replaceServices);
 

@@ -6,6 +6,7 @@ import type {
   BusinessSettings,
   CompanySettingsRequest,
   JoinFieldsSettingsRequest,
+  PartySizeSettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../shared/staff-schemas.ts';
@@ -56,6 +57,7 @@ export function createSettingsService(deps: {
         askFeedback: company.askFeedback,
         reviewUrl: company.reviewUrl ?? '',
         joinFields: company.joinFields,
+        largestParty: company.largestParty,
       };
     },
 
@@ -115,6 +117,12 @@ export function createSettingsService(deps: {
         };
       });
       await companies.updateJoinFields(companyId, fields);
+      companyService.forget(companyId);
+    },
+
+    /** The owner's "Largest party" (docs/party-size.md); joins read it with the company row. */
+    async updateLargestParty(companyId: string, request: PartySizeSettingsRequest): Promise<void> {
+      await companies.updateLargestParty(companyId, request.largestParty);
       companyService.forget(companyId);
     },
 

@@ -22,7 +22,8 @@ const CSV_HEADER = [
   'Status',
   'Waited (min)',
 ];
-const CSV_CONTACT_HEADER = ['Name', 'Phone'];
+/** With names and phones: a party's members are "Anna", "Anna +1"…, its column says "2 of 3". */
+const CSV_CONTACT_HEADER = ['Name', 'Phone', 'Party'];
 
 /**
  * A request to a provider not (yet) taken is 'waiting' in the database until its customer joins
@@ -158,7 +159,11 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
         statusLabel(visit),
         visit.waitedMinutes,
         ...(withContacts
-          ? [visit.name, visit.phoneNumber === null ? null : formatPhoneForDisplay(visit.phoneNumber)]
+          ? [
+              visit.name,
+              visit.phoneNumber === null ? null : formatPhoneForDisplay(visit.phoneNumber),
+              visit.party,
+            ]
           : []),
         ...answerFields.map((field) => answerOf(visit, field.id)),
       ];

@@ -74,6 +74,8 @@ export function createNearTurnRepository(
             where w.id = f.id and w.company_id = $1 and c.id = w.company_id
               and w.status = 'waiting' and (w.request_status is null or w.request_status = 'accepted')
               and w.near_turn_told_at is null
+              -- A party is told once, at its lead (docs/party-size.md): the others share its phone.
+              and (w.party_position is null or w.party_position = 1)
               and coalesce(w.near_turn, c.near_turn_default) = any (string_to_array(f.met, ','))
            returning w.id, w.company_id, w.customer_id, w.phone_number, w.allow_sms, c.name as company_name,
                      replace(replace(replace(

@@ -1,5 +1,6 @@
 import { FEEDBACK_LINK_DAYS } from '../../../shared/feedback-schemas.ts';
 import type { JoinAnswer } from '../../../shared/join-fields.ts';
+import type { Party } from '../../../shared/party-size.ts';
 import type { Regular } from '../../../shared/regular-schemas.ts';
 import type { NearTurnChoice, WaitStatus } from '../../../shared/schemas.ts';
 import type { BoardEntry } from '../../../shared/staff-schemas.ts';
@@ -35,6 +36,11 @@ export interface NewWaitEntry {
   placedAt?: string | null;
   /** Answers to the business's own questions (migrations/0033); absent or null: none asked. */
   joinAnswers?: JoinAnswer[] | null;
+  /**
+   * How many join together (docs/party-size.md): the statement writes one entry per person after
+   * this one, the lead. Absent or 1: a party of one, written as before.
+   */
+  partySize?: number;
 }
 
 /** Who put the visit in the line (migrations/0018, 0025). */
@@ -57,6 +63,8 @@ export interface WaitEntryRow {
   chatThreadKey: string;
   /** The join's text went out, or is on its way (not refused by a limit, not failed). */
   textSent: boolean;
+  /** How many joined together on this entry (migrations/0034): 1 for a party of one. */
+  partySize: number;
   /**
    * Who answers the chat: the staff member who took it over, else the assigned provider's own
    * account; null when the front desk answers (docs/people.md).
@@ -123,6 +131,7 @@ interface BoardRow {
   arrivedAt: Date | string | null;
   movedBackAt: Date | string | null;
   joinAnswers: JoinAnswer[] | null;
+  party: Party;
 }
 
 /** A join to write: the entry, and what to tell the board and text the customer when it is new. */
@@ -152,7 +161,10 @@ export type JoinOutcome =
   /** This phone number joined this business too often in the last hour (migrations/0006). */
   | { refused: 'phone-join-limit' };
 
-/** The join statement's parameters, one array per column ($1 … $17, $19), in this order; $18 is the text's status. */
+/**
+ * The join statement's parameters, one array per column ($1 … $17, then $19 and $20 below), in this
+ * order; $18 is the text's status.
+ */
 const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
   (join) => join.entry.id,
   (join) => join.entry.companyId,
@@ -177,6 +189,10 @@ const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
 const joinAnswersText = (join: NewJoin) =>
   join.entry.joinAnswers ? JSON.stringify(join.entry.joinAnswers) : null;
 
+/** $20: the party's size, null for a party of one (docs/party-size.md). */
+const partySizeOf = (join: NewJoin) =>
+  join.entry.partySize !== undefined && join.entry.partySize > 1 ? join.entry.partySize : null;
+
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 function toBoardEntry(row: BoardRow): BoardEntry {
@@ -193,12 +209,17 @@ function toBoardEntry(row: BoardRow): BoardEntry {
   };
 }
 
+/** Entry `w`'s party as the board reads it (shared/party-size.ts partySchema): null for a party of one. */
+const partyJsonSql = (w: string) =>
+  `case when ${w}.party_id is null then null else jsonb_build_object(
+     'id', ${w}.party_id, 'position', ${w}.party_position, 'size', ${w}.party_size) end`;
+
 const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w.phone_number as "phoneNumber",
   w.service_type as "serviceType", w.status, w.date, w.called_at as "calledAt", w.started_at as "startedAt",
   w.finished_at as "finishedAt", w.provider_id as "providerId", p.name as "providerName",
   w.chat_thread_key as "chatThreadKey", w.chat_unread as unread, w.request_status as "requestStatus",
   w.request_deadline as "requestDeadline", w.back_by as "backBy", w.arrived_at as "arrivedAt",
-  w.moved_back_at as "movedBackAt", w.join_answers as "joinAnswers"`;
+  w.moved_back_at as "movedBackAt", w.join_answers as "joinAnswers", ${partyJsonSql('w')} as party`;
 
 /** How long a visit's rating link opens (docs/feedback.md). */
 const FEEDBACK_LINK_VALID = `make_interval(days => ${FEEDBACK_LINK_DAYS})`;
@@ -219,7 +240,7 @@ export const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
   'chatThreadKey', ${w}.chat_thread_key, 'unread', ${w}.chat_unread, 'requestStatus', ${w}.request_status,
   'requestDeadline', ${isoSql(`${w}.request_deadline`)}, 'backBy', ${isoSql(`${w}.back_by`)},
   'arrivedAt', ${isoSql(`${w}.arrived_at`)}, 'movedBackAt', ${isoSql(`${w}.moved_back_at`)},
-  'joinAnswers', ${w}.join_answers)`;
+  'joinAnswers', ${w}.join_answers, 'party', ${partyJsonSql(w)})`;
 
 /**
  * One statement that changes a wait entry and tells about it (the board's "entry.upserted" and the
@@ -238,10 +259,11 @@ const updateAndPublishSql = (
   set: string,
   condition: string,
   text: 'calledText' | 'feedbackText' | null = null,
+  wholeParty = false,
 ) => `
   with changed as (
     update wait_entries w set ${set}, updated_at = now()
-     where w.id = $1 and w.company_id = $2 ${condition}
+     where ${wholeParty ? '(w.id = $1 or w.party_id = $1)' : 'w.id = $1'} and w.company_id = $2 ${condition}
     returning w.*
   ), entry as (
     select ${boardColumns}, ${boardEntryJsonSql('w', 'p')} as board_json
@@ -251,7 +273,8 @@ const updateAndPublishSql = (
     union all
     select $4, 'entry.status', jsonb_build_object('status', status, 'providerName', "providerName",
                                                   'requestStatus', "requestStatus") from entry
-     where $4::text is not null`)}
+     -- The page is the lead's: its members' changes are on the board only.
+     where $4::text is not null and "waitId" = $1`)}
   )${
     text === 'calledText'
       ? `, called_text as (
@@ -287,8 +310,14 @@ const updateAndPublishSql = (
   }
   select "waitId", "customerId", name, "phoneNumber", "serviceType", status, date, "calledAt", "startedAt",
          "finishedAt", "providerId", "providerName", "chatThreadKey", unread, "requestStatus", "requestDeadline",
-         "backBy", "arrivedAt", "movedBackAt", "joinAnswers"
-    from entry`;
+         "backBy", "arrivedAt", "movedBackAt", "joinAnswers", party
+    from entry${
+      wholeParty
+        ? `
+   -- The entry asked for first (a party's lead), then its members.
+   order by "waitId" = $1 desc`
+        : ''
+    }`;
 
 /**
  * An entry in the general line: a walk-in, or a service request its provider accepted. A request
@@ -304,13 +333,13 @@ export const IN_LINE_SQL = (w: string) => `(${w}.request_status is null or ${w}.
  */
 async function updateOwnEntryAndPublish(
   tx: Queryable,
-  sql: { set: string; condition: string },
+  sql: { set: string; condition: string; wholeParty?: boolean },
   change: { waitId: string; companyId: string; customerId: string },
   published: { boardTopic: string; waitTopic: string },
   extra: unknown[] = [],
 ): Promise<BoardEntry | null> {
   const { rows } = await tx.query<BoardRow>(
-    updateAndPublishSql(sql.set, `and w.customer_id = $5 ${sql.condition}`),
+    updateAndPublishSql(sql.set, `and w.customer_id = $5 ${sql.condition}`, null, sql.wholeParty),
     [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.customerId, ...extra],
   );
   return rows[0] ? toBoardEntry(rows[0]) : null;
@@ -396,30 +425,48 @@ export function createWaitListRepository(
         `with input as (
            select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
                                 $8::boolean[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[], $16::text[],
-                                $17::timestamptz[], $19::text[])
+                                $17::timestamptz[], $19::text[], $20::smallint[])
              as t(id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-                  chat_thread_key, provider_id, board_topic, text_id, text, kind, origin, placed_at, join_answers)
+                  chat_thread_key, provider_id, board_topic, text_id, text, kind, origin, placed_at, join_answers,
+                  party_size)
          ), inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
-              chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline, origin, join_answers)
-           select id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
+              chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline, origin, join_answers,
+              party_id, party_position, party_size)
+           -- A party (docs/party-size.md): one row per person, the lead (position 1, the join's own id,
+           -- key and name) then the others, "Anna +1", "Anna +2", each keyed after the lead's key so a
+           -- retried join makes none again. A party of one is one row, its party columns null.
+           select case when m.position = 1 then id else gen_random_uuid() end, company_id, customer_id,
+                  case when m.position = 1 then idempotency_key else idempotency_key || '#party-' || m.position end,
+                  service_type,
+                  case when m.position = 1 then name else name || ' +' || (m.position - 1) end,
+                  phone_number, allow_sms, case when m.position = 1 then fcm_token end,
                   chat_thread_key, provider_id, case when provider_id is null then null else now() end,
-                  -- least() skips a null: without a placed_at, the moment it is written.
-                  least(placed_at, clock_timestamp()),
+                  -- least() skips a null: without a placed_at, the moment it is written. A party's
+                  -- members a microsecond apart at least: PGlite's clock moves by milliseconds, and
+                  -- they must stand in their order, behind their lead.
+                  least(placed_at, clock_timestamp()) + (m.position - 1) * interval '1 microsecond',
                   -- A service request waits for its provider's answer, until the business's deadline.
                   case when kind = 'service_request' then 'pending' end,
                   case when kind = 'service_request' then now() + make_interval(
                     mins => (select c.request_reply_minutes from companies c where c.id = input.company_id)) end,
-                  origin, join_answers::jsonb
-             from input
+                  origin, case when m.position = 1 then join_answers::jsonb end,
+                  case when party_size > 1 then id end, case when party_size > 1 then m.position end,
+                  case when party_size > 1 then party_size end
+             -- Rows in input order, each party's members right after their lead: dated one after
+             -- the other, they stand together in line, and the lead is written before its members
+             -- (limit_joins_per_phone, migrations/0034, lets a member in only behind its lead).
+             from input cross join lateral generate_series(1, coalesce(party_size, 1)) as m(position)
            on conflict (customer_id, idempotency_key) do nothing
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
                      called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id, chat_unread,
-                     request_status, request_deadline, back_by, arrived_at, moved_back_at, join_answers
+                     request_status, request_deadline, back_by, arrived_at, moved_back_at, join_answers,
+                     party_id, party_position, party_size
          ), pending as (
            ${appendEventsSql(`select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
-             from inserted i join input n on n.id = i.id left join providers p on p.id = i.provider_id`)}
+             from inserted i join input n on n.id = coalesce(i.party_id, i.id)
+             left join providers p on p.id = i.provider_id`)}
          ), join_text as (
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select n.text_id, i.company_id, i.id, 'outbound', n.kind, n.kind || ':' || i.id, i.phone_number,
@@ -436,10 +483,12 @@ export function createWaitListRepository(
             order by i.company_id, i.phone_number
            returning wait_id, status
          )
+         -- The joins themselves: a party answers as its lead.
          select i.id as "waitId", i.customer_id as "customerId", i.idempotency_key as "idempotencyKey",
                 t.status as "textStatus"
-           from inserted i left join join_text t on t.wait_id = i.id`,
-        [...columns, newTextStatus, joins.map(joinAnswersText)],
+           from inserted i left join join_text t on t.wait_id = i.id
+          where i.party_position is null or i.party_position = 1`,
+        [...columns, newTextStatus, joins.map(joinAnswersText), joins.map(partySizeOf)],
         { name: 'join-wait-list' },
       );
       const inserted = new Map(rows.map((row) => [`${row.customerId} ${row.idempotencyKey}`, row]));
@@ -491,6 +540,7 @@ export function createWaitListRepository(
                 w.request_status as "requestStatus", w.request_deadline as "requestDeadline",
                 w.estimated_wait_minutes as "firstEstimateMinutes",
                 w.more_time_asked_at as "moreTimeAskedAt", w.back_by as "backBy", w.arrived_at as "arrivedAt",
+                coalesce(w.party_size, 1)::int as "partySize",
                 exists (select 1 from sms_messages m
                          where m.wait_id = w.id and m.kind in ('join', 'service_request')
                            and m.status not in ('blocked', 'failed', 'undelivered')) as "textSent",
@@ -576,7 +626,8 @@ export function createWaitListRepository(
            ${regularJoinsSql('w')}
           where w.company_id = $1 and ${ON_BOARD_SQL('w')}
           -- The board's own order (shared/wait-status.ts lineOrderKey): a lapsed hold once announced.
-          order by coalesce(w.moved_back_at, w.date)`,
+          -- A party moved back together shares one instant: its members stay in their own order.
+          order by coalesce(w.moved_back_at, w.date), w.date`,
         [companyId],
       );
       const regulars: Record<string, Regular> = {};
@@ -597,6 +648,8 @@ export function createWaitListRepository(
         to: WaitStatus;
         /** A provider's own action: only on their customers or unassigned ones (made theirs). */
         byProvider?: string | undefined;
+        /** The customer's own Leave: their party's members too (docs/party-size.md). */
+        wholeParty?: boolean;
       },
       published: {
         boardTopic: string;
@@ -637,10 +690,19 @@ export function createWaitListRepository(
         set += `, provider_id = ${provider}, assigned_at = coalesce(w.assigned_at, now())`;
       }
       const { rows } = await tx.query<BoardRow>(
-        updateAndPublishSql(set, condition, calledText ? 'calledText' : feedbackText ? 'feedbackText' : null),
+        updateAndPublishSql(
+          set,
+          condition,
+          calledText ? 'calledText' : feedbackText ? 'feedbackText' : null,
+          change.wholeParty,
+        ),
         parameters,
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
+      // A party changes with its lead: members that changed without it (the lead is being served)
+      // answer as nothing changed, and the caller's transaction undoes them.
+      const entry = rows[0];
+      if (!entry || (change.wholeParty && entry.waitId !== change.waitId.toLowerCase())) return null;
+      return toBoardEntry(entry);
     },
 
     /** Assigns a provider (or none) to an entry of `companyId` and publishes it; null when there is no such entry. */
@@ -863,6 +925,8 @@ export function createWaitListRepository(
           condition: `and w.status = 'waiting' and ${IN_LINE_SQL('w')}
            and (w.more_time_asked_at is null
                 or (w.back_by > $6::timestamptz and w.back_by < w.more_time_asked_at + make_interval(mins => $7::int)))`,
+          // The party's waiting members are held with it, so their places run out together.
+          wholeParty: true,
         },
         change,
         published,
@@ -885,6 +949,7 @@ export function createWaitListRepository(
         {
           set: 'arrived_at = $6::timestamptz, back_by = case when w.back_by > $6::timestamptz then null else w.back_by end',
           condition: "and w.status = 'waiting' and w.arrived_at is null",
+          wholeParty: true,
         },
         change,
         published,
@@ -939,7 +1004,8 @@ export function createWaitListRepository(
                 w.origin, w.request_status = 'accepted' as "requested", p.name as "providerName"
            from wait_entries w left join providers p on p.id = w.provider_id
           where w.company_id = $1 and w.status in ('waiting', 'called', 'in_service') and ${IN_LINE_SQL('w')}
-          order by ${LINE_AT_SQL('w', '$2::timestamptz')}, w.id`,
+          -- A party moved back together shares its instant: its members stay in their order.
+          order by ${LINE_AT_SQL('w', '$2::timestamptz')}, w.date, w.id`,
         [companyId, at],
         { name: 'line-for-plan' },
       );

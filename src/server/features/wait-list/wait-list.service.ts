@@ -9,6 +9,7 @@ import {
   joinAnswersSchema,
 } from '../../../shared/join-fields.ts';
 import { formatClockTime } from '../../../shared/opening-hours.ts';
+import { partySizeSchema } from '../../../shared/party-size.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
 import { topics } from '../../../shared/realtime.ts';
 import {
@@ -43,8 +44,8 @@ export interface JoinWaitListCommand {
   companyId: string;
   customerId: string;
   idempotencyKey: string;
-  request: Required<Omit<JoinWaitListRequest, 'fcmToken' | 'answers'>> &
-    Pick<JoinWaitListRequest, 'fcmToken' | 'answers'>;
+  request: Required<Omit<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize'>> &
+    Pick<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize'>;
   /** A join by text: a text cannot ask the business's own questions, so none are checked or kept. */
   questionsNotAsked?: boolean;
 }
@@ -71,6 +72,22 @@ export function ensureAnswersFit(
     throw new AppError('VALIDATION_FAILED', { field: field ? `answers.${field}` : 'answers', message });
   }
   return fields.length > 0 ? answersAsAsked(fields, parsed.data as JoinAnswers) : null;
+}
+
+/**
+ * How many people the join writes (docs/party-size.md): 1 when the request says nothing, else what
+ * it says, if the business takes parties that large; above its "Largest party" is a 400 on
+ * `partySize` in the words the join forms show. A party of one builds no schema.
+ */
+export function ensurePartyFits(largestParty: number, partySize: number | undefined): number {
+  if (partySize === undefined || partySize === 1) return 1;
+  const parsed = partySizeSchema(largestParty).safeParse(partySize);
+  if (!parsed.success)
+    throw new AppError('VALIDATION_FAILED', {
+      field: 'partySize',
+      message: firstIssue(parsed.error).message,
+    });
+  return parsed.data;
 }
 
 /**
@@ -321,6 +338,7 @@ export function createWaitListService(deps: {
       cameInAhead: standing?.cameInAhead ?? [],
       chatThreadKey: row.chatThreadKey,
       textSent: row.textSent,
+      partySize: row.partySize,
       request: row.requestStatus
         ? {
             status: row.requestStatus,
@@ -378,6 +396,7 @@ export function createWaitListService(deps: {
       const joinAnswers = command.questionsNotAsked
         ? null
         : ensureAnswersFit(company.joinFields, request.answers);
+      const partySize = ensurePartyFits(company.largestParty, request.partySize);
       await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
       return writeJoin({
         entry: {
@@ -393,6 +412,7 @@ export function createWaitListService(deps: {
           chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
           origin: 'walk_in',
           joinAnswers,
+          partySize,
         },
         publish: {
           boardTopic: topics.board(companyId),
@@ -461,6 +481,7 @@ export function createWaitListService(deps: {
       const company = await companies.requireCompany(principal.companyId);
       await companies.ensureServiceOffered(company.id, request.serviceType);
       const joinAnswers = ensureAnswersFit(company.joinFields, request.answers);
+      const partySize = ensurePartyFits(company.largestParty, request.partySize);
       if (request.providerId) {
         const providers = await companies.listProviders(company.id);
         if (!providers.some((provider) => provider.id === request.providerId))
@@ -483,6 +504,7 @@ export function createWaitListService(deps: {
           chatThreadKey: chatThreadKeyFor(company.accountId, customerId),
           origin: 'desk',
           joinAnswers,
+          partySize,
         },
         publish: {
           boardTopic: topics.board(company.id),
@@ -504,7 +526,8 @@ export function createWaitListService(deps: {
         db.transaction(async (tx) => {
           await requireOwnEntry(companyId, waitId, customerId, tx);
           const left = await waitList.changeStatusAndPublish(
-            { waitId, companyId, from: CUSTOMER_CAN_LEAVE_FROM, to: 'cancelled' },
+            // A party leaves as one: its members still in line go with the lead (docs/party-size.md).
+            { waitId, companyId, from: CUSTOMER_CAN_LEAVE_FROM, to: 'cancelled', wholeParty: true },
             publishedTo(companyId, waitId),
             tx,
           );
@@ -579,6 +602,7 @@ export function createWaitListService(deps: {
         floor,
         services,
         joinFields: company.joinFields,
+        largestParty: company.largestParty,
         seq,
       };
     },

@@ -24,7 +24,14 @@ export function upsertBoardEntry(
   const others = board.entries.filter((e) => e.waitId !== entry.waitId);
   return {
     ...board,
-    entries: [...others, entry].sort((a, b) => lineOrderKey(a).localeCompare(lineOrderKey(b))),
+    // A party moved back together shares its instant, and its members' joins are a microsecond
+    // apart (milliseconds here): they keep their order by their place in the party.
+    entries: [...others, entry].sort(
+      (a, b) =>
+        lineOrderKey(a).localeCompare(lineOrderKey(b)) ||
+        a.date.localeCompare(b.date) ||
+        (a.party?.position ?? 0) - (b.party?.position ?? 0),
+    ),
   };
 }
 

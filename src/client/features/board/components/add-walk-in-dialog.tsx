@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import type { JoinField } from '../../../../shared/join-fields.ts';
 import { deskWalkInRequestSchema, type Provider } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { staffRequest } from '../../staff/api/staff-api.ts';
+import { PartySizeField } from '../../wait-list/components/party-size-field.tsx';
+import { checkPartySize, partySizeRequest } from '../../wait-list/party-size.ts';
 import { boardQueryKey } from '../api/board-api.ts';
 import { DialogActions, GuestFields, useGuestForm } from './guest-fields.tsx';
 
@@ -17,6 +19,7 @@ export function AddWalkInDialog({
   services,
   providers,
   joinFields,
+  largestParty,
   onClose,
 }: {
   open: boolean;
@@ -24,10 +27,18 @@ export function AddWalkInDialog({
   providers: readonly Provider[];
   /** The business's own questions (docs/join-fields.md): asked here as on the customer's page. */
   joinFields: readonly JoinField[];
+  /** The largest party the business takes (docs/party-size.md); 1: not asked. */
+  largestParty: number;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
-  const form = useGuestForm(onClose);
+  // The next guest starts as one person, as the form's own fields start empty.
+  const form = useGuestForm(() => {
+    setPartySize(1);
+    onClose();
+  });
+  const [partySize, setPartySize] = useState(1);
+  const [partyProblem, setPartyProblem] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: (body: object) =>
       staffRequest('/v1/staff/walk-ins', {
@@ -41,12 +52,15 @@ export function AddWalkInDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     const answers = form.checkAnswers(joinFields);
+    const partyIssue = checkPartySize(largestParty, partySize);
+    setPartyProblem(partyIssue);
     const request = form.parse(deskWalkInRequestSchema, ({ providerId, ...guest }) => ({
       ...guest,
       providerId: providerId || null,
       ...answers,
+      ...partySizeRequest(partySize),
     }));
-    if (!request || !answers) return;
+    if (!request || !answers || partyIssue) return;
     add.mutate(request, {
       onSuccess: form.sent,
       onError: (error) => form.failed(error, texts.deskWalkIn.failed),
@@ -66,6 +80,15 @@ export function AddWalkInDialog({
           noProviderLabel={texts.console.anyProvider}
           joinFields={joinFields}
           answerProblems={form.answerProblems}
+        />
+        <PartySizeField
+          largestParty={largestParty}
+          value={partySize}
+          problem={partyProblem}
+          onChange={(size) => {
+            setPartySize(size);
+            setPartyProblem(null);
+          }}
         />
         <p className="form-error" role="alert">
           {form.problem ?? ''}

@@ -13,6 +13,7 @@ import { useAppointments } from '../api/appointments-api.ts';
 import { useAssignProvider, useEntryAction } from '../api/board-api.ts';
 import type { LiveBoard } from '../api/use-live-board.ts';
 import { UNDOABLE_ACTIONS, useUndoableActions } from '../api/use-undoable-actions.ts';
+import { partyRuns } from '../party-runs.ts';
 import { AddWalkInDialog } from './add-walk-in-dialog.tsx';
 import { BoardRow } from './board-row.tsx';
 import { BookAppointmentDialog } from './book-appointment-dialog.tsx';
@@ -125,6 +126,40 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
         .sort((a, b) => Number(a.providerId === null) - Number(b.providerId === null))
     : board.data.entries;
 
+  const renderRow = (entry: BoardEntry) => (
+    <BoardRow
+      key={entry.waitId}
+      entry={entry}
+      regular={board.data.regulars[entry.waitId]}
+      timeZone={me.timeZone}
+      providers={allowed.assignable(board.data.providers)}
+      canAct={allowed.act(entry)}
+      canChat={allowed.chat(entry)}
+      now={now}
+      isNew={live.isNew(entry.waitId)}
+      busy={busyId === entry.waitId}
+      pendingAction={undoable.pendingAction(entry.waitId)}
+      onUndo={() => undoable.undo(entry.waitId)}
+      restoreFocus={focusRow === entry.waitId}
+      onFocusRestored={() => setFocusRow(null)}
+      onAction={(name) => {
+        const hadFocus = document.activeElement?.closest(`[data-wait-id="${entry.waitId}"]`);
+        const refocus = () => {
+          if (hadFocus) setFocusRow(entry.waitId);
+        };
+        if (UNDOABLE_ACTIONS.includes(name)) {
+          undoable.schedule(entry.waitId, name);
+          refocus();
+        } else {
+          // Once answered: the row is then in its new group, or (refused) where it was.
+          action.mutate({ waitId: entry.waitId, action: name }, { onSettled: refocus });
+        }
+      }}
+      onAssign={(providerId) => assign.mutate({ waitId: entry.waitId, providerId })}
+      onChat={() => setSearchParams({ chat: entry.waitId })}
+    />
+  );
+
   return (
     <div className={`console__body${chatWaitId ? ' console__body--with-chat' : ''}`}>
       <section className="board" aria-label={texts.console.board}>
@@ -183,6 +218,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
           services={board.data.services}
           providers={board.data.providers}
           joinFields={board.data.joinFields}
+          largestParty={board.data.largestParty}
           onClose={() => setAddingWalkIn(false)}
         />
         {appointments.data ? (
@@ -239,39 +275,23 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
                 {group.title} <span className="board__count">{rows.length}</span>
               </h2>
               <ul className="board__list">
-                {rows.map((entry) => (
-                  <BoardRow
-                    key={entry.waitId}
-                    entry={entry}
-                    regular={board.data.regulars[entry.waitId]}
-                    timeZone={me.timeZone}
-                    providers={allowed.assignable(board.data.providers)}
-                    canAct={allowed.act(entry)}
-                    canChat={allowed.chat(entry)}
-                    now={now}
-                    isNew={live.isNew(entry.waitId)}
-                    busy={busyId === entry.waitId}
-                    pendingAction={undoable.pendingAction(entry.waitId)}
-                    onUndo={() => undoable.undo(entry.waitId)}
-                    restoreFocus={focusRow === entry.waitId}
-                    onFocusRestored={() => setFocusRow(null)}
-                    onAction={(name) => {
-                      const hadFocus = document.activeElement?.closest(`[data-wait-id="${entry.waitId}"]`);
-                      const refocus = () => {
-                        if (hadFocus) setFocusRow(entry.waitId);
-                      };
-                      if (UNDOABLE_ACTIONS.includes(name)) {
-                        undoable.schedule(entry.waitId, name);
-                        refocus();
-                      } else {
-                        // Once answered: the row is then in its new group, or (refused) where it was.
-                        action.mutate({ waitId: entry.waitId, action: name }, { onSettled: refocus });
-                      }
-                    }}
-                    onAssign={(providerId) => assign.mutate({ waitId: entry.waitId, providerId })}
-                    onChat={() => setSearchParams({ chat: entry.waitId })}
-                  />
-                ))}
+                {partyRuns(rows, board.data.entries).map((run) =>
+                  run.kind === 'one' ? (
+                    renderRow(run.entry)
+                  ) : (
+                    <li key={`party-${run.partyId}`} className="board-party">
+                      <p className="board-party__label" id={`party-${run.partyId}-${group.statuses[0]}`}>
+                        {texts.partySize.partyOf(run.size)} · {run.leadName}
+                      </p>
+                      <ul
+                        className="board__list"
+                        aria-labelledby={`party-${run.partyId}-${group.statuses[0]}`}
+                      >
+                        {run.entries.map(renderRow)}
+                      </ul>
+                    </li>
+                  ),
+                )}
               </ul>
             </div>
           );

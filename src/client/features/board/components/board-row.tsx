@@ -105,6 +105,12 @@ export function BoardRow({
       <div className="board-row__who">
         <p className="board-row__name">
           {entry.name || <span className="board-row__erased">{texts.privacy.erasedName}</span>}
+          {entry.party ? (
+            // Its place in its party (docs/party-size.md); the party's rows are gathered under a label.
+            <span className="badge badge--party">
+              {texts.partySize.member(entry.party.position, entry.party.size)}
+            </span>
+          ) : null}
           {isNew ? <span className="badge badge--new">{texts.console.newArrival}</span> : null}
           {entry.unread > 0 ? (
             <span className="badge badge--unread">{texts.console.unread(entry.unread)}</span>

@@ -17,6 +17,7 @@ import { useJoinWaitList } from '../../wait-list/api/join-wait-list.ts';
 import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.tsx';
 import { JoinFieldInputs } from '../../wait-list/components/join-field-inputs.tsx';
 import { NameAndPhoneFields } from '../../wait-list/components/name-and-phone-fields.tsx';
+import { PartySizeField } from '../../wait-list/components/party-size-field.tsx';
 import {
   type AnswerProblems,
   answerProblemFromJoinError,
@@ -24,6 +25,7 @@ import {
 } from '../../wait-list/join-answers.ts';
 import { fieldProblemFromJoinError, joinErrorText } from '../../wait-list/join-errors.ts';
 import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-phone.ts';
+import { checkPartySize, partyProblemFromJoinError, partySizeRequest } from '../../wait-list/party-size.ts';
 import { forgetWalkInLanding } from '../../walk-in/api/get-walk-in-landing.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
@@ -169,8 +171,13 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
   const [name, setName] = useState('');
   const [phoneDigits, setPhoneDigits] = useState('');
   const [answers, setAnswers] = useState<JoinAnswers>({});
+  const [partySize, setPartySize] = useState(1);
   const started =
-    selected !== null || name !== '' || phoneDigits !== '' || Object.values(answers).some(Boolean);
+    selected !== null ||
+    name !== '' ||
+    phoneDigits !== '' ||
+    Object.values(answers).some(Boolean) ||
+    partySize > 1;
   const idle = useIdleReset(step.name !== 'done' && started, onDone);
 
   if (step.name === 'done') {
@@ -211,6 +218,9 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
           joinFields={landing.joinFields}
           answers={answers}
           onAnswersChange={setAnswers}
+          largestParty={landing.largestParty}
+          partySize={partySize}
+          onPartySizeChange={setPartySize}
           onBack={() => setStep({ name: 'service' })}
           onJoined={(joined) => setStep({ name: 'done', service: step.service, ...joined })}
         />
@@ -281,13 +291,18 @@ function KioskDetailsStep(props: {
   joinFields: readonly JoinField[];
   answers: JoinAnswers;
   onAnswersChange: (change: (answers: JoinAnswers) => JoinAnswers) => void;
+  /** "People in your party" (docs/party-size.md), kept with the guest like the answers. */
+  largestParty: number;
+  partySize: number;
+  onPartySizeChange: (size: number) => void;
   onBack: () => void;
   onJoined: (joined: { guestName: string; waitId: string; textSent: boolean }) => void;
 }) {
   const { companyId, service, name, phoneDigits, onNameChange, onPhoneDigitsChange, onBack, onJoined } =
     props;
-  const { joinFields, answers, onAnswersChange } = props;
+  const { joinFields, answers, onAnswersChange, largestParty, partySize, onPartySizeChange } = props;
   const [problem, setProblem] = useState<FieldProblem | null>(null);
+  const [partyProblem, setPartyProblem] = useState<string | null>(null);
   const [answerProblems, setAnswerProblems] = useState<AnswerProblems>({});
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
   // The guest closed the confirmation while the join waited for the connection: it never went out.
@@ -307,8 +322,18 @@ function KioskDetailsStep(props: {
     const checked = checkJoinAnswers(joinFields, answers);
     setAnswerProblems(checked.ok ? {} : checked.problems);
     if (!checked.ok) return;
+    const partyIssue = checkPartySize(largestParty, partySize);
+    setPartyProblem(partyIssue);
+    if (partyIssue) return;
     join.reset();
-    const details = JSON.stringify([companyId, service, name.trim(), phoneDigits, checked.answers]);
+    const details = JSON.stringify([
+      companyId,
+      service,
+      name.trim(),
+      phoneDigits,
+      checked.answers,
+      partySize,
+    ]);
     if (idempotency.current?.details !== details) idempotency.current = { details, key: randomId() };
     setConfirming({ idempotencyKey: idempotency.current.key });
   };
@@ -323,6 +348,7 @@ function KioskDetailsStep(props: {
       allowSms: true,
       fcmToken: null,
       ...(joinFields.length > 0 ? { answers } : {}),
+      ...partySizeRequest(partySize),
     });
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);
@@ -342,6 +368,12 @@ function KioskDetailsStep(props: {
           if (answerProblem) {
             setConfirming(null);
             setAnswerProblems(answerProblem);
+            return;
+          }
+          const partyIssue = partyProblemFromJoinError(error);
+          if (partyIssue) {
+            setConfirming(null);
+            setPartyProblem(partyIssue);
             return;
           }
           const problem = fieldProblemFromJoinError(error);
@@ -393,6 +425,15 @@ function KioskDetailsStep(props: {
           onChange={(fieldId, value) => {
             onAnswersChange((current) => ({ ...current, [fieldId]: value }));
             setAnswerProblems(({ [fieldId]: _fixed, ...others }) => others);
+          }}
+        />
+        <PartySizeField
+          largestParty={largestParty}
+          value={partySize}
+          problem={partyProblem}
+          onChange={(size) => {
+            onPartySizeChange(size);
+            setPartyProblem(null);
           }}
         />
         {withdrawn ? (

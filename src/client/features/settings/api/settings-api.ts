@@ -5,6 +5,7 @@ import type {
   CompanySettingsRequest,
   IntakeSettingsRequest,
   JoinFieldsSettingsRequest,
+  PartySizeSettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../../shared/staff-schemas.ts';
@@ -58,6 +59,11 @@ export const useSaveFeedback = () =>
 export const useSaveJoinFields = () =>
   useSettingsChange((body: JoinFieldsSettingsRequest) =>
     staffRequest<BusinessSettings>('/v1/staff/settings/join-fields', { method: 'PUT', body }),
+  );
+
+export const useSavePartySize = () =>
+  useSettingsChange((body: PartySizeSettingsRequest) =>
+    staffRequest<BusinessSettings>('/v1/staff/settings/party-size', { method: 'PUT', body }),
   );
 
 export const useSaveIntake = () =>

@@ -36,6 +36,7 @@ import { CalendarFeedsForm } from './calendar-feeds-form.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import { HoursForm } from './hours-form.tsx';
 import { JoinFieldsForm } from './join-fields-form.tsx';
+import { PartySizeForm } from './party-size-form.tsx';
 import { ProviderSchedulesForm } from './provider-schedules-form.tsx';
 import { errorText, SaveRow, SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
 
@@ -655,6 +656,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
       <LogoForm settings={settings.data} canEdit={canEdit} publicUrl={me.publicUrl} />
       <HoursForm settings={settings.data} canEdit={canEdit} />
       <JoinFieldsForm settings={settings.data} canEdit={canEdit} />
+      <PartySizeForm settings={settings.data} canEdit={canEdit} />
       <FeedbackForm settings={settings.data} canEdit={canEdit} />
       <ServicesForm settings={settings.data} canEdit={canEdit} />
       <ProvidersForm settings={settings.data} canEdit={canEdit} />

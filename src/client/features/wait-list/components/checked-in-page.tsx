@@ -117,6 +117,10 @@ export function CheckedInPage() {
           </p>
         </div>
       )}
+      {data.partySize > 1 ? (
+        // docs/party-size.md: this page is the lead's; its place is the party's first.
+        <p className="page__text checked-in__party">{texts.partySize.partyLine(data.partySize)}</p>
+      ) : null}
       <LiveStatus
         entry={data}
         placeChange={placeChange}
@@ -178,7 +182,9 @@ export function CheckedInPage() {
         busy={leave.isPending}
         onClose={() => setConfirmLeave(false)}
       >
-        <p className="modal__text">{texts.live.leaveBody}</p>
+        <p className="modal__text">
+          {data.partySize > 1 ? texts.partySize.leaveBody(data.partySize) : texts.live.leaveBody}
+        </p>
         <p className="form-error" role="alert">
           {leave.isPaused
             ? texts.live.leaveWaitingForConnection

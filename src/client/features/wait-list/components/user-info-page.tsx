@@ -22,9 +22,11 @@ import { type AnswerProblems, answerProblemFromJoinError, checkJoinAnswers } fro
 import { fieldProblemFromJoinError, joinErrorText } from '../join-errors.ts';
 import { findJoinedVisit, rememberJoinedVisit } from '../joined-visits.ts';
 import { checkNameAndPhone, type FieldProblem } from '../name-and-phone.ts';
+import { checkPartySize, partyProblemFromJoinError, partySizeRequest } from '../party-size.ts';
 import { ConfirmJoinModal } from './confirm-join-modal.tsx';
 import { JoinFieldInputs } from './join-field-inputs.tsx';
 import { NameAndPhoneFields } from './name-and-phone-fields.tsx';
+import { PartySizeField } from './party-size-field.tsx';
 
 /** /{companyId}/{serviceName}/user-info (spec §2, §5). Business data from walkInLandingLoader. */
 export function UserInfoPage() {
@@ -41,6 +43,7 @@ export function UserInfoPage() {
       service={service}
       stopped={result.landing.walkInsStopped}
       joinFields={result.landing.joinFields}
+      largestParty={result.landing.largestParty}
     />
   );
 }
@@ -54,8 +57,10 @@ function UserInfoForm(props: {
   stopped: WalkInsStopped | null;
   /** The business's own questions, under name and phone; none: the page is as the spec draws it. */
   joinFields: readonly JoinField[];
+  /** The largest party it takes (docs/party-size.md); 1: the form does not ask. */
+  largestParty: number;
 }) {
-  const { companyId, companyName, address, service, stopped, joinFields } = props;
+  const { companyId, companyName, address, service, stopped, joinFields, largestParty } = props;
   useDocumentDescription(texts.userInfo.description(companyName, service));
   const navigate = useNavigate();
   const location = useLocation();
@@ -68,6 +73,8 @@ function UserInfoForm(props: {
   const [problem, setProblem] = useState<FieldProblem | null>(null);
   const [answers, setAnswers] = useState<JoinAnswers>({});
   const [answerProblems, setAnswerProblems] = useState<AnswerProblems>({});
+  const [partySize, setPartySize] = useState(1);
+  const [partyProblem, setPartyProblem] = useState<string | null>(null);
   const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
   // Closed while the join waited for the connection: it never went out.
   const [withdrawn, setWithdrawn] = useState(false);
@@ -93,10 +100,20 @@ function UserInfoForm(props: {
     const checked = checkJoinAnswers(joinFields, answers);
     setAnswerProblems(checked.ok ? {} : checked.problems);
     if (!checked.ok) return;
+    const partyIssue = checkPartySize(largestParty, partySize);
+    setPartyProblem(partyIssue);
+    if (partyIssue) return;
     writeStored('local', storageKeys.userName, trimmedName);
     writeStored('local', storageKeys.userPhone, phoneDigits);
     join.reset();
-    const details = JSON.stringify([companyId, service, trimmedName, phoneDigits, checked.answers]);
+    const details = JSON.stringify([
+      companyId,
+      service,
+      trimmedName,
+      phoneDigits,
+      checked.answers,
+      partySize,
+    ]);
     if (idempotency.current?.details !== details) idempotency.current = { details, key: randomId() };
     setConfirming({ idempotencyKey: idempotency.current.key });
   };
@@ -111,6 +128,7 @@ function UserInfoForm(props: {
       fcmToken: readStored('local', storageKeys.pushToken),
       // Sent only when the business asks something: otherwise the join is as it always was.
       ...(joinFields.length > 0 ? { answers } : {}),
+      ...partySizeRequest(partySize),
     });
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);
@@ -136,6 +154,13 @@ function UserInfoForm(props: {
           if (answerProblem) {
             setConfirming(null);
             setAnswerProblems(answerProblem);
+            return;
+          }
+          // The business lowered its largest party since the page loaded: said under the field.
+          const partyIssue = partyProblemFromJoinError(error);
+          if (partyIssue) {
+            setConfirming(null);
+            setPartyProblem(partyIssue);
             return;
           }
           const problem = fieldProblemFromJoinError(error);
@@ -200,6 +225,15 @@ function UserInfoForm(props: {
               onChange={(fieldId, value) => {
                 setAnswers((current) => ({ ...current, [fieldId]: value }));
                 setAnswerProblems(({ [fieldId]: _fixed, ...others }) => others);
+              }}
+            />
+            <PartySizeField
+              largestParty={largestParty}
+              value={partySize}
+              problem={partyProblem}
+              onChange={(size) => {
+                setPartySize(size);
+                setPartyProblem(null);
               }}
             />
             {withdrawn ? (
