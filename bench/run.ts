@@ -25,7 +25,15 @@ import { benchSoak } from './soak.ts';
 
 const CONNECTIONS = 50;
 const CUSTOMERS = 200;
-const COMPANY_ID = 'demo';
+/**
+ * The town the joins go to (issue 25 item 4): this many salons with lines of 5 to 50, and one
+ * (`bench-long`) whose line starts at LONG_LINE; one join in LONG_LINE_SHARE goes to it.
+ */
+const BUSINESSES = 500;
+const LONG_LINE = 1_000;
+const LONG_LINE_SHARE = 20;
+const LONG_LINE_ID = 'bench-long';
+const shortLineId = (n: number) => `bench-${String((n % BUSINESSES) + 1).padStart(4, '0')}`;
 /** A number of its own for each join: one number joins a business at most a few times an hour. */
 const joinBody = (n: number) =>
   JSON.stringify({
@@ -36,6 +44,10 @@ const joinBody = (n: number) =>
 const RAW_BODY = JSON.stringify({ note: 'bench raw insert' });
 const TARGET_RATIO_PERCENT = 60;
 const TARGET_JOIN_P99_MS = 100;
+/** A join to the long line costs at most this many times one to a short line (one connection, p50). */
+const TARGET_LONG_TO_SHORT = 1.2;
+/** Seconds of each one-connection probe; short and long alternate twice. */
+const PROBE_SECONDS = 3;
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
 const PARTS = ['bundle', 'joins', 'realtime', 'soak', 'pages', 'estimate'] as const;
@@ -65,6 +77,10 @@ interface DatabaseResult {
   raw: LoadResult;
   join: LoadResult;
   joinToRawPercent: number;
+  /** The people waiting in the town's lines before the load (seedTown). */
+  seededEntries: number;
+  /** One connection's join p50 to a short line and to the long one (issue 25 item 4). */
+  lineLength: { shortP50Ms: number; longP50Ms: number; probes: LoadResult[] };
   serverWarnings: { count: number; first: string[] };
   /** PostgreSQL only: wait_entries rows after the run, against the joins answered with 2xx. */
   rowCheck?: { rows: number; joinsAnswered: number };
@@ -124,15 +140,21 @@ async function createCustomers(baseUrl: string, count: number): Promise<string[]
   return tokens;
 }
 
-function joinRequests(tokens: readonly string[], runId: string): () => BenchRequest {
+/**
+ * Joins spread over the town: round-robin over the short lines, and every LONG_LINE_SHARE-th to
+ * the long one; `only` sends them all to one kind (the probes).
+ */
+function joinRequests(tokens: readonly string[], runId: string, only?: 'short' | 'long'): () => BenchRequest {
   let sent = 0;
   return () => {
+    const long = only === 'long' || (only === undefined && sent % LONG_LINE_SHARE === 0);
+    const companyId = long ? LONG_LINE_ID : shortLineId(sent);
     const token = tokens[sent % tokens.length]!;
     const idempotencyKey = `bench-${runId}-${sent}`;
     const body = joinBody(sent);
     sent += 1;
     return {
-      path: `/api/v1/companies/${COMPANY_ID}/wait-list`,
+      path: `/api/v1/companies/${companyId}/wait-list`,
       headers: {
         authorization: `Bearer ${token}`,
         'idempotency-key': idempotencyKey,
@@ -149,6 +171,19 @@ function rawInsertRequests(): () => BenchRequest {
     headers: { 'content-type': 'application/json' },
     body: RAW_BODY,
   });
+}
+
+/** The salons and their lines (bench.routes.ts), before anyone is measured. */
+async function seedTown(baseUrl: string): Promise<{ businesses: number; entries: number }> {
+  const response = await fetch(`${baseUrl}/api/bench/seed-lines`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ businesses: BUSINESSES, longLine: LONG_LINE }),
+    signal: AbortSignal.timeout(120_000),
+  });
+  if (response.status !== 200)
+    throw new Error(`POST /api/bench/seed-lines answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as { businesses: number; entries: number };
 }
 
 /** One request of each kind before the load, so a broken setup fails with the server's own words. */
@@ -176,7 +211,10 @@ async function measure(database: DatabaseResult['database'], server: ServerProce
     `${database}: ready after ${startupSeconds.toFixed(1)} s; signing in ${CUSTOMERS} anonymous customers`,
   );
   const tokens = await createCustomers(server.baseUrl, CUSTOMERS);
-  const join = joinRequests(tokens, randomBytes(4).toString('hex'));
+  const town = await seedTown(server.baseUrl);
+  progress(`${database}: ${town.businesses} businesses, ${town.entries} people waiting`);
+  const runId = randomBytes(4).toString('hex');
+  const join = joinRequests(tokens, runId);
   await checkOneOfEach(server.baseUrl, join);
   const load = (label: string, seconds: number, nextRequest: () => BenchRequest) =>
     runLoad({ label, url: server.baseUrl, seconds, connections: CONNECTIONS, nextRequest });
@@ -192,6 +230,23 @@ async function measure(database: DatabaseResult['database'], server: ServerProce
   const raw = await load('raw insert', settings.seconds, rawInsertRequests());
   progress(`${database}: measuring ${settings.seconds} s of joins`);
   const joinResult = await load('join', settings.seconds, join);
+  progress(`${database}: one connection, ${PROBE_SECONDS} s each: short line, long line, twice`);
+  const probes: { short: LoadResult[]; long: LoadResult[] } = { short: [], long: [] };
+  for (let round = 0; round < 2; round += 1) {
+    for (const kind of ['short', 'long'] as const) {
+      const probe = joinRequests(tokens, `${runId}-${kind}-${round}`, kind);
+      probes[kind].push(
+        await runLoad({
+          label: `join ${kind}`,
+          url: server.baseUrl,
+          seconds: PROBE_SECONDS,
+          connections: 1,
+          nextRequest: probe,
+        }),
+      );
+    }
+  }
+  const meanP50 = (loads: LoadResult[]) => loads.reduce((sum, load) => sum + load.p50Ms, 0) / loads.length;
   return {
     database,
     startupSeconds,
@@ -200,6 +255,12 @@ async function measure(database: DatabaseResult['database'], server: ServerProce
     join: joinResult,
     joinToRawPercent:
       raw.requestsPerSecond > 0 ? (joinResult.requestsPerSecond / raw.requestsPerSecond) * 100 : 0,
+    seededEntries: town.entries,
+    lineLength: {
+      shortP50Ms: meanP50(probes.short),
+      longP50Ms: meanP50(probes.long),
+      probes: [...probes.short, ...probes.long],
+    },
     serverWarnings: server.warnings(),
   } satisfies DatabaseResult;
 }
@@ -248,9 +309,10 @@ async function benchPostgres(): Promise<DatabaseResult> {
       await stop();
     }
     const [row] = await database.query<{ rows: number }>('select count(*)::int as rows from wait_entries');
-    const answered = [result.warmup.join, result.join].reduce(
+    // The one join checkOneOfEach sent, and the town's seeded lines.
+    const answered = [result.warmup.join, result.join, ...result.lineLength.probes].reduce(
       (sum, load) => sum + (load.statusCodes['201'] ?? 0),
-      1,
+      1 + result.seededEntries,
     );
     return { ...result, rowCheck: { rows: row?.rows ?? 0, joinsAnswered: answered } };
   } finally {
@@ -273,7 +335,8 @@ function formatLoadLine(database: string, load: LoadResult): string {
 function formatDatabases(results: readonly DatabaseResult[]): string[] {
   const lines = [
     `Joins vs raw inserts over HTTP (${CONNECTIONS} connections, ${settings.seconds} s each after ` +
-      `${settings.warmupSeconds} s warm-up, ${CUSTOMERS} customers round-robin)`,
+      `${settings.warmupSeconds} s warm-up, ${CUSTOMERS} customers round-robin, over ${BUSINESSES} salons ` +
+      `with lines of 5–50 and one of ${LONG_LINE}+ taking 1 join in ${LONG_LINE_SHARE})`,
     `  ${'database'.padEnd(10)}${'test'.padEnd(12)}${'throughput'.padStart(12)}${'p50'.padStart(10)}` +
       `${'p99'.padStart(10)}${'max'.padStart(10)}${'requests'.padStart(10)}${'non-2xx'.padStart(9)}${'errors'.padStart(8)}`,
   ];
@@ -282,6 +345,10 @@ function formatDatabases(results: readonly DatabaseResult[]): string[] {
     lines.push(
       `  ${result.database.padEnd(10)}${'joins/raw'.padEnd(12)}${`${result.joinToRawPercent.toFixed(1)} %`.padStart(12)}` +
         `    (server ready in ${result.startupSeconds.toFixed(1)} s; logged ${result.serverWarnings.count} warn+ lines)`,
+    );
+    lines.push(
+      `  ${result.database.padEnd(10)}${'long/short'.padEnd(12)}${`${(result.lineLength.longP50Ms / result.lineLength.shortP50Ms).toFixed(2)}×`.padStart(12)}` +
+        `    (one connection, p50: long line ${ms(result.lineLength.longP50Ms)}, short lines ${ms(result.lineLength.shortP50Ms)})`,
     );
     if (result.rowCheck) {
       lines.push(
@@ -305,6 +372,11 @@ function databaseTargets(result: DatabaseResult): Target[] {
       pass: result.join.p99Ms <= TARGET_JOIN_P99_MS,
       detail: ms(result.join.p99Ms),
     },
+    {
+      name: `${result.database}: long-line join <= ${TARGET_LONG_TO_SHORT}× a short-line join`,
+      pass: result.lineLength.longP50Ms <= TARGET_LONG_TO_SHORT * result.lineLength.shortP50Ms,
+      detail: `${(result.lineLength.longP50Ms / result.lineLength.shortP50Ms).toFixed(2)}× (${ms(result.lineLength.longP50Ms)} / ${ms(result.lineLength.shortP50Ms)})`,
+    },
   ];
 }
 
@@ -312,7 +384,13 @@ function databaseTargets(result: DatabaseResult): Target[] {
 function findProblems(results: readonly DatabaseResult[]): string[] {
   const problems: string[] = [];
   for (const result of results) {
-    for (const load of [result.warmup.raw, result.warmup.join, result.raw, result.join]) {
+    for (const load of [
+      result.warmup.raw,
+      result.warmup.join,
+      result.raw,
+      result.join,
+      ...result.lineLength.probes,
+    ]) {
       if (load.non2xx > 0) {
         problems.push(
           `${result.database} ${load.label}: ${load.non2xx} non-2xx answers ${JSON.stringify(load.statusCodes)}`,
@@ -344,7 +422,9 @@ async function main(): Promise<number> {
   const { parts } = settings;
   // Never more than this, whatever the server does: a hung bench is a broken bench.
   const watchdogSeconds =
-    (parts.includes('joins') ? 2 * (2 * settings.warmupSeconds + 2 * settings.seconds + 120) : 0) +
+    (parts.includes('joins')
+      ? 2 * (2 * settings.warmupSeconds + 2 * settings.seconds + 4 * PROBE_SECONDS + 180)
+      : 0) +
     (parts.includes('realtime') ? 3 * settings.realtimeFanOutSeconds + 480 : 0) +
     (parts.includes('soak') ? 2 * (settings.soakSeconds + 300) : 0) +
     (parts.includes('pages') ? 900 : 0) +
