@@ -17,6 +17,7 @@ import { type BundleReport, formatBundleReport, formatTarget, measureBundleSizes
 import { cleanUpAll, onCleanup } from './cleanup.ts';
 import { benchEstimate } from './estimate.ts';
 import { type BenchRequest, type LoadResult, runLoad } from './http-load.ts';
+import { benchMemory } from './memory.ts';
 import { benchPages, type PagesReport } from './pages.ts';
 import { createBenchDatabase, isPostgresReachable } from './postgres-database.ts';
 import { benchRealtime, REALTIME_RUNS, type RealtimeReport, type RealtimeRun } from './realtime.ts';
@@ -50,10 +51,11 @@ const TARGET_LONG_TO_SHORT = 1.2;
 const PROBE_SECONDS = 3;
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
-const PARTS = ['bundle', 'joins', 'realtime', 'soak', 'pages', 'estimate'] as const;
+const PARTS = ['bundle', 'joins', 'realtime', 'soak', 'pages', 'estimate', 'memory'] as const;
 type Part = (typeof PARTS)[number];
 /**
- * The soak and the pages take minutes: only when named (BENCH_ONLY=soak, BENCH_ONLY=pages); so does
+ * The soak, the pages and the memory starts take minutes: only when named (BENCH_ONLY=soak, pages,
+ * memory: bench/memory.ts); so does
  * the wait estimate's simulated week (BENCH_ONLY=estimate, bench/estimate.ts), which needs no build.
  */
 const DEFAULT_PARTS: readonly Part[] = ['bundle', 'joins', 'realtime'];
@@ -429,6 +431,7 @@ async function main(): Promise<number> {
     (parts.includes('soak') ? 2 * (settings.soakSeconds + 300) : 0) +
     (parts.includes('pages') ? 900 : 0) +
     (parts.includes('estimate') ? 300 : 0) +
+    (parts.includes('memory') ? 420 : 0) +
     60;
   setTimeout(() => {
     console.error(`BENCH BROKE: still running after ${watchdogSeconds} s; stopping.`);
@@ -497,6 +500,15 @@ async function main(): Promise<number> {
     estimate = await benchEstimate({ progress });
     console.log(estimate.lines.join('\n'));
   }
+  let memory: Awaited<ReturnType<typeof benchMemory>> | null = null;
+  if (parts.includes('memory')) {
+    memory = await benchMemory({
+      postgresReachable,
+      createPostgres: () => createBenchDatabase(settings.postgresAdminUrl),
+      progress,
+    });
+    console.log(memory.lines.join('\n'));
+  }
   const loadAtEnd = os.loadavg()[0] ?? 0;
 
   const targets: Target[] = [
@@ -506,6 +518,7 @@ async function main(): Promise<number> {
     ...(soak?.targets ?? []),
     ...(pages?.targets ?? []),
     ...(estimate?.targets ?? []),
+    ...(memory?.targets ?? []),
   ];
   console.log(`\nTargets\n${targets.map(formatTarget).join('\n')}`);
   const passed = targets.filter((target) => target.pass).length;
@@ -533,6 +546,7 @@ async function main(): Promise<number> {
     ...(soak ? { soak: soak.data } : {}),
     ...(pages ? { pages: pages.data } : {}),
     ...(estimate ? { estimate: estimate.data } : {}),
+    ...(memory ? { memory: memory.data } : {}),
     targets,
     problems,
   });

@@ -1,0 +1,123 @@
+/**
+ * `BENCH_ONLY=memory` (issue 25 item 3): what the server holds, read from the kernel
+ * (/proc/<pid>/status: VmHWM, the peak resident set, and VmRSS) for a first start on an empty
+ * embedded folder, a restart on that folder, and a start on PostgreSQL beside them. "Idle" is read
+ * after IDLE_SECONDS with nobody connected. Linux only (the machines and CI are).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { onCleanup } from './cleanup.ts';
+import { spawnServer } from './server-process.ts';
+
+const IDLE_SECONDS = 15;
+export const TARGET_FIRST_START_PEAK_MB = 400;
+export const TARGET_IDLE_MB = 200;
+
+export interface MemoryRun {
+  label: string;
+  database: 'pglite' | 'postgres';
+  readySeconds: number;
+  peakMb: number;
+  idleMb: number;
+}
+
+/** VmHWM and VmRSS of a process, in MB. */
+function residentMb(pid: number): { peakMb: number; rssMb: number } {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (field: string) =>
+    Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
+  return { peakMb: kb('VmHWM') / 1024, rssMb: kb('VmRSS') / 1024 };
+}
+
+/** Starts the server with `env`, waits until it answers, lets it idle, reads its memory, stops it. */
+export async function measureServerMemory(
+  label: string,
+  database: MemoryRun['database'],
+  env: Record<string, string>,
+): Promise<MemoryRun> {
+  const started = Date.now();
+  const server = await spawnServer(env);
+  const stop = onCleanup(`${label} server (pid ${server.pid})`, () => server.stop(), server.killNow);
+  try {
+    await server.ready();
+    const readySeconds = (Date.now() - started) / 1000;
+    await sleep(IDLE_SECONDS * 1000);
+    const { peakMb, rssMb } = residentMb(server.pid);
+    return { label, database, readySeconds, peakMb, idleMb: rssMb };
+  } finally {
+    await stop();
+  }
+}
+
+export function formatMemoryRuns(runs: readonly MemoryRun[]): string[] {
+  return [
+    `Server memory (RSS from /proc; idle = ${IDLE_SECONDS} s after ready, nobody connected)`,
+    `  ${'run'.padEnd(34)}${'ready'.padStart(9)}${'peak'.padStart(10)}${'idle'.padStart(10)}`,
+    ...runs.map(
+      (run) =>
+        `  ${run.label.padEnd(34)}${`${run.readySeconds.toFixed(1)} s`.padStart(9)}` +
+        `${`${run.peakMb.toFixed(0)} MB`.padStart(10)}${`${run.idleMb.toFixed(0)} MB`.padStart(10)}`,
+    ),
+  ];
+}
+
+interface Target {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+/** The three starts, one after another, and the targets on the embedded ones. */
+export async function benchMemory(options: {
+  postgresReachable: boolean;
+  createPostgres: () => Promise<{ url: string; drop(): Promise<void> }>;
+  progress: (message: string) => void;
+}): Promise<{ lines: string[]; targets: Target[]; data: MemoryRun[] }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'checkn-bench-memory-'));
+  const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
+  const release = onCleanup(`temp folder ${dataDir}`, async () => removeDir(), removeDir);
+  const runs: MemoryRun[] = [];
+  try {
+    const embedded = { DATA_DIR: dataDir, SEED_DEMO: 'auto' };
+    options.progress('memory: first start on an empty embedded folder');
+    runs.push(await measureServerMemory('pglite, first start (empty folder)', 'pglite', embedded));
+    options.progress('memory: restart on the same folder');
+    runs.push(await measureServerMemory('pglite, restart (existing data)', 'pglite', embedded));
+  } finally {
+    await release();
+  }
+  if (options.postgresReachable) {
+    const database = await options.createPostgres();
+    const drop = onCleanup('memory bench database', () => database.drop());
+    try {
+      options.progress('memory: start on PostgreSQL');
+      runs.push(
+        await measureServerMemory('postgres, first start', 'postgres', {
+          DATABASE_URL: database.url,
+          SEED_DEMO: 'always',
+        }),
+      );
+    } finally {
+      await drop();
+    }
+  }
+  const [first, restart] = runs;
+  const targets: Target[] =
+    first && restart
+      ? [
+          {
+            name: `pglite: first start peak <= ${TARGET_FIRST_START_PEAK_MB} MB`,
+            pass: first.peakMb <= TARGET_FIRST_START_PEAK_MB,
+            detail: `${first.peakMb.toFixed(0)} MB`,
+          },
+          {
+            name: `pglite: idle <= ${TARGET_IDLE_MB} MB`,
+            pass: Math.max(first.idleMb, restart.idleMb) <= TARGET_IDLE_MB,
+            detail: `${first.idleMb.toFixed(0)} MB after a first start, ${restart.idleMb.toFixed(0)} MB after a restart`,
+          },
+        ]
+      : [];
+  return { lines: [...formatMemoryRuns(runs), ''], targets, data: runs };
+}
