@@ -138,6 +138,9 @@ describe('Dockerfile', () => {
   it('checks health on the liveness endpoint, on the port it exposes and compose gives it', () => {
     const healthcheck = runtime.instructions.find((i) => i.keyword === 'HEALTHCHECK')!.args;
     expect(healthcheck).toContain("'/api/health/live'");
+    // Exec form (no shell in the way): valid JSON, run by the image's own Node.
+    const command = JSON.parse(healthcheck.replace(/^.*?\bCMD\s+/, '')) as string[];
+    expect(command.slice(0, 2)).toEqual(['node', '-e']);
     const exposed = runtime.instructions.find((i) => i.keyword === 'EXPOSE')!.args;
     expect(healthcheck).toContain(`process.env.PORT||${exposed}`);
     expect(appEnvironment.PORT).toBe(exposed);
