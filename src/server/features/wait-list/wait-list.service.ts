@@ -21,7 +21,7 @@ import {
 } from '../../../shared/schemas.ts';
 import type { BoardEntry, BoardResponse, DeskWalkInRequest } from '../../../shared/staff-schemas.ts';
 import { CUSTOMER_CAN_LEAVE_FROM, STAFF_ACTIONS, type StaffAction } from '../../../shared/wait-status.ts';
-import { retryTransientConflicts } from '../../db/connection-errors.ts';
+import { isDatabaseUnavailable, retryTransientConflicts } from '../../db/connection-errors.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { AppError, invariantFound } from '../../errors.ts';
@@ -30,6 +30,7 @@ import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
+import type { CountedJoin } from '../metrics/metrics.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { LinePlanService } from '../schedule/line-plan.service.ts';
 import type { ScheduleRepository } from '../schedule/schedule.repository.ts';
@@ -131,6 +132,8 @@ export function createWaitListService(deps: {
   publicUrl: string;
   /** The businesses' clock: held places ("I need more time") run out by it; tests set it. */
   now: () => number;
+  /** Told how each customer's join ended (metrics, when METRICS_TOKEN is set). */
+  countJoin?: ((join: CountedJoin) => void) | undefined;
 }) {
   const { db, waitList, companies, eventLog, sms, push, customers, intake, linePlan, publicUrl } = deps;
 
@@ -367,84 +370,105 @@ export function createWaitListService(deps: {
     return row;
   }
 
-  return {
-    async joinWaitList(
-      command: JoinWaitListCommand,
-    ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
-      const { companyId, request } = command;
-      ensureDialablePhone(request.phoneNumber, 'phoneNumber');
-      const company = await companies.requireCompany(companyId);
-      await companies.ensureServiceOffered(companyId, request.serviceType);
-      const joinAnswers = command.questionsNotAsked
-        ? null
-        : ensureAnswersFit(company.joinFields, request.answers);
-      await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
-      return writeJoin({
-        entry: {
-          id: randomUUID(),
-          companyId,
-          customerId: command.customerId,
-          idempotencyKey: command.idempotencyKey,
-          serviceType: request.serviceType,
-          name: request.name,
-          phoneNumber: request.phoneNumber,
-          allowSms: request.allowSms,
-          fcmToken: request.fcmToken ?? null,
-          chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
-          origin: 'walk_in',
-          joinAnswers,
-        },
-        publish: {
-          boardTopic: topics.board(companyId),
-          textId: randomUUID(),
-          text: DEFAULT_SMS_TEXTS.join,
-          kind: 'join',
-        },
-      }).then((result) => afterInsert(result, 'phoneNumber'));
-    },
+  async function joinCustomer(
+    command: JoinWaitListCommand,
+  ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
+    const { companyId, request } = command;
+    ensureDialablePhone(request.phoneNumber, 'phoneNumber');
+    const company = await companies.requireCompany(companyId);
+    await companies.ensureServiceOffered(companyId, request.serviceType);
+    const joinAnswers = command.questionsNotAsked
+      ? null
+      : ensureAnswersFit(company.joinFields, request.answers);
+    await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
+    return writeJoin({
+      entry: {
+        id: randomUUID(),
+        companyId,
+        customerId: command.customerId,
+        idempotencyKey: command.idempotencyKey,
+        serviceType: request.serviceType,
+        name: request.name,
+        phoneNumber: request.phoneNumber,
+        allowSms: request.allowSms,
+        fcmToken: request.fcmToken ?? null,
+        chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+        origin: 'walk_in',
+        joinAnswers,
+      },
+      publish: {
+        boardTopic: topics.board(companyId),
+        textId: randomUUID(),
+        text: DEFAULT_SMS_TEXTS.join,
+        kind: 'join',
+      },
+    }).then((result) => afterInsert(result, 'phoneNumber'));
+  }
 
-    /**
-     * The add-client page (spec §2): a request to a named provider. It joins the business's line
-     * assigned to that provider, and the customer gets a text saying so.
-     */
-    async sendServiceRequest(command: {
-      customerId: string;
-      idempotencyKey: string;
-      request: AddClientRequest;
-    }): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
-      const { request } = command;
-      const company = await companies.requireCompany(request.companyId);
-      const providers = await companies.listProviders(request.companyId);
-      const provider = providers.find((candidate) => candidate.id === request.spId);
-      if (!provider) throw new AppError('PROVIDER_NOT_FOUND', { field: 'spId' });
-      const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
-      // The error names the field the add-client request sent.
-      ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
-      await ensureMayJoin(company.id, command.customerId, command.idempotencyKey);
-      return writeJoin({
-        entry: {
-          id: randomUUID(),
-          companyId: company.id,
-          customerId: command.customerId,
-          idempotencyKey: command.idempotencyKey,
-          // The provider's own speciality: the page's spSpeciality is the customer's to forge (issue 22).
-          serviceType: provider.speciality || 'Service request',
-          name: request.clientName,
-          phoneNumber,
-          allowSms: true,
-          fcmToken: null,
-          chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
-          origin: 'request',
-        },
-        publish: {
-          boardTopic: topics.board(company.id),
-          textId: randomUUID(),
-          text: DEFAULT_SMS_TEXTS.serviceRequest.replaceAll('{provider}', provider.name),
-          kind: 'service_request',
-          providerId: provider.id,
-        },
-      }).then((result) => afterInsert(result, 'clientPhoneNumber'));
-    },
+  /**
+   * The add-client page (spec §2): a request to a named provider. It joins the business's line
+   * assigned to that provider, and the customer gets a text saying so.
+   */
+  async function requestProvider(command: {
+    customerId: string;
+    idempotencyKey: string;
+    request: AddClientRequest;
+  }): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
+    const { request } = command;
+    const company = await companies.requireCompany(request.companyId);
+    const providers = await companies.listProviders(request.companyId);
+    const provider = providers.find((candidate) => candidate.id === request.spId);
+    if (!provider) throw new AppError('PROVIDER_NOT_FOUND', { field: 'spId' });
+    const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
+    // The error names the field the add-client request sent.
+    ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
+    await ensureMayJoin(company.id, command.customerId, command.idempotencyKey);
+    return writeJoin({
+      entry: {
+        id: randomUUID(),
+        companyId: company.id,
+        customerId: command.customerId,
+        idempotencyKey: command.idempotencyKey,
+        // The provider's own speciality: the page's spSpeciality is the customer's to forge (issue 22).
+        serviceType: provider.speciality || 'Service request',
+        name: request.clientName,
+        phoneNumber,
+        allowSms: true,
+        fcmToken: null,
+        chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+        origin: 'request',
+      },
+      publish: {
+        boardTopic: topics.board(company.id),
+        textId: randomUUID(),
+        text: DEFAULT_SMS_TEXTS.serviceRequest.replaceAll('{provider}', provider.name),
+        kind: 'service_request',
+        providerId: provider.id,
+      },
+    }).then((result) => afterInsert(result, 'clientPhoneNumber'));
+  }
+
+  /** Tells `countJoin` how a customer's join ended, a refusal by its error code (metrics). */
+  async function counted<T extends { created: boolean }>(join: Promise<T>): Promise<T> {
+    if (!deps.countJoin) return join;
+    try {
+      const result = await join;
+      deps.countJoin({ outcome: result.created ? 'joined' : 'repeated' });
+      return result;
+    } catch (error) {
+      deps.countJoin(
+        error instanceof AppError
+          ? { outcome: 'refused', reason: error.code }
+          : { outcome: 'failed', reason: isDatabaseUnavailable(error) ? 'UNAVAILABLE' : 'INTERNAL' },
+      );
+      throw error;
+    }
+  }
+
+  return {
+    joinWaitList: (command: JoinWaitListCommand) => counted(joinCustomer(command)),
+
+    sendServiceRequest: (command: Parameters<typeof requestProvider>[0]) => counted(requestProvider(command)),
 
     /**
      * "Add walk-in" on the board: a phone-in or a guest at the desk. With a phone they get the
