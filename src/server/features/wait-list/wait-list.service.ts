@@ -370,84 +370,6 @@ export function createWaitListService(deps: {
     return row;
   }
 
-  async function joinCustomer(
-    command: JoinWaitListCommand,
-  ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
-    const { companyId, request } = command;
-    ensureDialablePhone(request.phoneNumber, 'phoneNumber');
-    const company = await companies.requireCompany(companyId);
-    await companies.ensureServiceOffered(companyId, request.serviceType);
-    const joinAnswers = command.questionsNotAsked
-      ? null
-      : ensureAnswersFit(company.joinFields, request.answers);
-    await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
-    return writeJoin({
-      entry: {
-        id: randomUUID(),
-        companyId,
-        customerId: command.customerId,
-        idempotencyKey: command.idempotencyKey,
-        serviceType: request.serviceType,
-        name: request.name,
-        phoneNumber: request.phoneNumber,
-        allowSms: request.allowSms,
-        fcmToken: request.fcmToken ?? null,
-        chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
-        origin: 'walk_in',
-        joinAnswers,
-      },
-      publish: {
-        boardTopic: topics.board(companyId),
-        textId: randomUUID(),
-        text: DEFAULT_SMS_TEXTS.join,
-        kind: 'join',
-      },
-    }).then((result) => afterInsert(result, 'phoneNumber'));
-  }
-
-  /**
-   * The add-client page (spec §2): a request to a named provider. It joins the business's line
-   * assigned to that provider, and the customer gets a text saying so.
-   */
-  async function requestProvider(command: {
-    customerId: string;
-    idempotencyKey: string;
-    request: AddClientRequest;
-  }): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
-    const { request } = command;
-    const company = await companies.requireCompany(request.companyId);
-    const providers = await companies.listProviders(request.companyId);
-    const provider = providers.find((candidate) => candidate.id === request.spId);
-    if (!provider) throw new AppError('PROVIDER_NOT_FOUND', { field: 'spId' });
-    const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
-    // The error names the field the add-client request sent.
-    ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
-    await ensureMayJoin(company.id, command.customerId, command.idempotencyKey);
-    return writeJoin({
-      entry: {
-        id: randomUUID(),
-        companyId: company.id,
-        customerId: command.customerId,
-        idempotencyKey: command.idempotencyKey,
-        // The provider's own speciality: the page's spSpeciality is the customer's to forge (issue 22).
-        serviceType: provider.speciality || 'Service request',
-        name: request.clientName,
-        phoneNumber,
-        allowSms: true,
-        fcmToken: null,
-        chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
-        origin: 'request',
-      },
-      publish: {
-        boardTopic: topics.board(company.id),
-        textId: randomUUID(),
-        text: DEFAULT_SMS_TEXTS.serviceRequest.replaceAll('{provider}', provider.name),
-        kind: 'service_request',
-        providerId: provider.id,
-      },
-    }).then((result) => afterInsert(result, 'clientPhoneNumber'));
-  }
-
   /** Tells `countJoin` how a customer's join ended, a refusal by its error code (metrics). */
   async function counted<T extends { created: boolean }>(join: Promise<T>): Promise<T> {
     if (!deps.countJoin) return join;
@@ -465,10 +387,84 @@ export function createWaitListService(deps: {
     }
   }
 
-  return {
-    joinWaitList: (command: JoinWaitListCommand) => counted(joinCustomer(command)),
+  const service = {
+    async joinWaitList(
+      command: JoinWaitListCommand,
+    ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
+      const { companyId, request } = command;
+      ensureDialablePhone(request.phoneNumber, 'phoneNumber');
+      const company = await companies.requireCompany(companyId);
+      await companies.ensureServiceOffered(companyId, request.serviceType);
+      const joinAnswers = command.questionsNotAsked
+        ? null
+        : ensureAnswersFit(company.joinFields, request.answers);
+      await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
+      return writeJoin({
+        entry: {
+          id: randomUUID(),
+          companyId,
+          customerId: command.customerId,
+          idempotencyKey: command.idempotencyKey,
+          serviceType: request.serviceType,
+          name: request.name,
+          phoneNumber: request.phoneNumber,
+          allowSms: request.allowSms,
+          fcmToken: request.fcmToken ?? null,
+          chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+          origin: 'walk_in',
+          joinAnswers,
+        },
+        publish: {
+          boardTopic: topics.board(companyId),
+          textId: randomUUID(),
+          text: DEFAULT_SMS_TEXTS.join,
+          kind: 'join',
+        },
+      }).then((result) => afterInsert(result, 'phoneNumber'));
+    },
 
-    sendServiceRequest: (command: Parameters<typeof requestProvider>[0]) => counted(requestProvider(command)),
+    /**
+     * The add-client page (spec §2): a request to a named provider. It joins the business's line
+     * assigned to that provider, and the customer gets a text saying so.
+     */
+    async sendServiceRequest(command: {
+      customerId: string;
+      idempotencyKey: string;
+      request: AddClientRequest;
+    }): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
+      const { request } = command;
+      const company = await companies.requireCompany(request.companyId);
+      const providers = await companies.listProviders(request.companyId);
+      const provider = providers.find((candidate) => candidate.id === request.spId);
+      if (!provider) throw new AppError('PROVIDER_NOT_FOUND', { field: 'spId' });
+      const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
+      // The error names the field the add-client request sent.
+      ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
+      await ensureMayJoin(company.id, command.customerId, command.idempotencyKey);
+      return writeJoin({
+        entry: {
+          id: randomUUID(),
+          companyId: company.id,
+          customerId: command.customerId,
+          idempotencyKey: command.idempotencyKey,
+          // The provider's own speciality: the page's spSpeciality is the customer's to forge (issue 22).
+          serviceType: provider.speciality || 'Service request',
+          name: request.clientName,
+          phoneNumber,
+          allowSms: true,
+          fcmToken: null,
+          chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
+          origin: 'request',
+        },
+        publish: {
+          boardTopic: topics.board(company.id),
+          textId: randomUUID(),
+          text: DEFAULT_SMS_TEXTS.serviceRequest.replaceAll('{provider}', provider.name),
+          kind: 'service_request',
+          providerId: provider.id,
+        },
+      }).then((result) => afterInsert(result, 'clientPhoneNumber'));
+    },
 
     /**
      * "Add walk-in" on the board: a phone-in or a guest at the desk. With a phone they get the
@@ -735,6 +731,12 @@ export function createWaitListService(deps: {
       }
       return boardEntryAsSeenBy(principal, updated);
     },
+  };
+  return {
+    ...service,
+    joinWaitList: (command: JoinWaitListCommand) => counted(service.joinWaitList(command)),
+    sendServiceRequest: (command: Parameters<typeof service.sendServiceRequest>[0]) =>
+      counted(service.sendServiceRequest(command)),
   };
 }
 
