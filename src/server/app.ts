@@ -8,6 +8,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { RenderPage } from '../shared/page-rendering.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { latestMigrationVersion } from './db/migrate.ts';
 import { ERROR_CODES } from './errors.ts';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
@@ -37,6 +38,8 @@ import { createCustomerService } from './features/customer/customer.service.ts';
 import { createFeedbackRepository } from './features/feedback/feedback.repository.ts';
 import { registerFeedbackRoutes } from './features/feedback/feedback.routes.ts';
 import { createFeedbackService } from './features/feedback/feedback.service.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { createReadiness, type LastGoodBackupAt } from './features/health/readiness.ts';
 import { createInsightsRepository } from './features/insights/insights.repository.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerIntakeRoutes } from './features/intake/intake.routes.ts';
@@ -45,6 +48,8 @@ import { createLobbyScreenRepository } from './features/lobby-screen/lobby-scree
 import { registerLobbyScreenRoutes } from './features/lobby-screen/lobby-screen.routes.ts';
 import { createLobbyScreenService } from './features/lobby-screen/lobby-screen.service.ts';
 import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
+import { registerMetricsRoutes } from './features/metrics/metrics.routes.ts';
+import { createMetrics } from './features/metrics/metrics.ts';
 import { createNearTurnRepository } from './features/near-turn/near-turn.repository.ts';
 import { registerNearTurnRoutes } from './features/near-turn/near-turn.routes.ts';
 import { createNearTurnService } from './features/near-turn/near-turn.service.ts';
@@ -129,6 +134,11 @@ export interface AppDependencies {
   renderPage?: RenderPage;
   /** The businesses' clock for opening hours and pauses (tests set it); Date.now by default. */
   clock?: () => number;
+  /**
+   * When the last good backup finished: readiness reports its age, and the metrics
+   * checkn_last_good_backup_timestamp_seconds. Absent, backups show as "not configured".
+   */
+  lastGoodBackupAt?: LastGoodBackupAt;
 }
 
 function smsSenderFrom(config: Config): SmsSender {
@@ -197,6 +207,17 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
+  // Only with METRICS_TOKEN set: otherwise nothing is counted and /metrics does not exist.
+  const metrics = config.metricsToken
+    ? createMetrics({
+        db,
+        openSockets: () => realtime.openSockets(),
+        realtimeListening: () => hub.isListening(),
+        lastGoodBackupAt: deps.lastGoodBackupAt,
+      })
+    : null;
+  // Before the routes: a hook reaches the routes registered after it.
+  metrics?.timeRequests(app);
 
   const smsSender = deps.smsSender ?? smsSenderFrom(config);
   const textStatus = newTextStatus(smsSender);
@@ -205,6 +226,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const scheduleRepository = createScheduleRepository(db);
   const eventLog = createEventLog(db, {
     logError: (error) => app.log.error({ err: error }, 'realtime: numbering failed'),
+    ...(metrics
+      ? { observeDeliveryLag: (seconds) => metrics.observeDeliveryLag('numbered_here', seconds) }
+      : {}),
   });
   const companies = createCompanyService(companyRepository);
   const customers = createCustomerService(createCustomerRepository(db));
@@ -267,6 +291,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     schedules: scheduleRepository,
     publicUrl: config.publicUrl,
     now: deps.clock ?? Date.now,
+    countJoin: metrics ? (join) => metrics.countJoin(join) : undefined,
   });
   // "Text me when I'm N away": checked when this process numbers a board event that moved the line
   // up, and by the sweep below for "about 15 minutes" (docs/near-turn.md).
@@ -309,7 +334,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
           partnerId: config.conversion.partnerId,
         })
       : createLoggingConversionTracker(app.log));
-  const hub = createRealtimeHub({ db, eventLog, logger: app.log });
+  const hub = createRealtimeHub({
+    db,
+    eventLog,
+    logger: app.log,
+    ...(metrics ? { observeNotifiedLag: (seconds) => metrics.observeDeliveryLag('notified', seconds) } : {}),
+  });
   await hub.start();
   const stopFollowingSessions = await staff.followEndedSessions(db);
   const stopFollowingCustomerTokens = await customers.followEndedTokens(db);
@@ -468,7 +498,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     now: deps.clock ?? Date.now,
   });
   registerLobbyScreenRoutes(app, { screens, staff });
-  registerRealtimeRoutes(app, {
+  const realtime = registerRealtimeRoutes(app, {
     hub,
     canSubscribe: createTopicAccess({ waitList: waitListRepository, screens }),
     customers,
@@ -492,7 +522,16 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerConversionRoutes(app, { conversions });
   if (config.benchRoutes) await registerBenchRoutes(app, { db });
-  app.get('/api/health', async () => ({ ok: true, database: db.kind, realtime: hub.stats() }));
+  registerHealthRoutes(app, {
+    readiness: createReadiness({
+      db,
+      latestMigration: latestMigrationVersion(),
+      realtimeListening: () => hub.isListening(),
+      lastGoodBackupAt: deps.lastGoodBackupAt,
+    }),
+    summary: () => ({ database: db.kind, realtime: hub.stats() }),
+  });
+  if (metrics && config.metricsToken) registerMetricsRoutes(app, { metrics, token: config.metricsToken });
 
   answerNotFound = await registerClientApp(app, {
     clientDir,

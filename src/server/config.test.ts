@@ -23,6 +23,14 @@ describe('config', () => {
     expect(load).toThrow('DATABASE_URL="mysql://db/x": must be a URL starting with postgres://');
   });
 
+  it('keeps the metrics off unless a long enough METRICS_TOKEN is set', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-token-of-16-ch' }).metricsToken).toBe('a-token-of-16-ch');
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(
+      'METRICS_TOKEN="short": must be at least 16 characters',
+    );
+  });
+
   it('trims a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://salon.example/' }).publicUrl).toBe('https://salon.example');
   });

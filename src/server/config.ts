@@ -124,6 +124,8 @@ const envSchema = z.object({
   // A join by text takes three answers (the menu, the name question, the join's text); room for a re-ask and STATUS.
   TEXT_LIMIT_CONVERSATION_PER_NUMBER: z._default(countSchema, 10),
   RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE: z._default(countSchema, 30),
+  // A bearer token anyone who can reach the port could otherwise guess: long and random.
+  METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
 });
 
 export type Config = Readonly<{
@@ -173,6 +175,8 @@ export type Config = Readonly<{
   trustProxy: boolean | number | string[];
   /** What a client can make the install text, kept by the database (migrations/0006). */
   textingLimits: TextingLimits;
+  /** Bearer token of GET /metrics; unset, there are no metrics (docs/operations.md). */
+  metricsToken: string | undefined;
 }>;
 
 export type TextingLimits = Readonly<{
@@ -264,5 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       joinsPerPhonePerHour: values.JOIN_LIMIT_PER_PHONE_PER_HOUR,
       conversationTextsPerNumber: values.TEXT_LIMIT_CONVERSATION_PER_NUMBER,
     }),
+    metricsToken: values.METRICS_TOKEN,
   });
 }

@@ -98,6 +98,7 @@ export const ERROR_CODES = {
   WALK_INS_CLOSED: { status: 409, message: 'We are not taking walk-ins right now.' },
   WALK_INS_PAUSED: { status: 409, message: 'The wait list is paused.' },
   WAIT_LIST_FULL: { status: 409, message: 'The wait list is full right now. Please check again soon.' },
+  METRICS_TOKEN_INVALID: { status: 401, message: 'The metrics need the bearer token set in METRICS_TOKEN.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
   UNAVAILABLE: { status: 503, message: 'The service is briefly unavailable. Please try again in a moment.' },

@@ -27,11 +27,23 @@ export interface Database extends Queryable {
   /**
    * Calls `onPayload` for each NOTIFY on `channel`, from any process using this database.
    * `onResync` runs after a lost listening connection is back: notifications may have been missed.
+   * `onLost` runs when the listening connection drops, before it is tried again (readiness).
    */
   listen(
     channel: string,
     onPayload: (payload: string) => void,
     onResync?: () => void,
+    onLost?: () => void,
   ): Promise<() => Promise<void>>;
+  /** How busy the connection is now, read when metrics are scraped (docs/operations.md). */
+  load?(): DatabaseLoad;
   close(): Promise<void>;
 }
+
+/**
+ * PostgreSQL: the pool's connections and the queries waiting for one. PGlite: the statements sent
+ * to its thread and not yet answered (its one connection takes them in turn).
+ */
+export type DatabaseLoad =
+  | { kind: 'postgres'; connections: number; idleConnections: number; waitingQueries: number }
+  | { kind: 'pglite'; queuedStatements: number };

@@ -17,6 +17,17 @@ export function listMigrations(dir = MIGRATIONS_DIR): { version: string; sql: st
     }));
 }
 
+/** The newest migration's version, from the file names alone (readiness compares it). */
+export function latestMigrationVersion(dir = MIGRATIONS_DIR): string {
+  return (
+    readdirSync(dir)
+      .filter((file) => /^\d{4}_.+\.sql$/.test(file))
+      .sort()
+      .at(-1)
+      ?.replace(/\.sql$/, '') ?? ''
+  );
+}
+
 /**
  * A migration's statements, split on ";" at line ends, except inside a dollar-quoted body (a
  * trigger function's own statements end in ";" too). Each goes alone: PGlite's query takes one.

@@ -228,6 +228,7 @@ export async function openPglite(
         await call({ op: 'unlisten', channel, tx: 0 });
       };
     },
+    load: () => ({ kind: 'pglite', queuedStatements: waiting.size }),
     async close() {
       opened = false;
       await call({ op: 'close', tx: 0 });

@@ -79,8 +79,14 @@ export async function openPostgres(
     async exec(sql) {
       await pool.query(sql);
     },
-    listen: (channel, onPayload, onResync) =>
-      listenWithReconnect(connectionString, options, channel, onPayload, onResync),
+    listen: (channel, onPayload, onResync, onLost) =>
+      listenWithReconnect(connectionString, options, channel, onPayload, onResync, onLost),
+    load: () => ({
+      kind: 'postgres',
+      connections: pool.totalCount,
+      idleConnections: pool.idleCount,
+      waitingQueries: pool.waitingCount,
+    }),
     async close() {
       await pool.end();
     },
@@ -97,6 +103,7 @@ async function listenWithReconnect(
   channel: string,
   onPayload: (payload: string) => void,
   onResync: (() => void) | undefined,
+  onLost: (() => void) | undefined,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
   let stopped = false;
@@ -130,6 +137,7 @@ async function listenWithReconnect(
     }
     next.on('end', () => {
       client = null;
+      if (!stopped) onLost?.();
       scheduleReconnect();
     });
     attempt = 0;

@@ -65,9 +65,18 @@ select topic, seq::int as seq, type, data, pg_notify('${REALTIME_CHANNEL}', topi
  * The durable, numbered event log behind the realtime channel. `append` runs inside the caller's
  * transaction, so an event exists exactly when the change it describes does.
  */
-export function createEventLog(db: Database, options: { logError?: (error: unknown) => void } = {}) {
+export function createEventLog(
+  db: Database,
+  options: {
+    logError?: (error: unknown) => void;
+    /** Seconds from a change's commit (its flushSoon) to its events handed to this process's sockets. */
+    observeDeliveryLag?: (seconds: number) => void;
+  } = {},
+) {
   const numberedListeners: ((events: RealtimeEvent[]) => void)[] = [];
   let flushScheduled = false;
+  /** When the oldest flushSoon not yet taken by a pass was asked (performance.now()). */
+  let flushAskedAt: number | undefined;
   let sequencing = false;
   let sequenceAgain = false;
   let stopped = false;
@@ -84,9 +93,16 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
     try {
       do {
         sequenceAgain = false;
+        // The sweep's passes (nothing asked) are not timed: their events' commit time is unknown.
+        let askedAt = flushAskedAt;
+        flushAskedAt = undefined;
         for (;;) {
           const { rows } = await db.query<RealtimeEvent>(SEQUENCE_SQL, [], { name: 'sequence-events' });
-          if (rows.length > 0) deliverNumbered(rows);
+          if (rows.length > 0) {
+            deliverNumbered(rows);
+            if (askedAt !== undefined) options.observeDeliveryLag?.((performance.now() - askedAt) / 1000);
+            askedAt = undefined;
+          }
           if (rows.length < SEQUENCE_BATCH) break;
         }
       } while (sequenceAgain && !stopped);
@@ -129,7 +145,9 @@ export function createEventLog(db: Database, options: { logError?: (error: unkno
 
     /** Numbers what this process (or a stopped one) left pending, soon and in one pass. */
     flushSoon(): void {
-      if (flushScheduled || stopped) return;
+      if (stopped) return;
+      flushAskedAt ??= performance.now();
+      if (flushScheduled) return;
       flushScheduled = true;
       // Numbered on the next turn; changes committed while a pass runs fold into the next one
       // (runSequencer's `sequenceAgain`), so batches form by themselves under load. Measured

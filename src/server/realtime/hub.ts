@@ -67,8 +67,18 @@ const eventText = (event: RealtimeEvent) =>
  * (the same path for PGlite and PostgreSQL) and reads each notified event once. Each event is
  * serialised and framed once, and the same bytes go to every local subscriber of its topic.
  */
-export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logger: FastifyBaseLogger }) {
+export function createRealtimeHub(deps: {
+  db: Database;
+  eventLog: EventLog;
+  logger: FastifyBaseLogger;
+  /** Seconds from another process's notification arriving to its events handed to the sockets. */
+  observeNotifiedLag?: (seconds: number) => void;
+}) {
   const { db, eventLog, logger } = deps;
+  /** Whether the database's notifications reach this process (readiness): false while reconnecting. */
+  let listening = false;
+  /** When the oldest queued notification arrived (performance.now()). */
+  let queuedAt = 0;
   const subscribers = new Map<string, TopicSubscribers>();
   const connectionTopics = new WeakMap<RealtimeConnection, Set<string>>();
   let queued: { topic: string; seq: number }[] = [];
@@ -245,6 +255,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   async function flush(): Promise<void> {
     flushScheduled = false;
     const keys = queued;
+    const arrivedAt = queuedAt;
     queued = [];
     if (keys.length === 0) return;
     let events: RealtimeEvent[];
@@ -262,6 +273,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
       return;
     }
     fanOut(events, false);
+    deps.observeNotifiedLag?.((performance.now() - arrivedAt) / 1000);
   }
 
   function onNotification(payload: string): void {
@@ -270,6 +282,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     const seq = Number(payload.slice(separator + 1));
     const local = subscribers.get(topic);
     if (!local || seq <= local.numberedHere) return;
+    if (queued.length === 0) queuedAt = performance.now();
     queued.push({ topic, seq });
     if (!flushScheduled) {
       flushScheduled = true;
@@ -281,6 +294,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   }
 
   function resyncAll(): void {
+    listening = true;
     for (const [topic, local] of subscribers) {
       for (const [connection, subscription] of local.connections) catchUp(connection, topic, subscription);
     }
@@ -289,7 +303,10 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
   return {
     async start(): Promise<void> {
       eventLog.onNumbered((events) => fanOut(events, true));
-      stopListening = await db.listen(REALTIME_CHANNEL, onNotification, resyncAll);
+      stopListening = await db.listen(REALTIME_CHANNEL, onNotification, resyncAll, () => {
+        listening = false;
+      });
+      listening = true;
       eventLog.start();
       // Once at start too: a server restarted more often than hourly never reached its first prune,
       // and the log's copies of visits (names) outlived their day (docs/privacy.md).
@@ -302,6 +319,7 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
     async stop(): Promise<void> {
       clearInterval(pruneTimer);
       await eventLog.stop();
+      listening = false;
       await stopListening?.();
       stopListening = null;
     },
@@ -364,6 +382,11 @@ export function createRealtimeHub(deps: { db: Database; eventLog: EventLog; logg
 
     subscriptionCount(connection: RealtimeConnection): number {
       return connectionTopics.get(connection)?.size ?? 0;
+    },
+
+    /** Whether other processes' events reach this one: the database's notifications are heard. */
+    isListening(): boolean {
+      return listening;
     },
 
     stats() {

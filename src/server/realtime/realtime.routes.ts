@@ -341,4 +341,9 @@ export function registerRealtimeRoutes(
     socket.on('close', onClose);
     socket.on('message', onMessage);
   });
+
+  return {
+    /** Sockets open on this process now (metrics). */
+    openSockets: () => sessions.size,
+  };
 }

@@ -22,7 +22,7 @@ import {
 } from '../../../shared/schemas.ts';
 import type { BoardEntry, BoardResponse, DeskWalkInRequest } from '../../../shared/staff-schemas.ts';
 import { CUSTOMER_CAN_LEAVE_FROM, STAFF_ACTIONS, type StaffAction } from '../../../shared/wait-status.ts';
-import { retryTransientConflicts } from '../../db/connection-errors.ts';
+import { isDatabaseUnavailable, retryTransientConflicts } from '../../db/connection-errors.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { AppError, invariantFound } from '../../errors.ts';
@@ -31,6 +31,7 @@ import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
+import type { CountedJoin } from '../metrics/metrics.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { LinePlanService } from '../schedule/line-plan.service.ts';
 import type { ScheduleRepository } from '../schedule/schedule.repository.ts';
@@ -148,6 +149,8 @@ export function createWaitListService(deps: {
   publicUrl: string;
   /** The businesses' clock: held places ("I need more time") run out by it; tests set it. */
   now: () => number;
+  /** Told how each customer's join ended (metrics, when METRICS_TOKEN is set). */
+  countJoin?: ((join: CountedJoin) => void) | undefined;
 }) {
   const { db, waitList, companies, eventLog, sms, push, customers, intake, linePlan, publicUrl } = deps;
 
@@ -385,7 +388,24 @@ export function createWaitListService(deps: {
     return row;
   }
 
-  return {
+  /** Tells `countJoin` how a customer's join ended, a refusal by its error code (metrics). */
+  async function counted<T extends { created: boolean }>(join: Promise<T>): Promise<T> {
+    if (!deps.countJoin) return join;
+    try {
+      const result = await join;
+      deps.countJoin({ outcome: result.created ? 'joined' : 'repeated' });
+      return result;
+    } catch (error) {
+      deps.countJoin(
+        error instanceof AppError
+          ? { outcome: 'refused', reason: error.code }
+          : { outcome: 'failed', reason: isDatabaseUnavailable(error) ? 'UNAVAILABLE' : 'INTERNAL' },
+      );
+      throw error;
+    }
+  }
+
+  const service = {
     async joinWaitList(
       command: JoinWaitListCommand,
     ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
@@ -735,6 +755,12 @@ export function createWaitListService(deps: {
       }
       return boardEntryAsSeenBy(principal, updated);
     },
+  };
+  return {
+    ...service,
+    joinWaitList: (command: JoinWaitListCommand) => counted(service.joinWaitList(command)),
+    sendServiceRequest: (command: Parameters<typeof service.sendServiceRequest>[0]) =>
+      counted(service.sendServiceRequest(command)),
   };
 }
 
