@@ -9,6 +9,7 @@
  * by JavaScript (a bigint beyond 2^53 would lose digits), and goes back in as it came out.
  */
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -129,14 +130,13 @@ async function writeBackup(
   onlyIfFree: boolean,
 ): Promise<BackupHeader | null> {
   const gzip = createGzip();
-  const handle = await open(file, 'wx', 0o600);
-  const output = createWriteStream('', { fd: handle, autoClose: false });
+  const output = createWriteStream(file, { flags: 'wx', mode: 0o600 });
   const written = pipeline(gzip, output);
   written.catch(() => {});
-  const write = (text: string) =>
-    new Promise<void>((resolve, reject) =>
-      gzip.write(text, (error) => (error ? reject(error) : resolve())),
-    );
+  // Backpressure: a batch waits while the file is behind.
+  const write = async (text: string) => {
+    if (!gzip.write(text)) await once(gzip, 'drain');
+  };
   try {
     const header = await db.transaction(async (tx) => {
       await tx.query('set transaction isolation level repeatable read');
@@ -202,11 +202,10 @@ async function writeBackup(
     });
     gzip.end();
     await written;
-    if (header) await handle.sync();
+    if (header) await syncFile(file);
     return header;
   } finally {
     gzip.destroy();
-    await handle.close();
   }
 }
 
@@ -379,6 +378,15 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   const old = (await listBackups(dir)).slice(keep).map((backup) => backup.file);
   for (const file of old) await rm(file, { force: true });
   return old;
+}
+
+async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r+');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /** A rename is durable once its folder is synced. */
