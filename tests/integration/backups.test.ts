@@ -45,6 +45,46 @@ async function sequenceStates(db: Database) {
   return rows;
 }
 
+/**
+ * Tables the seed, the join and the messages leave empty get a row each here, so that the round
+ * trip carries every table's kinds of values (identity ids, jsonb, dates, arrays of minutes).
+ */
+async function fillTheOtherTables(db: Database): Promise<void> {
+  const provider = "(select id from providers where company_id = 'demo' order by name limit 1)";
+  const statements = [
+    `insert into analytics_events (name, params, visitor_id, customer_id, occurred_at, company_id)
+       values ('view_item', '{"item": "Facials", "n": 12345678901234567}', 'v1', null, now(), 'demo')`,
+    `insert into appointments (id, company_id, provider_id, service_type, name, phone_number, starts_at,
+       duration_minutes, idempotency_key)
+       values (gen_random_uuid(), 'demo', ${provider}, 'Facials', 'Ana O''Neil', '+15005550006',
+               now() + interval '1 day', 45, 'backup-test')`,
+    `insert into customer_notes (company_id, phone_number, note) values ('demo', '+15005550006', E'Prefers Maria\ttab')`,
+    `insert into provider_busy_blocks (company_id, provider_id, starts_at, ends_at, source)
+       values ('demo', ${provider}, '2026-12-01T10:00:00Z', '2026-12-01T11:00:00Z', 'ics')`,
+    `insert into provider_calendar_feeds (provider_id, company_id, url) values (${provider}, 'demo', 'https://calendar.example/a.ics')`,
+    `insert into provider_days_off (company_id, provider_id, day) values ('demo', ${provider}, '2026-12-24')`,
+    `insert into provider_services (company_id, provider_id, service_name) values ('demo', ${provider}, 'Facials')`,
+    `insert into provider_shifts (company_id, provider_id, weekday, start_minute, end_minute) values ('demo', ${provider}, 1, 540, 1020)`,
+    `insert into push_subscriptions (endpoint, company_id, customer_id, p256dh, auth)
+       values ('https://push.example/1', 'demo', (select id from customers limit 1), 'key', 'auth')`,
+    `insert into sms_conversations (id, phone_number, company_id, step, services, expires_at)
+       values (gen_random_uuid(), '+15005550007', 'demo', 'service', '["Facials", "Waxing"]', now() + interval '1 hour')`,
+    `insert into sms_opt_outs (phone_number, company_id) values ('+15005550008', 'demo')`,
+    `insert into staff_links (token_hash, staff_user_id, kind, expires_at)
+       values ('hash-1', (select id from staff_users limit 1), 'invite', now() + interval '1 day')`,
+    `insert into staff_sign_in_attempts (email, failures) values ('someone@demo.test', 2)`,
+    `insert into visit_feedback (wait_id, company_id, token_hash, expires_at, rating, comment)
+       values ((select id from wait_entries limit 1), 'demo', 'hash-2', now() + interval '1 day', 5, 'Lovely ✂️')`,
+  ];
+  for (const statement of statements) await db.query(statement);
+}
+
+/**
+ * Left empty on purpose: the queue of realtime events not yet numbered is emptied by the running
+ * app's sequencer, so a row put there would not stay for the comparison.
+ */
+const LEFT_EMPTY = ['realtime_pending'];
+
 /** Rewrites a backup file's header (the rest of the file as it was). */
 function rewriteHeader(file: string, change: (header: BackupHeader) => void): void {
   const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n');
@@ -72,6 +112,7 @@ describe.each(databaseKinds)('backups on %s', (kind) => {
       buildSendMessage(customer, { message: 'Running 5 minutes late' }),
     );
     await sendMessage(t.app, owner.headers, buildSendMessage(customer, { message: 'No problem' }));
+    await fillTheOtherTables(t.database.db);
     const taken = await takeBackup({ db: t.database.db, dir, keep: 14, openScratch: openEmpty });
     backupFile = taken!.file;
     header = taken!.header;
@@ -104,9 +145,10 @@ describe.each(databaseKinds)('backups on %s', (kind) => {
       expect(after).toEqual(before);
       // The round trip covers real data, not empty tables only.
       const filled = Object.entries(before).filter(([, print]) => !print.startsWith('0 '));
-      expect(filled.length).toBeGreaterThanOrEqual(15);
-      for (const table of ['companies', 'staff_users', 'wait_entries', 'chat_messages', 'live_events'])
-        if (table in before) expect(before[table], table).not.toMatch(/^0 /);
+      expect(
+        Object.keys(before).filter((table) => before[table]!.startsWith('0 ')),
+        'tables the round trip left empty',
+      ).toEqual(LEFT_EMPTY);
       expect(restored.tables.filter((table) => table.rows > 0).length).toBe(filled.length);
       expect(await sequenceStates(target.db)).toEqual(await sequenceStates(t.database.db));
       // Restored data is live data: the app's next rows get fresh ids.
