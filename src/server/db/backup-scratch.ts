@@ -19,7 +19,11 @@ export function scratchDatabaseFor(databaseUrl: string | undefined): OpenScratch
     const admin = await openPostgres(databaseUrl, { max: 1 });
     try {
       await admin.query(`create schema ${schema}`);
-      const db = await openPostgres(databaseUrl, { schema, max: 2 });
+      // The connection string's own options win over the pool's: the scratch schema goes last in them.
+      const url = new URL(databaseUrl);
+      const options = url.searchParams.get('options') ?? '';
+      url.searchParams.set('options', `${options} -c search_path=${schema}`.trim());
+      const db = await openPostgres(url.toString(), { max: 2 });
       return {
         db,
         async close() {
