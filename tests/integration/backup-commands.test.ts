@@ -44,8 +44,9 @@ afterAll(() => {
 });
 
 /** The environment of an empty database of `kind`: a new data folder, or a new PostgreSQL schema. */
-async function emptyDatabase(kind: string) {
-  if (kind === 'pglite') return { env: { DATA_DIR: path.join(folder('data'), 'data') }, drop: async () => {} };
+async function emptyDatabase(kind: string): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  if (kind === 'pglite')
+    return { env: { DATA_DIR: path.join(folder('data'), 'data') }, drop: async () => {} };
   const base = process.env.TEST_DATABASE_URL!;
   const schema = `backup_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: base });
@@ -79,7 +80,9 @@ describe.each(databaseKinds)('npm run admin -- backup / restore on %s', (kind) =
 
       const restore = await runAdmin(['restore', '--from', path.join(dir, file!)], target.env);
       expect(restore.code, restore.lines.join('\n')).toBe(0);
-      expect(restore.lines).toEqual([expect.stringMatching(/^Restored .* \(schema \d{4}_.+\); .*companies 1/)]);
+      expect(restore.lines).toEqual([
+        expect.stringMatching(/^Restored .* \(schema \d{4}_.+\); .*companies 1/),
+      ]);
       const restored = await openDatabase(loadConfig(target.env));
       try {
         const { rows } = await restored.db.query<{ name: string }>('select name from companies');
@@ -152,7 +155,9 @@ describe('backups and the embedded database', () => {
     expect((await readBackupHeader(path.join(backups, file!))).schemaVersion).toBe(previous);
     const after = await openDatabase(loadConfig({ DATA_DIR: dataDir }), { migrate: false });
     try {
-      const { rows } = await after.db.query<{ version: string }>('select max(version) as version from schema_migrations');
+      const { rows } = await after.db.query<{ version: string }>(
+        'select max(version) as version from schema_migrations',
+      );
       expect(rows[0]?.version).toBe(migrations.at(-1)!.version);
     } finally {
       await after.close();

@@ -229,7 +229,13 @@ describe.each(databaseKinds)('backups on %s', (kind) => {
       const days = ['2026-11-01T03:00:00Z', '2026-11-02T03:00:00Z', '2026-11-03T03:00:00Z'];
       writeFileSync(path.join(kept, 'notes.txt'), 'not a backup');
       for (const day of days)
-        await takeBackup({ db: t.database.db, dir: kept, keep: 2, openScratch: openEmpty, now: new Date(day) });
+        await takeBackup({
+          db: t.database.db,
+          dir: kept,
+          keep: 2,
+          openScratch: openEmpty,
+          now: new Date(day),
+        });
       const files = readdirSync(kept).sort();
       expect(files).toEqual([
         expect.stringMatching(/^checkn-20261102T030000000Z-/),
@@ -237,7 +243,9 @@ describe.each(databaseKinds)('backups on %s', (kind) => {
         'notes.txt',
       ]);
       expect(await lastGoodBackupAt(kept)).toEqual(new Date(days[2]!));
-      expect((await readBackupHeader(path.join(kept, files[1]!))).createdAt).toBe(days[2]!.replace('Z', '.000Z'));
+      expect((await readBackupHeader(path.join(kept, files[1]!))).createdAt).toBe(
+        days[2]!.replace('Z', '.000Z'),
+      );
     } finally {
       rmSync(kept, { recursive: true, force: true });
     }

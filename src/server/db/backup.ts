@@ -281,7 +281,8 @@ export async function restoreBackup(
       const tab = line.indexOf('\t');
       if (tab === -1) continue; // the header
       const name = line.slice(0, tab);
-      if (!known.has(name)) throw new BackupError(`The backup has rows of table ${name} its header does not list.`);
+      if (!known.has(name))
+        throw new BackupError(`The backup has rows of table ${name} its header does not list.`);
       let list = columns.get(name);
       if (list === undefined) {
         list = await insertableColumns(tx, name);

@@ -109,6 +109,5 @@ export async function pendingMigrations(db: Queryable, migrations = listMigratio
 function refuseNewerSchema(applied: Set<string>, migrations: { version: string }[]): void {
   const known = new Set(migrations.map((migration) => migration.version));
   const unknown = [...applied].filter((version) => !known.has(version)).sort();
-  if (unknown.length > 0)
-    throw new NewerSchemaError(unknown.at(-1)!, migrations.at(-1)?.version ?? '(none)');
+  if (unknown.length > 0) throw new NewerSchemaError(unknown.at(-1)!, migrations.at(-1)?.version ?? '(none)');
 }

@@ -63,9 +63,7 @@ function newPassword(given: string | undefined): string {
 const command = positionals[0];
 const commands = ['create-company', 'create-owner', 'reset-password', 'backup', 'restore'];
 if (!command || !commands.includes(command)) {
-  console.error(
-    `Usage: npm run admin -- ${commands.join('|')} [options] (see src/server/scripts/admin.ts)`,
-  );
+  console.error(`Usage: npm run admin -- ${commands.join('|')} [options] (see src/server/scripts/admin.ts)`);
   process.exit(1);
 }
 
