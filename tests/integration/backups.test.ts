@@ -116,7 +116,8 @@ describe.each(databaseKinds)('backups on %s', (kind) => {
     const taken = await takeBackup({ db: t.database.db, dir, keep: 14, openScratch: openEmpty });
     backupFile = taken!.file;
     header = taken!.header;
-  });
+    // A test app, then a backup verified in a second database: minutes on a busy machine.
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     rmSync(dir, { recursive: true, force: true });
