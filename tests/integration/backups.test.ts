@@ -224,6 +224,38 @@ describe.each(databaseKinds)('backups on %s', (kind) => {
     }
   });
 
+  // PGlite has one process and one connection: only PostgreSQL has other processes to defer to.
+  it.runIf(kind === 'postgres')(
+    'the daily backup is skipped while another process takes it (the advisory lock is held)',
+    async () => {
+      const other = mkdtempSync(path.join(tmpdir(), 'checkn-backups-other-'));
+      try {
+        const skipped = await t.database.db.transaction(async (tx) => {
+          await tx.query('select pg_advisory_xact_lock(72410002)');
+          return takeBackup({
+            db: t.database.db,
+            dir: other,
+            keep: 14,
+            openScratch: openEmpty,
+            onlyIfFree: true,
+          });
+        });
+        expect(skipped).toBeNull();
+        expect(readdirSync(other)).toEqual([]);
+        const taken = await takeBackup({
+          db: t.database.db,
+          dir: other,
+          keep: 14,
+          openScratch: openEmpty,
+          onlyIfFree: true,
+        });
+        expect(readdirSync(other)).toEqual([path.basename(taken!.file)]);
+      } finally {
+        rmSync(other, { recursive: true, force: true });
+      }
+    },
+  );
+
   it('keeps the newest BACKUP_KEEP good backups and deletes older ones', async () => {
     const kept = mkdtempSync(path.join(tmpdir(), 'checkn-backups-keep-'));
     try {
