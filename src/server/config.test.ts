@@ -31,6 +31,17 @@ describe('config', () => {
     );
   });
 
+  it('keeps backups next to the data folder, 14 of them, daily at 3', () => {
+    expect(loadConfig({}).backups).toEqual({ dir: './data-backups', keep: 14, hour: 3 });
+    expect(loadConfig({ DATA_DIR: '/var/lib/checkn/' }).backups.dir).toBe('/var/lib/checkn-backups');
+    expect(loadConfig({ BACKUP_DIR: '/mnt/backups', BACKUP_HOUR: '0' }).backups).toMatchObject({
+      dir: '/mnt/backups',
+      hour: 0,
+    });
+    expect(() => loadConfig({ BACKUP_HOUR: '24' })).toThrow('BACKUP_HOUR="24": must be an hour from 0 to 23');
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP="0": must be a whole number');
+  });
+
   it('trims a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://salon.example/' }).publicUrl).toBe('https://salon.example');
   });

@@ -28,6 +28,19 @@ const countSchema = z.pipe(
   }),
 );
 
+// The local hour of the daily backup.
+const hourSchema = z.pipe(
+  z.string(),
+  z.transform((value, ctx) => {
+    const hour = Number(value);
+    if (!/^\d{1,2}$/.test(value) || hour > 23) {
+      ctx.issues.push({ code: 'custom', message: 'must be an hour from 0 to 23', input: value });
+      return z.NEVER;
+    }
+    return hour;
+  }),
+);
+
 /** An IP address, or an address with a CIDR prefix length (10.0.0.0/8, fd00::/8). */
 function isAddressOrRange(value: string): boolean {
   const [address = '', prefix, ...rest] = value.split('/');
@@ -80,6 +93,10 @@ const envSchema = z.object({
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   PORT: z._default(portSchema, 3000),
   DATA_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), './data'),
+  // Next to the data folder by default (./data-backups), never inside it: see docs/backups.md.
+  BACKUP_DIR: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  BACKUP_KEEP: z._default(countSchema, 14),
+  BACKUP_HOUR: z._default(hourSchema, 3),
   DATABASE_URL: z.optional(urlSchema(['postgres:', 'postgresql:'])),
   PUBLIC_URL: z.optional(urlSchema(['http:', 'https:'])),
   LOG_LEVEL: z._default(z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']), 'info'),
@@ -133,6 +150,8 @@ export type Config = Readonly<{
   host: string;
   port: number;
   dataDir: string;
+  /** Logical backups (docs/backups.md): where, how many kept, and the local hour of the daily one. */
+  backups: Readonly<{ dir: string; keep: number; hour: number }>;
   databaseUrl: string | undefined;
   publicUrl: string;
   logLevel: string;
@@ -223,6 +242,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     port: values.PORT,
     dataDir: values.DATA_DIR,
+    backups: Object.freeze({
+      dir: values.BACKUP_DIR ?? `${values.DATA_DIR.replace(/[\\/]+$/, '')}-backups`,
+      keep: values.BACKUP_KEEP,
+      hour: values.BACKUP_HOUR,
+    }),
     databaseUrl: values.DATABASE_URL,
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/$/, ''),
     logLevel: values.LOG_LEVEL,

@@ -1,7 +1,11 @@
 /** Entry point: read config, open the database, listen, and close everything on SIGTERM/SIGINT. */
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config.ts';
+import { BackupError, lastGoodBackupAt, scheduleDailyBackups, takeBackup } from './db/backup.ts';
+import { scratchDatabaseFor } from './db/backup-scratch.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import type { Database } from './db/database.ts';
+import { listMigrations, NewerSchemaError } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { DEMO_COMPANY_ID, seedDemoCompany } from './seed/demo.ts';
 
@@ -18,8 +22,30 @@ async function main(): Promise<void> {
     appModule.catch(() => {});
     return appModule;
   };
+  const backUp = (db: Database, onlyIfFree: boolean) =>
+    takeBackup({
+      db,
+      dir: config.backups.dir,
+      keep: config.backups.keep,
+      openScratch: scratchDatabaseFor(config.databaseUrl),
+      onlyIfFree,
+    });
   const database = await openDatabase(config, {
     onOpening: loadApp,
+    // Existing data about to be migrated: a backup first, at the schema it was written with
+    // (docs/backups.md). No backup, no migration: the server does not start.
+    async beforeMigrations(db, pending) {
+      if (pending.length === listMigrations().length) return;
+      logger.info({ pending }, 'backing up before the migrations');
+      try {
+        const taken = await backUp(db, false);
+        logger.info({ file: taken?.file }, 'backed up before the migrations');
+      } catch (error) {
+        throw new BackupError(
+          `CheckN did not migrate the data: the backup before the migrations failed (${(error as Error).message})`,
+        );
+      }
+    },
     // Every statement would fail from now on: better a restart (systemd, Docker) than a server
     // that answers every request with an error. Acknowledged rows are on disk (PGlite survives
     // kill -9).
@@ -46,7 +72,13 @@ async function main(): Promise<void> {
     logger.info({ companyId: DEMO_COMPANY_ID }, 'seeded demo business');
 
   const { buildApp } = await loadApp();
-  const app = await buildApp({ config, db, logger });
+  const app = await buildApp({
+    config,
+    db,
+    logger,
+    // Readiness and /metrics show the age of the newest verified backup (docs/operations.md).
+    lastGoodBackupAt: () => lastGoodBackupAt(config.backups.dir),
+  });
   try {
     await app.listen({ host: config.host, port: config.port });
   } catch (error) {
@@ -56,6 +88,16 @@ async function main(): Promise<void> {
   logger.info(
     `CheckN is ready at ${config.publicUrl} (demo business: ${config.publicUrl}/${DEMO_COMPANY_ID})`,
   );
+
+  // The daily backup; with several processes on one PostgreSQL, one of them takes it.
+  const stopBackups = scheduleDailyBackups(config.backups.hour, async () => {
+    try {
+      const taken = await backUp(db, true);
+      if (taken) logger.info({ file: taken.file }, 'daily backup taken and verified');
+    } catch (error) {
+      logger.error({ err: error }, 'the daily backup failed');
+    }
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -69,6 +111,7 @@ async function main(): Promise<void> {
     }, 15_000);
     forceExit.unref();
     try {
+      stopBackups();
       await app.close();
       await database.close();
       logger.info('stopped cleanly');
@@ -83,7 +126,12 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof NewerSchemaError ||
+    error instanceof BackupError
+  ) {
     console.error(error.message);
   } else {
     console.error('CheckN could not start:', error);

@@ -1,7 +1,7 @@
 import type { Config } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
-import { migrate } from './migrate.ts';
+import { migrate, pendingMigrations } from './migrate.ts';
 import { openPglite } from './pglite.ts';
 
 export interface OpenedDatabase {
@@ -22,6 +22,13 @@ export async function openDatabase(
      * PostgreSQL connects): work done from then on overlaps with it instead of delaying it.
      */
     onOpening?: () => void;
+    /**
+     * Runs before the migrations, with those pending (none: not called). The server takes a backup
+     * here when the database already holds data; a restore opens with `migrate: false`.
+     */
+    beforeMigrations?: (db: Database, pending: string[]) => Promise<void>;
+    /** false: leave the schema as it is (a restore needs an empty database). */
+    migrate?: boolean;
   } = {},
 ): Promise<OpenedDatabase> {
   if (config.databaseUrl) {
@@ -29,7 +36,12 @@ export async function openDatabase(
     // Loaded only here: the pg driver's modules cost a start on PGlite about 50 ms.
     const { openPostgres } = await import('./postgres.ts');
     const db = await openPostgres(config.databaseUrl);
-    await migrate(db);
+    try {
+      await migrateAsAsked(db, options);
+    } catch (error) {
+      await db.close();
+      throw error;
+    }
     return { db, close: () => db.close() };
   }
   // PGlite's thread starts and its WASM compiles while the folder is locked; the thread opens the
@@ -46,7 +58,10 @@ export async function openDatabase(
   });
   try {
     const db = await opening;
-    await migrate(db);
+    await migrateAsAsked(db, options).catch(async (error: unknown) => {
+      await db.close();
+      throw error;
+    });
     return {
       db,
       tookOverLockFrom: lock.tookOverFrom,
@@ -59,4 +74,18 @@ export async function openDatabase(
     await lock.release();
     throw error;
   }
+}
+
+async function migrateAsAsked(
+  db: Database,
+  options: { beforeMigrations?: (db: Database, pending: string[]) => Promise<void>; migrate?: boolean },
+): Promise<void> {
+  if (options.migrate === false) return;
+  if (options.beforeMigrations) {
+    // Refuses data written by a newer CheckN (NewerSchemaError) before anything else happens.
+    const pending = await pendingMigrations(db);
+    if (pending.length > 0) await options.beforeMigrations(db, pending);
+  }
+  // Refuses newer data too, when nothing was asked before.
+  await migrate(db);
 }

@@ -9,6 +9,9 @@
  *                  (recovery: every session of theirs ends; --company when the email has accounts
  *                  at several businesses, decisions/0011)
  *
+ *   backup         [--dir D]   (default BACKUP_DIR) a verified logical backup (docs/backups.md)
+ *   restore        --from FILE (into an empty database: a new DATA_DIR, or an empty PostgreSQL one)
+ *
  * Without --password a strong one is generated and printed once. The rest of the team is added
  * by an owner from the console's People page (docs/people.md).
  */
@@ -17,7 +20,10 @@ import { parseArgs } from 'node:util';
 import { companyIdSchema } from '../../shared/schemas.ts';
 import { STAFF_PASSWORD_MIN_LENGTH, timeZoneSchema } from '../../shared/staff-schemas.ts';
 import { ConfigError, loadConfig } from '../config.ts';
+import { BackupError, restoreBackup, takeBackup } from '../db/backup.ts';
+import { scratchDatabaseFor } from '../db/backup-scratch.ts';
 import { DataDirLockedError } from '../db/data-dir-lock.ts';
+import { NewerSchemaError } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createCompanyRepository } from '../features/company/company.repository.ts';
 import { createPeopleRepository } from '../features/people/people.repository.ts';
@@ -35,6 +41,8 @@ const { positionals, values } = parseArgs({
     company: { type: 'string' },
     email: { type: 'string' },
     password: { type: 'string' },
+    dir: { type: 'string' },
+    from: { type: 'string' },
   },
 });
 
@@ -53,28 +61,57 @@ function newPassword(given: string | undefined): string {
 }
 
 const command = positionals[0];
-if (!command || !['create-company', 'create-owner', 'reset-password'].includes(command)) {
-  console.error(
-    'Usage: npm run admin -- create-company|create-owner|reset-password [options] (see src/server/scripts/admin.ts)',
-  );
+const commands = ['create-company', 'create-owner', 'reset-password', 'backup', 'restore'];
+if (!command || !commands.includes(command)) {
+  console.error(`Usage: npm run admin -- ${commands.join('|')} [options] (see src/server/scripts/admin.ts)`);
   process.exit(1);
 }
 
-// A running server on the folder, or a bad setting, is the operator's to fix: say so in one line,
-// no stack trace (loadConfig lists each bad variable on a line of its own; here they are joined).
-const database = await Promise.resolve()
-  .then(() => openDatabase(loadConfig()))
-  .catch((error: unknown) => {
-    if (error instanceof ConfigError || error instanceof DataDirLockedError) {
-      const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim());
-      console.error([first, rest.join('; ')].filter(Boolean).join(' '));
-      process.exit(1);
-    }
-    throw error;
-  });
+if (command === 'restore' && !values.from) {
+  console.error('restore needs --from FILE (a backup made by `npm run admin -- backup`)');
+  process.exit(1);
+}
+const config = await Promise.resolve()
+  .then(() => loadConfig())
+  .catch(oneLine);
+// A backup reads the data as it is; a restore needs the database empty, so neither migrates.
+const database = await openDatabase(config, { migrate: !['backup', 'restore'].includes(command) }).catch(
+  oneLine,
+);
+
+// A running server on the folder, a bad setting or data from a newer CheckN is the operator's to
+// fix: say so in one line, no stack trace (loadConfig lists each bad variable on a line of its
+// own; here they are joined).
+function oneLine(error: unknown): never {
+  if (
+    error instanceof ConfigError ||
+    error instanceof DataDirLockedError ||
+    error instanceof NewerSchemaError
+  ) {
+    const [first = '', ...rest] = error.message.split('\n').map((line) => line.trim());
+    console.error([first, rest.join('; ')].filter(Boolean).join(' '));
+    process.exit(1);
+  }
+  throw error;
+}
+
 try {
   const companies = createCompanyRepository(database.db);
-  if (command === 'create-company') {
+  if (command === 'backup') {
+    const taken = await takeBackup({
+      db: database.db,
+      dir: values.dir ?? config.backups.dir,
+      keep: config.backups.keep,
+      openScratch: scratchDatabaseFor(config.databaseUrl),
+    });
+    console.log(`Backed up and verified: ${taken!.file}`);
+    console.log(`Schema ${taken!.header.schemaVersion}; ${rowCounts(taken!.header.tables)}`);
+  } else if (command === 'restore') {
+    const restored = await restoreBackup(database.db, values.from!);
+    console.log(
+      `Restored ${values.from} (schema ${restored.header.schemaVersion}, taken ${restored.header.createdAt}); ${rowCounts(restored.tables)}`,
+    );
+  } else if (command === 'create-company') {
     if (!values.id || !companyIdSchema.safeParse(values.id).success)
       fail('--id must be letters, digits, "-" or "_"');
     if (!values.name) fail('--name is required');
@@ -131,9 +168,17 @@ try {
   }
 } catch (error) {
   console.error(
-    error instanceof UsageError ? error.message : `Could not do that: ${(error as Error).message}`,
+    error instanceof UsageError || error instanceof BackupError
+      ? error.message
+      : `Could not do that: ${(error as Error).message}`,
   );
   process.exitCode = 1;
 } finally {
   await database.close();
+}
+
+function rowCounts(tables: { name: string; rows: number }[]): string {
+  const total = tables.reduce((sum, table) => sum + table.rows, 0);
+  const filled = tables.filter((table) => table.rows > 0);
+  return `${total} rows in ${tables.length} tables (${filled.map((table) => `${table.name} ${table.rows}`).join(', ')})`;
 }
