@@ -24,6 +24,9 @@ ENV NODE_ENV=production \
     PORT=3000 \
     # The embedded database (when DATABASE_URL is unset) lives in the /data volume.
     DATA_DIR=/data \
+    # Verified backups, daily and before every migration (docs/backups.md): a volume of their own,
+    # to copy off the machine (docs/deploy.md).
+    BACKUP_DIR=/backups \
     # The demo business signs in with published passwords: never on a server on the internet
     # unless asked for (SEED_DEMO=auto or always).
     SEED_DEMO=never
@@ -35,9 +38,9 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/assets ./assets
-# The code stays root's and read-only to the server; only /data is the node user's.
-RUN mkdir -p /data && chown node:node /data
-VOLUME /data
+# The code stays root's and read-only to the server; only /data and /backups are the node user's.
+RUN mkdir -p /data /backups && chown node:node /data /backups
+VOLUME ["/data", "/backups"]
 USER node
 EXPOSE 3000
 # node:20-slim has neither curl nor wget: Node's own fetch asks the liveness endpoint.
