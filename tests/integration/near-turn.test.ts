@@ -162,6 +162,38 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
     expect((await view(dee)).nearTurn.toldAt).toBe(told.toldAt);
   });
 
+  it('texts "N ahead" when the line has no estimate (nobody on the floor: no minutes to say)', async () => {
+    // Every provider off: the plan has positions but no minutes. PostgreSQL's replace() with a
+    // NULL replacement makes the whole body NULL, which failed every check of this line.
+    await db().query(`update providers set floor_state = 'off' where company_id = 'demo'`);
+    try {
+      const [ana, ben, cy, dee] = [await join('Ana'), await join('Ben'), await join('Cy'), await join('Dee')];
+      await quiet(ana, ben, cy);
+      await chosen(dee, 'ahead_2');
+      await act(ana, 'call');
+      await expect.poll(async () => (await nearTexts(dee)).length, SWEEP).toBe(1);
+      expect(await nearTexts(dee)).toEqual([
+        {
+          body: "Bella Demo Salon: you're almost up, 2 ahead of you. Please head back now.",
+          status: 'sent',
+          event_key: `near:${dee.waitId}`,
+          last_error: null,
+        },
+      ]);
+      // Through the repository too: a candidate without minutes gets the "ahead" words, not NULL.
+      const eve = await join('Eve');
+      const told = await createNearTurnRepository(db(), 'sent').tellThoseReached(
+        'demo',
+        [{ waitId: eve.waitId, ahead: 3, minutesToSay: null, met: ['ahead_2', 'ahead_3'] }],
+        { next: 'next', ahead: '{business}: {ahead} ahead', minutes: '{business}: {minutes} min' },
+        'wait:',
+      );
+      expect(told.map((one) => one.body)).toEqual(['Bella Demo Salon: 3 ahead']);
+    } finally {
+      await db().query(`update providers set floor_state = 'on_floor' where company_id = 'demo'`);
+    }
+  });
+
   it('sends no "near" text to an entry called before its choice was met (the call tells them)', async () => {
     const [ana, ben, cy, dee] = [await join('Ana'), await join('Ben'), await join('Cy'), await join('Dee')];
     await quiet(ana, ben, cy);

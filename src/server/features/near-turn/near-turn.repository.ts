@@ -83,7 +83,7 @@ export function createNearTurnRepository(
                               then $8::text
                             when f.ahead = 0 then $6::text
                             else $7::text end,
-                       '{business}', c.name), '{ahead}', f.ahead::text), '{minutes}', f.minutes::text) as body
+                       '{business}', c.name), '{ahead}', coalesce(f.ahead::text, '')), '{minutes}', coalesce(f.minutes::text, '')) as body
          ), published as (
            ${appendEventsSql(`select $9 || id, 'entry.near_turn', '{}'::jsonb from told`)}
          ), texted as (
