@@ -49,7 +49,6 @@ import { registerLobbyScreenRoutes } from './features/lobby-screen/lobby-screen.
 import { createLobbyScreenService } from './features/lobby-screen/lobby-screen.service.ts';
 import { registerManifestRoutes } from './features/manifest/manifest.routes.ts';
 import { registerMetricsRoutes } from './features/metrics/metrics.routes.ts';
-import { createMetrics } from './features/metrics/metrics.ts';
 import { createNearTurnRepository } from './features/near-turn/near-turn.repository.ts';
 import { registerNearTurnRoutes } from './features/near-turn/near-turn.routes.ts';
 import { createNearTurnService } from './features/near-turn/near-turn.service.ts';
@@ -208,8 +207,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
   // Only with METRICS_TOKEN set: otherwise nothing is counted and /metrics does not exist.
+  // Loaded only then: prom-client costs the start ~70 ms that an install without metrics never uses.
   const metrics = config.metricsToken
-    ? createMetrics({
+    ? (await import('./features/metrics/metrics.ts')).createMetrics({
         db,
         openSockets: () => realtime.openSockets(),
         realtimeListening: () => hub.isListening(),
