@@ -17,6 +17,8 @@ export interface OpenPglite {
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
   fsBundle: Uint8Array;
+  /** A new database's folder, made ahead of time (pglite-template.ts); null: initdb makes it. */
+  dataTemplate: Uint8Array | null;
 }
 
 /**

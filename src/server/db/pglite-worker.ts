@@ -23,12 +23,13 @@ const { dataDir, maxPreparedStatements, vacuumEveryMs } = workerData as PgliteWo
 const VACUUM_ID = 0;
 const post = (message: FromPgliteWorker) => port.postMessage(message);
 
-async function start({ pgliteWasmModule, initdbWasmModule, fsBundle }: OpenPglite) {
+async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplate }: OpenPglite) {
   const pg = new PGlite({
     dataDir,
     pgliteWasmModule,
     initdbWasmModule,
     fsBundle: new Blob([fsBundle]),
+    ...(dataTemplate ? { loadDataDir: new Blob([dataTemplate]) } : {}),
     // A folder keeps what it acknowledged through a power cut (pglite-durable.ts); memory has no disk.
     ...(dataDir ? { startParams: [...DURABLE_START_PARAMS] } : {}),
   });

@@ -10,6 +10,7 @@ import {
   type PgliteWorkerData,
   type ToPgliteWorker,
 } from './pglite-worker-protocol.ts';
+import { holdsDatabase, readPgliteTemplate } from './pglite-template.ts';
 
 export interface PgliteOptions {
   /** Tests lower it to see statements closed and prepared again (pglite-statements.ts). */
@@ -59,7 +60,7 @@ type Operation = ToPgliteWorker extends infer Message
  * PGlite's WASM modules, compiled once per process and handed to each database thread: compiling
  * them again in every new thread made opening a database take 4–5 s instead of 2.6 s.
  */
-let compiled: Promise<Omit<OpenPglite, 'op'>> | undefined;
+let compiled: Promise<Omit<OpenPglite, 'op' | 'dataTemplate'>> | undefined;
 function compiledModules() {
   compiled ??= (async () => {
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
@@ -162,7 +163,9 @@ export async function openPglite(
   ready.catch(() => {});
   try {
     const [modules] = await Promise.all([compiledModules(), options.openWhen]);
-    worker.postMessage({ op: 'open', ...modules } satisfies OpenPglite);
+    // After the lock (openWhen): only then does the folder's content say whether it is new.
+    const dataTemplate = holdsDatabase(dataDir) ? null : await readPgliteTemplate();
+    worker.postMessage({ op: 'open', ...modules, dataTemplate } satisfies OpenPglite);
     options.onOpening?.();
     await ready;
     opened = true;
