@@ -26,6 +26,7 @@ const dump = await pg.dumpDataDir('gzip');
 await pg.close();
 
 mkdirSync(folder, { recursive: true });
-for (const old of readdirSync(folder)) if (old.endsWith('.tar.gz') && old !== file) rmSync(path.join(folder, old));
+for (const old of readdirSync(folder))
+  if (old.endsWith('.tar.gz') && old !== file) rmSync(path.join(folder, old));
 writeFileSync(path.join(folder, file), Buffer.from(await dump.arrayBuffer()));
 console.log(`wrote pglite-template/${file} (${(dump.size / 1024 / 1024).toFixed(1)} MB)`);

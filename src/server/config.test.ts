@@ -42,6 +42,15 @@ describe('config', () => {
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow('BACKUP_KEEP="0": must be a whole number');
   });
 
+  it("sizes the embedded database's buffer cache for a small server, and takes another size", () => {
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('32MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '256MB' }).pgliteSharedBuffers).toBe('256MB');
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '32' })).toThrow(
+      'PGLITE_SHARED_BUFFERS="32": must be a size such as 32MB or 256MB',
+    );
+    expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '32MB; drop table x' })).toThrow(ConfigError);
+  });
+
   it('trims a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://salon.example/' }).publicUrl).toBe('https://salon.example');
   });

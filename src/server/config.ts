@@ -1,6 +1,7 @@
 /** The only reader of process.env: parsed once at start, frozen, handed to everything else. */
 import { isIP } from 'node:net';
 import * as z from 'zod/mini';
+import { DEFAULT_SHARED_BUFFERS } from './db/pglite-memory.ts';
 
 // Ports from the environment.
 const portSchema = z.pipe(
@@ -93,6 +94,11 @@ const envSchema = z.object({
   HOST: z._default(z.string().check(z.minLength(1)), '127.0.0.1'),
   PORT: z._default(portSchema, 3000),
   DATA_DIR: z._default(z.string().check(z.minLength(1, 'must not be empty')), './data'),
+  // The embedded database's buffer cache (docs/memory.md, db/pglite-memory.ts).
+  PGLITE_SHARED_BUFFERS: z._default(
+    z.string().check(z.regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, 'must be a size such as 32MB or 256MB')),
+    DEFAULT_SHARED_BUFFERS,
+  ),
   // Next to the data folder by default (./data-backups), never inside it: see docs/backups.md.
   BACKUP_DIR: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
   BACKUP_KEEP: z._default(countSchema, 14),
@@ -150,6 +156,8 @@ export type Config = Readonly<{
   host: string;
   port: number;
   dataDir: string;
+  /** PostgreSQL's shared_buffers on the embedded database (pglite-memory.ts). */
+  pgliteSharedBuffers: string;
   /** Logical backups (docs/backups.md): where, how many kept, and the local hour of the daily one. */
   backups: Readonly<{ dir: string; keep: number; hour: number }>;
   databaseUrl: string | undefined;
@@ -242,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: values.HOST,
     port: values.PORT,
     dataDir: values.DATA_DIR,
+    pgliteSharedBuffers: values.PGLITE_SHARED_BUFFERS,
     backups: Object.freeze({
       dir: values.BACKUP_DIR ?? `${values.DATA_DIR.replace(/[\\/]+$/, '')}-backups`,
       keep: values.BACKUP_KEEP,

@@ -48,6 +48,7 @@ export async function openDatabase(
   // folder only once the lock is ours.
   const locking = lockDataDir(config.dataDir);
   const opening = openPglite(config.dataDir, {
+    sharedBuffers: config.pgliteSharedBuffers,
     openWhen: locking,
     onOpening: options.onOpening,
     onThreadFailure: options.onEmbeddedDatabaseFailure,

@@ -28,7 +28,8 @@ export async function installedPgliteVersion(): Promise<string> {
   return manifest.version;
 }
 
-export const pgliteTemplateFile = (version: string) => path.join(PGLITE_TEMPLATE_DIR, `pglite-${version}.tar.gz`);
+export const pgliteTemplateFile = (version: string) =>
+  path.join(PGLITE_TEMPLATE_DIR, `pglite-${version}.tar.gz`);
 
 let template: Promise<Uint8Array | null> | undefined;
 /** The template's gzipped tarball for the installed PGlite, or null when there is none. */

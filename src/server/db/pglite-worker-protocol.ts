@@ -3,6 +3,8 @@
 export interface PgliteWorkerData {
   dataDir: string | undefined;
   maxPreparedStatements: number | undefined;
+  /** PostgreSQL's shared_buffers, such as "32MB" (pglite-memory.ts). */
+  sharedBuffers: string;
   /** How often the thread vacuums the database (PGlite has no autovacuum). */
   vacuumEveryMs: number;
 }

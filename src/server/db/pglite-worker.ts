@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { DURABLE_START_PARAMS, syncWritesToDisk } from './pglite-durable.ts';
+import { memoryParams } from './pglite-memory.ts';
 import { createStatementRunner } from './pglite-statements.ts';
 import {
   type FromPgliteWorker,
@@ -18,7 +19,7 @@ import {
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite.ts)');
 const port = parentPort;
-const { dataDir, maxPreparedStatements, vacuumEveryMs } = workerData as PgliteWorkerData;
+const { dataDir, maxPreparedStatements, sharedBuffers, vacuumEveryMs } = workerData as PgliteWorkerData;
 /** Marks the thread's own vacuum among the messages: its answer goes to no caller. */
 const VACUUM_ID = 0;
 const post = (message: FromPgliteWorker) => port.postMessage(message);
@@ -31,7 +32,10 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
     fsBundle: new Blob([fsBundle]),
     ...(dataTemplate ? { loadDataDir: new Blob([dataTemplate]) } : {}),
     // A folder keeps what it acknowledged through a power cut (pglite-durable.ts); memory has no disk.
-    ...(dataDir ? { startParams: [...DURABLE_START_PARAMS] } : {}),
+    startParams: [
+      ...(dataDir ? DURABLE_START_PARAMS : PGlite.defaultStartParams),
+      ...memoryParams(sharedBuffers),
+    ],
   });
   await pg.waitReady;
   if (dataDir) syncWritesToDisk(pg);

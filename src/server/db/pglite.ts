@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable } from './database.ts';
+import { DEFAULT_SHARED_BUFFERS } from './pglite-memory.ts';
+import { holdsDatabase, readPgliteTemplate } from './pglite-template.ts';
 import {
   deserializeError,
   type FromPgliteWorker,
@@ -10,9 +12,10 @@ import {
   type PgliteWorkerData,
   type ToPgliteWorker,
 } from './pglite-worker-protocol.ts';
-import { holdsDatabase, readPgliteTemplate } from './pglite-template.ts';
 
 export interface PgliteOptions {
+  /** PostgreSQL's shared_buffers (config PGLITE_SHARED_BUFFERS); pglite-memory.ts says why it is small. */
+  sharedBuffers?: string;
   /** Tests lower it to see statements closed and prepared again (pglite-statements.ts). */
   maxPreparedStatements?: number;
   /** Tests shorten it to see the vacuum happen. */
@@ -107,6 +110,7 @@ export async function openPglite(
   const worker = startWorker({
     dataDir,
     maxPreparedStatements: options.maxPreparedStatements,
+    sharedBuffers: options.sharedBuffers ?? DEFAULT_SHARED_BUFFERS,
     vacuumEveryMs: options.vacuumEveryMs ?? VACUUM_EVERY_MS,
   });
   const waiting = new Map<

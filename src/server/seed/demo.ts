@@ -14,23 +14,20 @@ export const DEMO_OWNER = {
   // the seed ran three scrypt calls of 128 MiB at once, and put a first start's peak at 0.86 GB
   // (issue 25 item 3). The passwords are public, so a fixed salt gives nothing away; signing in
   // as each account (tests) checks that hash and password agree.
-  passwordHash:
-    'scrypt$131072$8$1$lGKCOwNRvgUdARG4X8Dhtg==$XtCfzihc4BwyqUFIcsYOb8v1MQ8VFAES5aGn18LYDjg=',
+  passwordHash: 'scrypt$131072$8$1$lGKCOwNRvgUdARG4X8Dhtg==$XtCfzihc4BwyqUFIcsYOb8v1MQ8VFAES5aGn18LYDjg=',
 };
 /** The demo's front desk and Maria Lopez's own account, to try the roles (docs/people.md). */
 export const DEMO_FRONT_DESK = {
   email: 'desk@demo.test',
   password: 'demo-front-desk',
   name: 'Sam Rivera',
-  passwordHash:
-    'scrypt$131072$8$1$OQustc93moRExiSik5VIbw==$5RLDPSaii6xU/dT3RsdOZYrilLdLxRvXuRtS/0OyCCY=',
+  passwordHash: 'scrypt$131072$8$1$OQustc93moRExiSik5VIbw==$5RLDPSaii6xU/dT3RsdOZYrilLdLxRvXuRtS/0OyCCY=',
 };
 export const DEMO_PROVIDER = {
   email: 'maria@demo.test',
   password: 'demo-provider',
   name: 'Maria Lopez',
-  passwordHash:
-    'scrypt$131072$8$1$6+ynQ6ihd29r2KyhmNFWkQ==$Eze5FKyhDpcIik0S0DGkaz6dVUyqpjujaHZwn2koy1g=',
+  passwordHash: 'scrypt$131072$8$1$6+ynQ6ihd29r2KyhmNFWkQ==$Eze5FKyhDpcIik0S0DGkaz6dVUyqpjujaHZwn2koy1g=',
 };
 
 /** Service names hold slashes and apostrophes on purpose: routes must encode them. */
