@@ -37,6 +37,8 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/migrations ./migrations
+# A new embedded data folder starts from this (docs/memory.md); PostgreSQL deployments never read it.
+COPY --from=build /app/pglite-template ./pglite-template
 COPY --from=build /app/assets ./assets
 # The code stays root's and read-only to the server; only /data and /backups are the node user's.
 RUN mkdir -p /data /backups && chown node:node /data /backups
