@@ -8,10 +8,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { DEFAULT_SHARED_BUFFERS } from '../src/server/db/pglite-memory.ts';
 import { onCleanup } from './cleanup.ts';
+import { BUSY_YEAR_VISITS, seedBusyYear, timeYearOfInsights } from './insights-year.ts';
 import { spawnServer } from './server-process.ts';
 
 const IDLE_SECONDS = 15;
+const INSIGHTS_ROUNDS = 7;
 export const TARGET_FIRST_START_PEAK_MB = 400;
 export const TARGET_IDLE_MB = 200;
 
@@ -79,12 +82,26 @@ export async function benchMemory(options: {
   const removeDir = () => rmSync(dataDir, { recursive: true, force: true });
   const release = onCleanup(`temp folder ${dataDir}`, async () => removeDir(), removeDir);
   const runs: MemoryRun[] = [];
+  const insightTimes: { sharedBuffers: string; insightsMs: number; csvMs: number }[] = [];
   try {
     const embedded = { DATA_DIR: dataDir, SEED_DEMO: 'auto' };
     options.progress('memory: first start on an empty embedded folder');
     runs.push(await measureServerMemory('pglite, first start (empty folder)', 'pglite', embedded));
     options.progress('memory: restart on the same folder');
     runs.push(await measureServerMemory('pglite, restart (existing data)', 'pglite', embedded));
+    options.progress(`memory: a busy year (${BUSY_YEAR_VISITS} visits) of Insights, by buffer size`);
+    await seedBusyYear(dataDir);
+    // PostgreSQL's default against ours, twice each in turn: the machine's noise falls on both.
+    for (const sharedBuffers of ['128MB', DEFAULT_SHARED_BUFFERS, '128MB', DEFAULT_SHARED_BUFFERS]) {
+      const server = await spawnServer({ ...embedded, PGLITE_SHARED_BUFFERS: sharedBuffers });
+      const stop = onCleanup(`insights server (pid ${server.pid})`, () => server.stop(), server.killNow);
+      try {
+        await server.ready();
+        insightTimes.push({ sharedBuffers, ...(await timeYearOfInsights(server.baseUrl, INSIGHTS_ROUNDS)) });
+      } finally {
+        await stop();
+      }
+    }
   } finally {
     await release();
   }
@@ -119,5 +136,28 @@ export async function benchMemory(options: {
           },
         ]
       : [];
-  return { lines: [...formatMemoryRuns(runs), ''], targets, data: runs };
+  const insightLines: string[] = [];
+  if (insightTimes.length > 0) {
+    const sum = (size: string, field: 'insightsMs' | 'csvMs') =>
+      insightTimes
+        .filter((time) => time.sharedBuffers === size)
+        .reduce((total, time) => total + time[field], 0);
+    const ratio = (field: 'insightsMs' | 'csvMs') => sum(DEFAULT_SHARED_BUFFERS, field) / sum('128MB', field);
+    insightLines.push(
+      `Insights of a busy year (${BUSY_YEAR_VISITS} visits; median of ${INSIGHTS_ROUNDS}, per server start)`,
+      ...insightTimes.map(
+        (time) =>
+          `  shared_buffers ${time.sharedBuffers.padEnd(6)} year of Insights ${time.insightsMs.toFixed(0).padStart(5)} ms, ` +
+          `year's CSV ${time.csvMs.toFixed(0).padStart(5)} ms`,
+      ),
+      '',
+    );
+    for (const field of ['insightsMs', 'csvMs'] as const)
+      targets.push({
+        name: `pglite: ${field === 'insightsMs' ? 'year of Insights' : "year's CSV"} with ${DEFAULT_SHARED_BUFFERS} <= 1.2× 128MB`,
+        pass: ratio(field) <= 1.2,
+        detail: `${ratio(field).toFixed(2)}×`,
+      });
+  }
+  return { lines: [...formatMemoryRuns(runs), '', ...insightLines], targets, data: runs };
 }
