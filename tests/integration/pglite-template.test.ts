@@ -1,10 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/database.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
-import { installedPgliteVersion, readPgliteTemplate } from '../../src/server/db/pglite-template.ts';
+import {
+  installedPgliteVersion,
+  pgliteTemplatePath,
+  readPgliteTemplate,
+  writeTemplateInto,
+} from '../../src/server/db/pglite-template.ts';
 
 /**
  * Issue 25 item 3 (docs/memory.md): a new embedded database starts from the folder in
@@ -54,6 +59,20 @@ describe('the embedded database starts from the template', () => {
     // Opened again: its own data, not the template loaded over it.
     const kept = await withDatabase(first, async (db) => (await db.query('select note from kept')).rows);
     expect(kept).toEqual([{ note: 'still here' }]);
+  });
+
+  it('writes the files again over a first start that stopped before PG_VERSION was written', async () => {
+    const dir = folder();
+    const templateFile = await pgliteTemplatePath();
+    expect(templateFile).not.toBeNull();
+    await writeTemplateInto(dir, templateFile!);
+    // As a power cut would leave it: the version file not there yet, a file's data lost.
+    rmSync(join(dir, 'PG_VERSION'));
+    writeFileSync(join(dir, 'global', 'pg_control'), '');
+    expect(await withDatabase(dir, async (db) => (await db.query('select 1 as one')).rows)).toEqual([
+      { one: 1 },
+    ]);
+    expect(readFileSync(join(dir, 'PG_VERSION'), 'utf8').trim()).toMatch(/^\d+$/);
   });
 
   it('runs with the small buffer cache, or the size the operator set', async () => {

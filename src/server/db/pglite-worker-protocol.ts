@@ -19,7 +19,7 @@ export interface OpenPglite {
   pgliteWasmModule: WebAssembly.Module;
   initdbWasmModule: WebAssembly.Module;
   fsBundle: Uint8Array;
-  /** A new database's folder, made ahead of time (pglite-template.ts); null: initdb makes it. */
+  /** An in-memory database's files, made ahead of time (pglite-template.ts); null: initdb or the folder. */
   dataTemplate: Uint8Array | null;
 }
 

@@ -4,7 +4,12 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable } from './database.ts';
 import { DEFAULT_SHARED_BUFFERS } from './pglite-memory.ts';
-import { holdsDatabase, readPgliteTemplate } from './pglite-template.ts';
+import {
+  holdsDatabase,
+  pgliteTemplatePath,
+  readPgliteTemplate,
+  writeTemplateInto,
+} from './pglite-template.ts';
 import {
   deserializeError,
   type FromPgliteWorker,
@@ -167,8 +172,14 @@ export async function openPglite(
   ready.catch(() => {});
   try {
     const [modules] = await Promise.all([compiledModules(), options.openWhen]);
-    // After the lock (openWhen): only then does the folder's content say whether it is new.
-    const dataTemplate = holdsDatabase(dataDir) ? null : await readPgliteTemplate();
+    // After the lock (openWhen): only then does the folder's content say whether it is new. A new
+    // folder gets the template's files here; an in-memory database loads the tarball itself.
+    let dataTemplate: Uint8Array | null = null;
+    if (dataDir === undefined) dataTemplate = await readPgliteTemplate();
+    else if (!holdsDatabase(dataDir)) {
+      const templateFile = await pgliteTemplatePath();
+      if (templateFile) await writeTemplateInto(dataDir, templateFile);
+    }
     worker.postMessage({ op: 'open', ...modules, dataTemplate } satisfies OpenPglite);
     options.onOpening?.();
     await ready;
