@@ -9,6 +9,9 @@ import {
   createCompanyAdminRepository,
   tablesWithCompanyId,
 } from '../../src/server/features/company/company-admin.repository.ts';
+import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
+import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
+import { hashSecretToken } from '../../src/server/http/secret-token.ts';
 import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { walkInLandingSchema } from '../../src/shared/schemas.ts';
@@ -64,6 +67,7 @@ describe.each(databaseKinds)('a many-business install, run by `npm run admin`, o
       payload: credentials,
       remoteAddress: freshAddress(),
     });
+  const staffService = () => createStaffService(createStaffRepository(t.database.db));
   const me = (session: StaffSession) =>
     t.app.inject({ url: '/api/v1/staff/me', headers: { cookie: session.cookie } });
   const entriesOf = async (companyId: string) =>
@@ -101,6 +105,8 @@ describe.each(databaseKinds)('a many-business install, run by `npm run admin`, o
     // Every process is told, as of a sign-out: the open board closes at once.
     await board.closed;
     expect(board.closeCode).toBe(4401);
+    // The heartbeat's check, the backstop when an announcement was missed, agrees.
+    expect(await staffService().liveSessionHashes([hashSecretToken(owner.token)])).toEqual(new Set());
 
     expect((await landing(business.companyId)).walkInsStopped).toEqual({
       reason: 'suspended',
@@ -139,6 +145,9 @@ describe.each(databaseKinds)('a many-business install, run by `npm run admin`, o
     expect((await landing(business.companyId)).walkInsStopped).toBeNull();
     expect((await join(business.companyId)).statusCode).toBe(201);
     expect((await me(owner)).statusCode).toBe(200);
+    expect(await staffService().liveSessionHashes([hashSecretToken(owner.token)])).toEqual(
+      new Set([hashSecretToken(owner.token)]),
+    );
     expect((await signIn(business.owner)).statusCode).toBe(200);
     const resumed = await RealtimeTestClient.connect(url, { cookie: owner.cookie });
     expect(await resumed.subscribe(topics.board(business.companyId), null)).toMatchObject({
