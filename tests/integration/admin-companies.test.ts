@@ -24,6 +24,7 @@ import {
   createBusiness,
   freshAddress,
   type StaffSession,
+  sessionEndsHandled,
   signInStaff,
   type TestBusiness,
 } from '../support/staff.ts';
@@ -102,8 +103,14 @@ describe.each(databaseKinds)('a many-business install, run by `npm run admin`, o
     });
 
     expect(await admin.suspend(business.companyId)).toEqual({ changed: true, staffSessions: 2 });
-    // Every process is told, as of a sign-out: the open board closes at once.
+    // Every process is told, as of a sign-out: the open board closes at once, not at the next
+    // heartbeat. Once the app handled a marker announced after the suspension, a ping on the board
+    // gets no pong: the server closed it first.
+    await sessionEndsHandled(t.app, t.database.db, url);
+    const afterMarker = board.messages.length;
+    if (board.isOpen) board.send({ type: 'ping' });
     await board.closed;
+    expect(board.messages.slice(afterMarker)).toEqual([]);
     expect(board.closeCode).toBe(4401);
     // The heartbeat's check, the backstop when an announcement was missed, agrees.
     expect(await staffService().liveSessionHashes([hashSecretToken(owner.token)])).toEqual(new Set());
