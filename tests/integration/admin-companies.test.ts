@@ -188,6 +188,11 @@ describe.each(databaseKinds)('a many-business install, run by `npm run admin`, o
       headers: owner.headers,
     });
     await joinAsNewCustomer(t, { name: 'Stays' }, 'demo');
+    // A table added later without a cascading key to companies still loses the business's rows.
+    await t.database.db.query('create table if not exists later_notes (company_id text not null, note text)');
+    await t.database.db.query("insert into later_notes values ($1, 'theirs'), ('demo', 'ours')", [
+      business.companyId,
+    ]);
 
     const tables = await tablesWithCompanyId(t.database.db);
     const rowsPerTable = async (companyId: string) =>
@@ -215,6 +220,7 @@ describe.each(databaseKinds)('a many-business install, run by `npm run admin`, o
         { table: 'providers', rows: 1 },
         expect.objectContaining({ table: 'wait_entries' }),
         expect.objectContaining({ table: 'realtime_events' }),
+        { table: 'later_notes', rows: 1 },
       ]),
     );
 
