@@ -15,6 +15,7 @@ import { hashSecretToken } from '../../src/server/http/secret-token.ts';
 import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { walkInLandingSchema } from '../../src/shared/schemas.ts';
+import { memberLinkResponseSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
 import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
@@ -176,6 +177,26 @@ describe.each(databaseKinds)('a many-business install, run by `npm run admin`, o
       403,
       'BUSINESS_SUSPENDED',
     );
+  });
+
+  it("a new member's one-time link sets their password but opens no session while suspended", async () => {
+    const { business, owner } = await businessWithTeam();
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/people',
+      headers: owner.headers,
+      payload: { name: 'Late Joiner', email: `late@${business.companyId}.test`, role: 'front_desk' },
+    });
+    const { link } = memberLinkResponseSchema.parse(added.json());
+    await admin.suspend(business.companyId);
+    const used = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/links/use',
+      payload: { token: link.slice(link.indexOf('#') + 1), password: 'late-joiner-password' },
+      remoteAddress: freshAddress(),
+    });
+    expectApiError(used, 403, 'BUSINESS_SUSPENDED');
+    expect(used.cookies).toEqual([]);
   });
 
   it('deletes a business and every row of it, and nothing of another', async () => {
