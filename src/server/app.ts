@@ -134,6 +134,11 @@ export interface AppDependencies {
   /** The businesses' clock for opening hours and pauses (tests set it); Date.now by default. */
   clock?: () => number;
   /**
+   * How long each process keeps a business's settings (company.service.ts); tests of a change
+   * made by another process (`npm run admin`) set 0.
+   */
+  companyCacheSeconds?: number;
+  /**
    * When the last good backup finished: readiness reports its age, and the metrics
    * checkn_last_good_backup_timestamp_seconds. Absent, backups show as "not configured".
    */
@@ -230,7 +235,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       ? { observeDeliveryLag: (seconds) => metrics.observeDeliveryLag('numbered_here', seconds) }
       : {}),
   });
-  const companies = createCompanyService(companyRepository);
+  const companies = createCompanyService(
+    companyRepository,
+    deps.companyCacheSeconds === undefined ? {} : { cacheSeconds: deps.companyCacheSeconds },
+  );
   const customers = createCustomerService(createCustomerRepository(db));
   const staff = createStaffService(createStaffRepository(db));
   const chatRepository = createChatRepository(db, textStatus);

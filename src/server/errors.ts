@@ -16,6 +16,10 @@ export const ERROR_CODES = {
     message: 'Too many failed sign-ins. Please wait a few minutes and try again.',
   },
   STAFF_UNAUTHENTICATED: { status: 401, message: 'Please sign in to the console.' },
+  BUSINESS_SUSPENDED: {
+    status: 403,
+    message: 'This business is suspended on this CheckN server. Please contact whoever runs the server.',
+  },
   CSRF_FAILED: { status: 403, message: 'Please reload the page and try again.' },
   ROLE_NOT_ALLOWED: { status: 403, message: 'Your account cannot do this. Ask the business owner.' },
   ANOTHER_PROVIDERS_CUSTOMER: { status: 403, message: "This customer is another provider's." },
@@ -97,6 +101,10 @@ export const ERROR_CODES = {
   },
   WALK_INS_CLOSED: { status: 409, message: 'We are not taking walk-ins right now.' },
   WALK_INS_PAUSED: { status: 409, message: 'The wait list is paused.' },
+  NOT_TAKING_WALK_INS_ONLINE: {
+    status: 409,
+    message: 'We are not taking walk-ins online right now. Please ask at the front desk.',
+  },
   WAIT_LIST_FULL: { status: 409, message: 'The wait list is full right now. Please check again soon.' },
   METRICS_TOKEN_INVALID: { status: 401, message: 'The metrics need the bearer token set in METRICS_TOKEN.' },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },

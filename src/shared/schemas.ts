@@ -65,7 +65,7 @@ export type JoinWaitListResponse = z.infer<typeof joinWaitListResponseSchema>;
  * "Closed now" / "Opens Tuesday 9:00 AM". The server works it out; pages only show it.
  */
 export const walkInsStoppedSchema = z.object({
-  reason: z.enum(['closed', 'last_call', 'paused', 'full']),
+  reason: z.enum(['suspended', 'closed', 'last_call', 'paused', 'full']),
   title: z.string(),
   details: z.array(z.string()),
 });

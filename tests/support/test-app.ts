@@ -28,6 +28,8 @@ export interface TestAppOptions {
   onQuery?: (sql: string, rows: number) => void;
   /** The businesses' clock for opening hours and pauses (features/intake). */
   clock?: () => number;
+  /** 0: every request reads the business anew, as after another process changed it. */
+  companyCacheSeconds?: number;
 }
 
 /** The database as the app sees it, telling `onQuery` of each statement and its rows. */
@@ -91,6 +93,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.smsSender ? { smsSender: options.smsSender } : {}),
     ...(options.pushSender ? { pushSender: options.pushSender } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.companyCacheSeconds === undefined
+      ? {}
+      : { companyCacheSeconds: options.companyCacheSeconds }),
     // Never the network: a test that syncs a feed passes its own answers.
     fetchCalendarFeed:
       options.fetchCalendarFeed ?? (async () => Promise.reject(new Error('no calendar feeds in tests'))),

@@ -3,7 +3,7 @@ import type {} from '@fastify/cookie';
 import type { FastifyRequest } from 'fastify';
 import type { StaffRole } from '../../shared/staff-schemas.ts';
 import { AppError } from '../errors.ts';
-import type { StaffPrincipal, StaffService } from '../features/staff/staff.service.ts';
+import type { SessionCheck, StaffPrincipal, StaffService } from '../features/staff/staff.service.ts';
 
 export const STAFF_COOKIE = 'checkn_staff';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -15,25 +15,41 @@ function sameToken(a: string, b: string): boolean {
 }
 
 /** One session read per request: a rate limit's key and the route's guard both ask who is calling. */
-const staffPrincipals = new WeakMap<FastifyRequest, Promise<StaffPrincipal | null>>();
+const sessionChecks = new WeakMap<FastifyRequest, Promise<SessionCheck>>();
 
-/** The staff member signed in with the request's cookie, or null; no CSRF check (see requireStaff). */
-export function findStaff(
+function checkSession(
   request: FastifyRequest,
-  staff: Pick<StaffService, 'authenticate'>,
-): Promise<StaffPrincipal | null> {
-  let found = staffPrincipals.get(request);
+  staff: Pick<StaffService, 'checkSession'>,
+): Promise<SessionCheck> {
+  let found = sessionChecks.get(request);
   if (!found) {
     const sessionToken = request.cookies[STAFF_COOKIE];
-    found = sessionToken ? staff.authenticate(sessionToken) : Promise.resolve(null);
-    staffPrincipals.set(request, found);
+    found = sessionToken ? staff.checkSession(sessionToken) : Promise.resolve(null);
+    sessionChecks.set(request, found);
   }
   return found;
 }
 
-/** The signed-in staff member, or 401. Changes also need the session's CSRF token in a header. */
+/**
+ * The staff member signed in with the request's cookie, or null (also when their business is
+ * suspended); no CSRF check (see requireStaff).
+ */
+export async function findStaff(
+  request: FastifyRequest,
+  staff: Pick<StaffService, 'checkSession'>,
+): Promise<StaffPrincipal | null> {
+  const check = await checkSession(request, staff);
+  return check && 'principal' in check ? check.principal : null;
+}
+
+/**
+ * The signed-in staff member, or 401; 403 BUSINESS_SUSPENDED for a session of a suspended
+ * business (docs/operations.md). Changes also need the session's CSRF token in a header.
+ */
 export async function requireStaff(request: FastifyRequest, staff: StaffService): Promise<StaffPrincipal> {
-  const principal = await findStaff(request, staff);
+  const check = await checkSession(request, staff);
+  if (check && 'refused' in check) throw new AppError(check.refused);
+  const principal = check?.principal;
   if (!principal) throw new AppError('STAFF_UNAUTHENTICATED');
   if (!SAFE_METHODS.has(request.method)) {
     // SameSite=Lax already keeps the cookie off cross-site posts; the header is the second lock.

@@ -9,6 +9,14 @@
  *                  (recovery: every session of theirs ends; --company when the email has accounts
  *                  at several businesses, decisions/0011)
  *
+ *   list-companies                     one line per business: staff, last activity, suspended
+ *   suspend-company --company bella    no walk-ins online, no staff sign-in, sessions refused;
+ *                                      nothing deleted (docs/operations.md)
+ *   resume-company  --company bella    undoes suspend-company
+ *   delete-company  --company bella --confirm bella
+ *                                      erases the business and every row of it, in one transaction;
+ *                                      backups taken before still hold it (docs/backups.md)
+ *
  *   backup         [--dir D]   (default BACKUP_DIR) a verified logical backup (docs/backups.md)
  *   restore        --from FILE (into an empty database: a new DATA_DIR, or an empty PostgreSQL one)
  *
@@ -26,6 +34,10 @@ import { DataDirLockedError } from '../db/data-dir-lock.ts';
 import { NewerSchemaError } from '../db/migrate.ts';
 import { openDatabase } from '../db/open-database.ts';
 import { createCompanyRepository } from '../features/company/company.repository.ts';
+import {
+  type CompanyListRow,
+  createCompanyAdminRepository,
+} from '../features/company/company-admin.repository.ts';
 import { createPeopleRepository } from '../features/people/people.repository.ts';
 import { hashPassword } from '../features/staff/password.ts';
 import { createStaffRepository } from '../features/staff/staff.repository.ts';
@@ -43,6 +55,7 @@ const { positionals, values } = parseArgs({
     password: { type: 'string' },
     dir: { type: 'string' },
     from: { type: 'string' },
+    confirm: { type: 'string' },
   },
 });
 
@@ -61,7 +74,17 @@ function newPassword(given: string | undefined): string {
 }
 
 const command = positionals[0];
-const commands = ['create-company', 'create-owner', 'reset-password', 'backup', 'restore'];
+const commands = [
+  'create-company',
+  'create-owner',
+  'reset-password',
+  'list-companies',
+  'suspend-company',
+  'resume-company',
+  'delete-company',
+  'backup',
+  'restore',
+];
 if (!command || !commands.includes(command)) {
   console.error(`Usage: npm run admin -- ${commands.join('|')} [options] (see src/server/scripts/admin.ts)`);
   process.exit(1);
@@ -110,6 +133,40 @@ try {
     const restored = await restoreBackup(database.db, values.from!);
     console.log(
       `Restored ${values.from} (schema ${restored.header.schemaVersion}, taken ${restored.header.createdAt}); ${rowCounts(restored.tables)}`,
+    );
+  } else if (command === 'list-companies') {
+    console.log(companyTable(await createCompanyAdminRepository(database.db).listCompanies()));
+  } else if (command === 'suspend-company' || command === 'resume-company') {
+    const companyId = values.company ?? fail(`${command} needs --company <id>`);
+    const admin = createCompanyAdminRepository(database.db);
+    const suspending = command === 'suspend-company';
+    const change = await (suspending ? admin.suspend(companyId) : admin.resume(companyId));
+    if (!change) fail(`No business with id "${companyId}"`);
+    if (suspending)
+      console.log(
+        change.changed
+          ? `Suspended "${companyId}": its pages take no walk-ins online, its staff cannot sign in, and its ${change.staffSessions} staff session(s) are refused. Nothing was deleted; resume-company undoes it.`
+          : `"${companyId}" was already suspended; nothing changed.`,
+      );
+    else
+      console.log(
+        change.changed
+          ? `Resumed "${companyId}": its pages take walk-ins again and its staff can sign in.`
+          : `"${companyId}" was not suspended; nothing changed.`,
+      );
+  } else if (command === 'delete-company') {
+    const companyId = values.company ?? fail('delete-company needs --company <id> --confirm <id>');
+    // Typed twice on purpose: nothing brings the business back but a restore of the whole install.
+    if (values.confirm !== companyId)
+      fail(`delete-company erases "${companyId}" for good: repeat its id as --confirm ${companyId}`);
+    const erased = await createCompanyAdminRepository(database.db).eraseCompany(companyId);
+    if (!erased) fail(`No business with id "${companyId}"`);
+    const total = erased.rows.reduce((sum, table) => sum + table.rows, 0);
+    console.log(
+      `Erased "${companyId}": ${total} rows (${erased.rows.map((t) => `${t.table} ${t.rows}`).join(', ')}).`,
+    );
+    console.log(
+      'Backups taken before still hold its data until they are rotated out or deleted (docs/backups.md).',
     );
   } else if (command === 'create-company') {
     if (!values.id || !companyIdSchema.safeParse(values.id).success)
@@ -175,6 +232,31 @@ try {
   process.exitCode = 1;
 } finally {
   await database.close();
+}
+
+/** Aligned columns for a terminal; times in UTC to the minute. */
+function companyTable(companies: CompanyListRow[]): string {
+  if (companies.length === 0) return 'No businesses yet (create-company adds one).';
+  const minute = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const rows = [
+    ['ID', 'NAME', 'STAFF', 'LAST ACTIVITY', 'SUSPENDED'],
+    ...companies.map((company) => [
+      company.id,
+      company.name,
+      String(company.staffCount),
+      company.lastActivityAt ? minute(new Date(company.lastActivityAt)) : 'never',
+      company.suspendedAt ? `since ${minute(new Date(company.suspendedAt))}` : 'no',
+    ]),
+  ];
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 2 ? cell.padStart(widths[column]!) : cell.padEnd(widths[column]!)))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 function rowCounts(tables: { name: string; rows: number }[]): string {

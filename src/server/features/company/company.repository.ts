@@ -38,6 +38,8 @@ export interface CompanyRow {
   joinFields: JoinField[];
   /** The largest party customers may join with (migrations/0034); 1: the join form does not ask. */
   largestParty: number;
+  /** Set while the install's operator has suspended the business (migrations/0036). */
+  suspendedAt: Date | null;
 }
 
 export interface LogoRow {
@@ -67,7 +69,7 @@ const companyColumns = `id, account_id as "accountId", name, location, time_zone
   pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
   max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes",
   ask_feedback as "askFeedback", review_url as "reviewUrl", join_fields as "joinFields",
-  largest_party as "largestParty"`;
+  largest_party as "largestParty", suspended_at as "suspendedAt"`;
 
 export function createCompanyRepository(db: Queryable) {
   return {

@@ -23,6 +23,7 @@ import { type IntakeRules, stoppedMessage, walkInsStoppedAt } from './walk-ins-s
 
 /** The error code each reason answers a refused join with (errors.ts). */
 const REFUSAL_CODE = {
+  suspended: 'NOT_TAKING_WALK_INS_ONLINE',
   closed: 'WALK_INS_CLOSED',
   last_call: 'WALK_INS_CLOSED',
   paused: 'WALK_INS_PAUSED',
@@ -31,6 +32,7 @@ const REFUSAL_CODE = {
 
 function rulesOf(company: CompanyRow): IntakeRules {
   return {
+    suspended: company.suspendedAt !== null,
     timeZone: company.timeZone,
     openingHours: company.openingHours,
     pause: company.pausedAt

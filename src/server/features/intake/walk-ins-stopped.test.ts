@@ -14,6 +14,7 @@ const weekdays9to5: OpeningHours = {
   lastCallMinutes: 30,
 };
 const rules = (changes: Partial<IntakeRules> = {}): IntakeRules => ({
+  suspended: false,
   timeZone: NY,
   openingHours: weekdays9to5,
   pause: null,
@@ -27,6 +28,17 @@ const neverRead = async (): Promise<LineLoad> => {
 };
 
 describe('whether a business takes walk-ins', () => {
+  it('says a suspended business takes none online, before its hours or pause, without reading the line', async () => {
+    const closedAndPaused = rules({ suspended: true, pause: { message: 'Lunch', until: null } });
+    const stopped = await walkInsStoppedAt(closedAndPaused, at('2026-11-28', '10:00'), neverRead);
+    expect(stopped).toEqual({
+      reason: 'suspended',
+      title: 'Not taking walk-ins online',
+      details: ['Please ask at the front desk.'],
+    });
+    expect(stoppedMessage(stopped!)).toBe('Not taking walk-ins online · Please ask at the front desk.');
+  });
+
   it('takes them around the clock until the owner sets hours, without reading the line', async () => {
     expect(
       await walkInsStoppedAt(rules({ openingHours: null }), at('2026-11-29', '03:00'), neverRead),

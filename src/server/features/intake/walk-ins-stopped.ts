@@ -12,6 +12,8 @@ import {
 import type { WalkInsStopped } from '../../../shared/schemas.ts';
 
 export interface IntakeRules {
+  /** The install's operator suspended the business (migration 0036, docs/operations.md). */
+  suspended: boolean;
   timeZone: string;
   /** Null: open around the clock. */
   openingHours: OpeningHours | null;
@@ -35,6 +37,8 @@ export function needsLineLoad(rules: IntakeRules): boolean {
 }
 
 export const WALK_INS_STOPPED_TEXTS = {
+  notOnline: 'Not taking walk-ins online',
+  askAtDesk: 'Please ask at the front desk.',
   closed: 'Closed now',
   noMoreToday: 'No more walk-ins today',
   noMoreUntil: (time: string) => `No more walk-ins until ${time}`,
@@ -47,7 +51,7 @@ export const WALK_INS_STOPPED_TEXTS = {
 const MINUTE_MS = 60_000;
 
 /**
- * Null when a walk-in may join now. In this order: outside the opening hours; paused (until its
+ * Null when a walk-in may join now. In this order: the business suspended; outside the opening hours; paused (until its
  * resume time passes); the last call (N minutes before closing, or an estimated start after
  * closing); a cap reached. `line` is read only when a rule needs it.
  */
@@ -57,6 +61,13 @@ export async function walkInsStoppedAt(
   line: () => Promise<LineLoad>,
 ): Promise<WalkInsStopped | null> {
   const { timeZone, openingHours } = rules;
+  // Before the hours: a suspended business has no "Opens at" to promise.
+  if (rules.suspended)
+    return {
+      reason: 'suspended',
+      title: WALK_INS_STOPPED_TEXTS.notOnline,
+      details: [WALK_INS_STOPPED_TEXTS.askAtDesk],
+    };
   const opening = openingHours ? openingAt(openingHours, timeZone, now) : null;
   const nextOpening = opening?.nextOpensAt ? describeOpening(opening.nextOpensAt, now, timeZone) : null;
 

@@ -14,6 +14,8 @@ export interface StaffUserRow {
   providerId: string | null;
   /** The business this account belongs to: one person may have an account at several (decisions/0011). */
   companyName: string;
+  /** The install's operator suspended the business (migration 0036): no sign-in while so. */
+  businessSuspended: boolean;
 }
 
 export interface StaffSessionRow {
@@ -25,6 +27,8 @@ export interface StaffSessionRow {
   providerId: string | null;
   csrfToken: string;
   expiresAt: Date;
+  /** The install's operator suspended the business (migration 0036): the session is refused. */
+  businessSuspended: boolean;
 }
 
 /**
@@ -35,7 +39,8 @@ const activeProviderIdSql = (user: string) =>
   `(select p.id from providers p where p.id = ${user}.provider_id and p.active)`;
 
 const userColumns = `u.id, u.company_id as "companyId", u.email, u.name, u.password_hash as "passwordHash", u.role,
-  ${activeProviderIdSql('u')} as "providerId", c.name as "companyName"`;
+  ${activeProviderIdSql('u')} as "providerId", c.name as "companyName",
+  c.suspended_at is not null as "businessSuspended"`;
 const usersFrom = 'staff_users u join companies c on c.id = u.company_id';
 
 /** Where the database announces each deleted session's token hash (migration 0008's trigger). */
@@ -160,17 +165,23 @@ export function createStaffRepository(db: Queryable) {
     async findSession(tokenHash: string, tx: Queryable = db): Promise<StaffSessionRow | null> {
       const { rows } = await tx.query<StaffSessionRow>(
         `select s.staff_user_id as "staffUserId", u.company_id as "companyId", u.email, u.name, u.role,
-                ${activeProviderIdSql('u')} as "providerId", s.csrf_token as "csrfToken", s.expires_at as "expiresAt"
+                ${activeProviderIdSql('u')} as "providerId", s.csrf_token as "csrfToken", s.expires_at as "expiresAt",
+                c.suspended_at is not null as "businessSuspended"
            from staff_sessions s join staff_users u on u.id = s.staff_user_id
+           join companies c on c.id = u.company_id
           where s.token_hash = $1 and s.expires_at > now()`,
         [tokenHash],
       );
       return rows[0] ?? null;
     },
 
+    /** The sessions that still stand: not expired, and their business not suspended (migration 0036). */
     async liveSessionHashes(tokenHashes: readonly string[], tx: Queryable = db): Promise<Set<string>> {
       const { rows } = await tx.query<{ tokenHash: string }>(
-        'select token_hash as "tokenHash" from staff_sessions where token_hash = any($1::text[]) and expires_at > now()',
+        `select s.token_hash as "tokenHash"
+           from staff_sessions s join staff_users u on u.id = s.staff_user_id
+           join companies c on c.id = u.company_id
+          where s.token_hash = any($1::text[]) and s.expires_at > now() and c.suspended_at is null`,
         [tokenHashes],
       );
       return new Set(rows.map((row) => row.tokenHash));

@@ -31,6 +31,7 @@ describe('staff sign-in', () => {
       role: 'owner',
       providerId: null,
       companyName: 'Bella Demo Salon',
+      businessSuspended: false,
     };
     const verify = vi.mocked(verifyPassword);
 
@@ -63,6 +64,7 @@ describe('staff sign-in', () => {
       role: 'provider',
       providerId: null,
       companyName: `Salon ${companyId}`,
+      businessSuspended: false,
     });
     const atA = account('a', await hashPassword('her password'));
     const atBb = account('bb', await hashPassword('her password'));

@@ -28,7 +28,10 @@ export interface StaffPrincipal {
   sessionTokenHash: string;
 }
 
-function toPrincipal(row: StaffSessionRow, sessionTokenHash: string): StaffPrincipal {
+function toPrincipal(
+  row: Omit<StaffSessionRow, 'businessSuspended'>,
+  sessionTokenHash: string,
+): StaffPrincipal {
   return {
     kind: 'staff',
     staffUserId: row.staffUserId,
@@ -51,6 +54,12 @@ export interface StartedSession {
 export type SignInResult =
   | { signedIn: StartedSession }
   | { chooseBusiness: { companyId: string; companyName: string }[] };
+
+/**
+ * A session cookie's standing: the member it signs in, or refused with the reason their screen
+ * shows (the business suspended, migration 0036); null for no session (signed out, expired, unknown).
+ */
+export type SessionCheck = { principal: StaffPrincipal } | { refused: 'BUSINESS_SUSPENDED' } | null;
 
 /** Told each ended session's token hash, or null when some may have ended unseen. */
 export type SessionEndedListener = (tokenHash: string | null) => void;
@@ -90,6 +99,13 @@ export function createStaffService(staff: StaffRepository) {
     return matched;
   }
 
+  /** The accounts whose business is not suspended; BUSINESS_SUSPENDED when that leaves none. */
+  function refuseSuspendedBusinesses(accounts: StaffUserRow[]): StaffUserRow[] {
+    const open = accounts.filter((account) => !account.businessSuspended);
+    if (open.length === 0) throw new AppError('BUSINESS_SUSPENDED');
+    return open;
+  }
+
   /** A new session for this account: its secret token (the cookie) and who it is. */
   async function openSession(user: StaffUserRow, now: Date): Promise<StartedSession> {
     const sessionToken = newSecretToken();
@@ -117,6 +133,19 @@ export function createStaffService(staff: StaffRepository) {
     return { sessionToken, principal };
   }
 
+  /**
+   * The session's staff member, read from the database on every request: a session signed out,
+   * or a business suspended, on any process is refused at once.
+   */
+  async function checkSession(sessionToken: string): Promise<SessionCheck> {
+    if (!isWellFormedSecretToken(sessionToken)) return null;
+    const tokenHash = hashSecretToken(sessionToken);
+    const row = await staff.findSession(tokenHash);
+    if (!row) return null;
+    if (row.businessSuspended) return { refused: 'BUSINESS_SUSPENDED' };
+    return { principal: toPrincipal(row, tokenHash) };
+  }
+
   return {
     /**
      * Signs in the one account this password opens. When it opens accounts at several businesses,
@@ -132,10 +161,12 @@ export function createStaffService(staff: StaffRepository) {
         request.password,
         request.companyId,
       );
-      const [only] = accounts;
-      if (accounts.length === 1 && only) return { signedIn: await openSession(only, now) };
+      // Told only to whoever knows the password: a suspended business is not named to a guess.
+      const open = refuseSuspendedBusinesses(accounts);
+      const [only] = open;
+      if (open.length === 1 && only) return { signedIn: await openSession(only, now) };
       return {
-        chooseBusiness: accounts.map((account) => ({
+        chooseBusiness: open.map((account) => ({
           companyId: account.companyId,
           companyName: account.companyName,
         })),
@@ -144,10 +175,9 @@ export function createStaffService(staff: StaffRepository) {
 
     /** Signs in the account that just chose its password through a one-time link (people.service.ts). */
     async startSession(staffUserId: string): Promise<StartedSession> {
-      return openSession(
-        invariantFound(await staff.findById(staffUserId), 'STAFF_UNAUTHENTICATED'),
-        new Date(),
-      );
+      const user = invariantFound(await staff.findById(staffUserId), 'STAFF_UNAUTHENTICATED');
+      refuseSuspendedBusinesses([user]);
+      return openSession(user, new Date());
     },
 
     /**
@@ -169,15 +199,17 @@ export function createStaffService(staff: StaffRepository) {
     },
 
     /**
-     * The session's staff member, read from the database on every request: a session signed out
-     * on any process is refused at once (a cache here kept it usable for 5 s on the others).
+     * The session's staff member, or null, read from the database on every request (a cache here
+     * kept a signed-out session usable for 5 s on the other processes). A suspended business's
+     * session is null here too: the realtime channel closes its sockets.
      */
     async authenticate(sessionToken: string): Promise<StaffPrincipal | null> {
-      if (!isWellFormedSecretToken(sessionToken)) return null;
-      const tokenHash = hashSecretToken(sessionToken);
-      const row = await staff.findSession(tokenHash);
-      return row ? toPrincipal(row, tokenHash) : null;
+      const check = await checkSession(sessionToken);
+      return check && 'principal' in check ? check.principal : null;
     },
+
+    /** As `authenticate`, saying why a standing session is refused (http/staff-auth.ts). */
+    checkSession,
 
     /** Which of these sessions still stand (the realtime channel's periodic check). */
     liveSessionHashes: (tokenHashes: readonly string[]) => staff.liveSessionHashes(tokenHashes),

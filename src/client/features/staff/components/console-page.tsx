@@ -2,6 +2,7 @@ import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import type { StaffMe, StaffRole } from '../../../../shared/staff-schemas.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
+import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useOnline } from '../../../lib/use-online.ts';
@@ -72,12 +73,19 @@ function SignedInConsole({ requested }: { requested: string }) {
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) {
+    // A business suspended by whoever runs the server (docs/operations.md): the server's words, as
+    // the sign-in page shows them; retrying is not the way back.
+    const suspended = me.error instanceof ApiRequestError && me.error.code === 'BUSINESS_SUSPENDED';
     return (
       <main className="page page--center">
-        <p className="form-error">{texts.console.loadFailed}</p>
-        <button type="button" className="button button--primary" onClick={() => void me.refetch()}>
-          {texts.landing.retry}
-        </button>
+        <p className="form-error" role="alert">
+          {suspended ? me.error.message : texts.console.loadFailed}
+        </p>
+        {suspended ? null : (
+          <button type="button" className="button button--primary" onClick={() => void me.refetch()}>
+            {texts.landing.retry}
+          </button>
+        )}
       </main>
     );
   }
