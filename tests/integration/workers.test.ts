@@ -1,0 +1,185 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { topics } from '../../src/shared/realtime.ts';
+import {
+  newJoin,
+  type Outcome,
+  phoneNumberFor,
+  ResumingSubscriber,
+  request,
+  sendJoin,
+  signInCustomer,
+  signInOwner,
+} from '../support/fault-clients.ts';
+import {
+  openPostgresFaultSchema,
+  type ServerProcess,
+  startServerProcess,
+  waitForHealth,
+} from '../support/server-process.ts';
+
+const url = process.env.TEST_DATABASE_URL;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Customers joining at once, each also asking for the health page between joins. */
+const CUSTOMERS = 3;
+
+/** The server's JSON log lines, read from its stdout as they come. */
+function followLog(server: ServerProcess): { msg: string; pid: number; [key: string]: unknown }[] {
+  const lines: { msg: string; pid: number }[] = [];
+  let partial = '';
+  server.child.stdout?.on('data', (chunk) => {
+    const text = partial + String(chunk);
+    const complete = text.split('\n');
+    partial = complete.pop() ?? '';
+    for (const line of complete) {
+      try {
+        lines.push(JSON.parse(line) as { msg: string; pid: number });
+      } catch {
+        // Not a log line.
+      }
+    }
+  });
+  return lines;
+}
+
+/** Polls until `check` holds; a hang guard, not a speed limit. */
+async function until(check: () => boolean, what: string, output: () => string): Promise<void> {
+  for (let poll = 0; poll < 1_200; poll += 1) {
+    if (check()) return;
+    await pause(50);
+  }
+  throw new Error(`never happened: ${what}\n${output()}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('WORKERS on the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'checkn-workers-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('refuses to start, saying that several workers need PostgreSQL', async () => {
+    const server = await startServerProcess({ WORKERS: '2', DATA_DIR: dataDir, DATABASE_URL: '' });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim()).toBe(
+      "WORKERS=2 needs PostgreSQL (DATABASE_URL): the embedded database's data folder can be opened by one process only.",
+    );
+  });
+});
+
+// Several processes need PostgreSQL: the check exists there only (not a skipped test on PGlite).
+if (url)
+  describe('WORKERS=2 on PostgreSQL', () => {
+    let database: Awaited<ReturnType<typeof openPostgresFaultSchema>>;
+    let server: ServerProcess | undefined;
+    const subscribers: ResumingSubscriber[] = [];
+
+    afterAll(async () => {
+      for (const subscriber of subscribers) subscriber.stop();
+      if (server?.isRunning()) {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+      await database?.close();
+    });
+
+    it('replaces both workers on SIGHUP under load: no request dropped, no realtime event lost', async () => {
+      database = await openPostgresFaultSchema(url);
+      server = await startServerProcess({
+        WORKERS: '2',
+        DATABASE_URL: database.databaseUrl,
+        SEED_DEMO: 'never',
+        // The workers' "listening" and the primary's "rolling restart done" lines.
+        LOG_LEVEL: 'info',
+      });
+      const started = server;
+      const log = followLog(started);
+      const listeningPids = () =>
+        log.filter((line) => line.msg === 'worker listening').map((line) => line.pid);
+      await waitForHealth(started);
+      await until(() => listeningPids().length === 2, 'two workers listening', started.output);
+      const firstPids = listeningPids();
+      expect(new Set(firstPids).size).toBe(2);
+      expect(firstPids).not.toContain(started.child.pid);
+
+      const outcomes: Outcome[] = [];
+      const cookie = await signInOwner(started.base, outcomes);
+      // The staff board, followed as the app's client does: on a close it reconnects (to whichever
+      // worker the cluster picks) and resumes after the last event it had.
+      const board = new ResumingSubscriber(started.base, topics.board('demo'), { cookie, after: 0 });
+      subscribers.push(board);
+      board.start();
+
+      const acknowledged: string[] = [];
+      let loading = true;
+      let joinNumber = 0;
+      const customers = await Promise.all(
+        Array.from({ length: CUSTOMERS }, () => signInCustomer(started.base, outcomes)),
+      );
+      const load = customers.map(async (authorization) => {
+        while (loading) {
+          const join = newJoin(authorization, phoneNumberFor(joinNumber++), false);
+          const joined = await sendJoin(started.base, join);
+          outcomes.push(joined.outcome);
+          if (joined.outcome === 201 || joined.outcome === 200)
+            acknowledged.push((joined.json as { waitId: string }).waitId);
+          outcomes.push((await request(`${started.base}/api/health`)).outcome);
+        }
+      });
+
+      await until(() => acknowledged.length >= 10, 'joins before the restart', started.output);
+      started.child.kill('SIGHUP');
+      await until(
+        () => log.some((line) => line.msg === 'rolling restart done'),
+        'the rolling restart done',
+        started.output,
+      );
+      const joinedBeforeEnd = acknowledged.length;
+      await until(
+        () => acknowledged.length >= joinedBeforeEnd + 10,
+        'joins after the restart',
+        started.output,
+      );
+      loading = false;
+      await Promise.all(load);
+
+      // Every request answered, none with a 5xx: a refused or reset connection is a string here.
+      const dropped = outcomes.filter((outcome) => typeof outcome !== 'number' || outcome >= 500);
+      expect(dropped).toEqual([]);
+      expect(acknowledged.length).toBe(joinNumber);
+
+      // Two new workers; the old ones have exited.
+      const newPids = listeningPids().slice(2);
+      expect(newPids).toHaveLength(2);
+      for (const pid of newPids) expect(firstPids).not.toContain(pid);
+      const done = log.find((line) => line.msg === 'rolling restart done');
+      expect(done?.workers).toEqual(expect.arrayContaining(newPids));
+      for (const pid of firstPids) expect(isRunning(pid)).toBe(false);
+
+      // The board saw every join, once each and in order, having reconnected at least once.
+      const boardShows = (waitId: string) =>
+        board.delivered.some((event) => (event.data as { waitId?: string }).waitId === waitId);
+      await until(
+        () => acknowledged.every(boardShows),
+        'every join on the board',
+        () => `${acknowledged.filter((id) => !boardShows(id)).length} joins missing`,
+      );
+      expect(board.gaps).toEqual([]);
+      expect(board.duplicates).toBe(0);
+      expect(board.resets).toBe(0);
+      expect(board.connections).toBeGreaterThan(1);
+
+      // SIGTERM on the primary stops the workers gracefully, then the primary.
+      started.child.kill('SIGTERM');
+      expect(await started.exited).toBe(0);
+      for (const pid of newPids) expect(isRunning(pid)).toBe(false);
+    });
+  });
