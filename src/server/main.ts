@@ -14,6 +14,7 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { listMigrations, NewerSchemaError } from './db/migrate.ts';
 import { type OpenedDatabase, openDatabase } from './db/open-database.ts';
+import { handOverConnections } from './http/hand-over-connections.ts';
 import { DEMO_COMPANY_ID, seedDemoCompany } from './seed/demo.ts';
 
 async function main(): Promise<void> {
@@ -162,6 +163,7 @@ async function serveAsWorker(config: Config, logger: Logger): Promise<void> {
   logger.info('worker listening');
   // The primary sends SIGTERM to stop this worker (a rolling restart, or stopping them all).
   closeGracefullyOnSignal(logger, async () => {
+    await handOverConnections(app.server);
     await app.close();
     await database.close();
   });
