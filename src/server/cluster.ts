@@ -63,7 +63,7 @@ export function superviseWorkers(options: {
     // Only up to the count: a rolling restart's new worker that failed to start leaves the old
     // one serving, and that is still the count.
     if (serving.size + restartTimers.size >= count) {
-      logger.error({ pid: worker.process.pid, code, signal }, 'a new worker exited before it could serve');
+      logger.error({ worker: worker.process.pid, code, signal }, 'a new worker exited before it could serve');
       return;
     }
     const now = Date.now();
@@ -71,7 +71,7 @@ export function superviseWorkers(options: {
     while (recentCrashes[0]! < now - CRASH_WINDOW_MS) recentCrashes.shift();
     const delay = Math.min(FIRST_RESTART_DELAY_MS * 2 ** (recentCrashes.length - 1), MAX_RESTART_DELAY_MS);
     logger.error(
-      { pid: worker.process.pid, code, signal, restartInMs: delay },
+      { worker: worker.process.pid, code, signal, restartInMs: delay },
       'a worker exited unexpectedly; starting another',
     );
     const timer = setTimeout(() => {
@@ -97,7 +97,7 @@ export function superviseWorkers(options: {
     const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
     worker.process.kill('SIGTERM');
     const deadline = setTimeout(() => {
-      logger.error({ pid: worker.process.pid }, 'a worker did not stop in time; killing it');
+      logger.error({ worker: worker.process.pid }, 'a worker did not stop in time; killing it');
       worker.process.kill('SIGKILL');
     }, STOP_DEADLINE_MS);
     await exited;

@@ -91,7 +91,7 @@ if (url)
       await database?.close();
     });
 
-    it('replaces both workers on SIGHUP under load: no request dropped, no realtime event lost', async () => {
+    it('replaces both workers on SIGHUP under load (no request dropped, no realtime event lost), and a worker that dies', async () => {
       database = await openPostgresFaultSchema(url);
       server = await startServerProcess({
         WORKERS: '2',
@@ -177,9 +177,22 @@ if (url)
       expect(board.resets).toBe(0);
       expect(board.connections).toBeGreaterThan(1);
 
+      // A worker that dies unexpectedly is replaced, and the primary says so.
+      const [killed, survivor] = newPids as [number, number];
+      process.kill(killed, 'SIGKILL');
+      await until(() => listeningPids().length === 5, 'a worker in place of the killed one', started.output);
+      expect(log.find((line) => line.msg === 'a worker exited unexpectedly; starting another')).toMatchObject(
+        {
+          worker: killed,
+          signal: 'SIGKILL',
+        },
+      );
+      const replacement = listeningPids()[4]!;
+      expect((await request(`${started.base}/api/health`)).outcome).toBe(200);
+
       // SIGTERM on the primary stops the workers gracefully, then the primary.
       started.child.kill('SIGTERM');
       expect(await started.exited).toBe(0);
-      for (const pid of newPids) expect(isRunning(pid)).toBe(false);
+      for (const pid of [survivor, replacement]) expect(isRunning(pid)).toBe(false);
     });
   });
