@@ -12,7 +12,7 @@ import { BackupError, lastGoodBackupAt, scheduleDailyBackups, takeBackup } from 
 import { scratchDatabaseFor } from './db/backup-scratch.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
-import { listMigrations, NewerSchemaError } from './db/migrate.ts';
+import { listMigrations, NewerSchemaError, pendingMigrations } from './db/migrate.ts';
 import { type OpenedDatabase, openDatabase } from './db/open-database.ts';
 import { handOverConnections } from './http/hand-over-connections.ts';
 import { DEMO_COMPANY_ID, seedDemoCompany } from './seed/demo.ts';
@@ -155,7 +155,21 @@ async function serveAsWorker(config: Config, logger: Logger): Promise<void> {
   // SIGHUP is the primary's (a rolling restart); its default action would end a worker that gets
   // it too, as every process of a terminal's group does.
   process.on('SIGHUP', () => {});
-  const [database, appModule] = await Promise.all([openDatabase(config), import('./app.ts')]);
+  // Never migrates: old workers would serve the new schema during a rolling restart, and the
+  // backup before migrations is the primary's. A new build with migrations pending stops here,
+  // before it listens, so a rolling restart to it stops and the old workers keep serving.
+  const [database, appModule] = await Promise.all([
+    openDatabase(config, { migrate: false }),
+    import('./app.ts'),
+  ]);
+  const pending = await pendingMigrations(database.db).catch(async (error: unknown) => {
+    await database.close();
+    throw error;
+  });
+  if (pending.length > 0) {
+    await database.close();
+    throw new PendingMigrationsError(pending);
+  }
   const app = await listen(config, logger, database.db, appModule).catch(async (error: unknown) => {
     await database.close();
     throw error;
@@ -201,6 +215,14 @@ async function superviseAsPrimary(config: Config, logger: Logger, closeOwn: () =
   );
 }
 
+class PendingMigrationsError extends Error {
+  constructor(pending: string[]) {
+    super(
+      `This worker did not start: migrations ${pending.join(', ')} are pending, and only a full restart runs them (docs/operations.md).`,
+    );
+  }
+}
+
 /** On SIGTERM or SIGINT: `close` once, then exit; a close that hangs is cut off at the deadline. */
 function closeGracefullyOnSignal(logger: Logger, close: () => Promise<void>, deadlineMs = 15_000): void {
   let closing = false;
@@ -232,7 +254,8 @@ main().catch((error: unknown) => {
     error instanceof ConfigError ||
     error instanceof DataDirLockedError ||
     error instanceof NewerSchemaError ||
-    error instanceof BackupError
+    error instanceof BackupError ||
+    error instanceof PendingMigrationsError
   ) {
     console.error(error.message);
   } else {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { topics } from '../../src/shared/realtime.ts';
 import {
   newJoin,
@@ -25,9 +25,11 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Customers joining at once, each also asking for the health page between joins. */
 const CUSTOMERS = 3;
 
+type LogLine = { msg: string; pid: number; [key: string]: unknown };
+
 /** The server's JSON log lines, read from its stdout as they come. */
-function followLog(server: ServerProcess): { msg: string; pid: number; [key: string]: unknown }[] {
-  const lines: { msg: string; pid: number }[] = [];
+function followLog(server: ServerProcess): LogLine[] {
+  const lines: LogLine[] = [];
   let partial = '';
   server.child.stdout?.on('data', (chunk) => {
     const text = partial + String(chunk);
@@ -35,7 +37,7 @@ function followLog(server: ServerProcess): { msg: string; pid: number; [key: str
     partial = complete.pop() ?? '';
     for (const line of complete) {
       try {
-        lines.push(JSON.parse(line) as { msg: string; pid: number });
+        lines.push(JSON.parse(line) as LogLine);
       } catch {
         // Not a log line.
       }
@@ -75,23 +77,16 @@ describe('WORKERS on the embedded database', () => {
   });
 });
 
-// Several processes need PostgreSQL: the check exists there only (not a skipped test on PGlite).
+// Several processes need PostgreSQL: the checks exist there only (not skipped tests on PGlite).
 if (url)
   describe('WORKERS=2 on PostgreSQL', () => {
     let database: Awaited<ReturnType<typeof openPostgresFaultSchema>>;
-    let server: ServerProcess | undefined;
+    let server: ServerProcess;
+    let log: LogLine[];
+    const listeningPids = () => log.filter((line) => line.msg === 'worker listening').map((line) => line.pid);
     const subscribers: ResumingSubscriber[] = [];
 
-    afterAll(async () => {
-      for (const subscriber of subscribers) subscriber.stop();
-      if (server?.isRunning()) {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-      await database?.close();
-    });
-
-    it('replaces both workers on SIGHUP under load (no request dropped, no realtime event lost), and a worker that dies', async () => {
+    beforeAll(async () => {
       database = await openPostgresFaultSchema(url);
       server = await startServerProcess({
         WORKERS: '2',
@@ -100,21 +95,29 @@ if (url)
         // The workers' "listening" and the primary's "rolling restart done" lines.
         LOG_LEVEL: 'info',
       });
-      const started = server;
-      const log = followLog(started);
-      const listeningPids = () =>
-        log.filter((line) => line.msg === 'worker listening').map((line) => line.pid);
-      await waitForHealth(started);
-      await until(() => listeningPids().length === 2, 'two workers listening', started.output);
+      log = followLog(server);
+      await waitForHealth(server);
+      await until(() => listeningPids().length === 2, 'two workers listening', server.output);
+    });
+    afterAll(async () => {
+      for (const subscriber of subscribers) subscriber.stop();
+      if (server?.isRunning()) {
+        server.child.kill('SIGKILL');
+        await server.exited;
+      }
+      await database?.close();
+    });
+
+    it('replaces both workers on SIGHUP under load: no request dropped, no realtime event lost', async () => {
       const firstPids = listeningPids();
       expect(new Set(firstPids).size).toBe(2);
-      expect(firstPids).not.toContain(started.child.pid);
+      expect(firstPids).not.toContain(server.child.pid);
 
       const outcomes: Outcome[] = [];
-      const cookie = await signInOwner(started.base, outcomes);
+      const cookie = await signInOwner(server.base, outcomes);
       // The staff board, followed as the app's client does: on a close it reconnects (to whichever
       // worker the cluster picks) and resumes after the last event it had.
-      const board = new ResumingSubscriber(started.base, topics.board('demo'), { cookie, after: 0 });
+      const board = new ResumingSubscriber(server.base, topics.board('demo'), { cookie, after: 0 });
       subscribers.push(board);
       board.start();
 
@@ -122,31 +125,31 @@ if (url)
       let loading = true;
       let joinNumber = 0;
       const customers = await Promise.all(
-        Array.from({ length: CUSTOMERS }, () => signInCustomer(started.base, outcomes)),
+        Array.from({ length: CUSTOMERS }, () => signInCustomer(server.base, outcomes)),
       );
       const load = customers.map(async (authorization) => {
         while (loading) {
           const join = newJoin(authorization, phoneNumberFor(joinNumber++), false);
-          const joined = await sendJoin(started.base, join);
+          const joined = await sendJoin(server.base, join);
           outcomes.push(joined.outcome);
           if (joined.outcome === 201 || joined.outcome === 200)
             acknowledged.push((joined.json as { waitId: string }).waitId);
-          outcomes.push((await request(`${started.base}/api/health`)).outcome);
+          outcomes.push((await request(`${server.base}/api/health`)).outcome);
         }
       });
 
-      await until(() => acknowledged.length >= 10, 'joins before the restart', started.output);
-      started.child.kill('SIGHUP');
+      await until(() => acknowledged.length >= 10, 'joins before the restart', server.output);
+      server.child.kill('SIGHUP');
       await until(
         () => log.some((line) => line.msg === 'rolling restart done'),
-        'the rolling restart done',
-        started.output,
+        'the rolling restart',
+        server.output,
       );
       const joinedBeforeEnd = acknowledged.length;
       await until(
         () => acknowledged.length >= joinedBeforeEnd + 10,
         'joins after the restart',
-        started.output,
+        server.output,
       );
       loading = false;
       await Promise.all(load);
@@ -176,23 +179,49 @@ if (url)
       expect(board.duplicates).toBe(0);
       expect(board.resets).toBe(0);
       expect(board.connections).toBeGreaterThan(1);
+    });
 
-      // A worker that dies unexpectedly is replaced, and the primary says so.
-      const [killed, survivor] = newPids as [number, number];
+    it('replaces a worker that dies, and says so', async () => {
+      const before = listeningPids().length;
+      const killed = listeningPids().at(-1)!;
       process.kill(killed, 'SIGKILL');
-      await until(() => listeningPids().length === 5, 'a worker in place of the killed one', started.output);
+      await until(
+        () => listeningPids().length === before + 1,
+        'a worker in place of the killed one',
+        server.output,
+      );
       expect(log.find((line) => line.msg === 'a worker exited unexpectedly; starting another')).toMatchObject(
         {
           worker: killed,
           signal: 'SIGKILL',
         },
       );
-      const replacement = listeningPids()[4]!;
-      expect((await request(`${started.base}/api/health`)).outcome).toBe(200);
+      expect(isRunning(listeningPids().at(-1)!)).toBe(true);
+      expect((await request(`${server.base}/api/health`)).outcome).toBe(200);
+    });
 
-      // SIGTERM on the primary stops the workers gracefully, then the primary.
-      started.child.kill('SIGTERM');
-      expect(await started.exited).toBe(0);
-      for (const pid of [survivor, replacement]) expect(isRunning(pid)).toBe(false);
+    it('keeps the old workers serving when the new one finds migrations pending', async () => {
+      const serving = listeningPids().filter(isRunning);
+      // As if a newer build with one more migration were on disk: the newest one is not applied.
+      await database.db.query(
+        'delete from schema_migrations where version = (select max(version) from schema_migrations)',
+      );
+      server.child.kill('SIGHUP');
+      await until(
+        () => log.some((line) => line.msg.startsWith('rolling restart stopped')),
+        'the rolling restart stopped',
+        server.output,
+      );
+      expect(server.output()).toContain('This worker did not start: migrations');
+      expect(listeningPids().filter(isRunning)).toEqual(serving);
+      expect(serving).toHaveLength(2);
+      expect((await request(`${server.base}/api/health`)).outcome).toBe(200);
+    });
+
+    it('stops the workers gracefully, then itself, on SIGTERM', async () => {
+      const serving = listeningPids().filter(isRunning);
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+      for (const pid of serving) expect(isRunning(pid)).toBe(false);
     });
   });
