@@ -63,7 +63,10 @@ export function superviseWorkers(options: {
     // Only up to the count: a rolling restart's new worker that failed to start leaves the old
     // one serving, and that is still the count.
     if (serving.size + restartTimers.size >= count) {
-      logger.error({ worker: worker.process.pid, code, signal }, 'a new worker exited before it could serve');
+      logger.error(
+        { worker: worker.process.pid, code, signal },
+        'a worker exited; not replaced: enough others are running or starting',
+      );
       return;
     }
     const now = Date.now();

@@ -19,13 +19,12 @@ import { DEMO_COMPANY_ID, seedDemoCompany } from './seed/demo.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  // A worker's lines carry its pid already; the primary's say they are the primary's.
   const logger = pino({ level: config.logLevel });
   if (cluster.isWorker) return serveAsWorker(config, logger);
 
   // Migrations (with their backup first), the demo seed and the daily backup happen here, once,
   // before any worker starts: workers never serve a half-migrated schema, and N processes never
-  // race to back up or migrate. The workers' own opening finds nothing left to migrate.
+  // race to back up or migrate. Workers only check that nothing is left to migrate.
   let appModule: Promise<typeof import('./app.ts')> | undefined;
   const loadApp = () => {
     appModule ??= import('./app.ts');
