@@ -50,7 +50,11 @@ export function superviseWorkers(options: {
     const worker = cluster.fork();
     serving.add(worker);
     const listening = new Promise<boolean>((resolve) => {
-      worker.once('listening', () => resolve(true));
+      worker.once('listening', () => {
+        // Logged here, not by the worker: this is the moment the primary acts on.
+        logger.info({ worker: worker.process.pid }, 'worker listening');
+        resolve(true);
+      });
       worker.once('exit', () => resolve(false));
     });
     worker.on('exit', (code, signal) => replaceIfUnexpected(worker, code, signal));

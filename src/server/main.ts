@@ -173,7 +173,6 @@ async function serveAsWorker(config: Config, logger: Logger): Promise<void> {
     await database.close();
     throw error;
   });
-  logger.info('worker listening');
   // The primary sends SIGTERM to stop this worker (a rolling restart, or stopping them all).
   closeGracefullyOnSignal(logger, async () => {
     await handOverConnections(app.server);

@@ -83,7 +83,8 @@ if (url)
     let database: Awaited<ReturnType<typeof openPostgresFaultSchema>>;
     let server: ServerProcess;
     let log: LogLine[];
-    const listeningPids = () => log.filter((line) => line.msg === 'worker listening').map((line) => line.pid);
+    const listeningPids = () =>
+      log.filter((line) => line.msg === 'worker listening').map((line) => line.worker as number);
     const subscribers: ResumingSubscriber[] = [];
 
     beforeAll(async () => {
@@ -166,6 +167,18 @@ if (url)
       const done = log.find((line) => line.msg === 'rolling restart done');
       expect(done?.workers).toEqual(expect.arrayContaining(newPids));
       for (const pid of firstPids) expect(isRunning(pid)).toBe(false);
+      // Each new worker listened before the old one it replaced began to stop (log times: the
+      // primary logs the first before it signals the second; lines from several processes may
+      // reach the pipe out of order).
+      const timeOf = (found: (line: LogLine) => boolean) => log.find(found)?.time as number;
+      const listenedAt = (pid: unknown) =>
+        timeOf((line) => line.worker === pid && line.msg === 'worker listening');
+      const stoppingAt = (pid: unknown) =>
+        timeOf((line) => line.pid === pid && line.msg === 'shutting down: finishing in-flight requests');
+      const replaced = log.filter((line) => line.msg === 'rolling restart: worker replaced');
+      expect(replaced.map((line) => line.stopped).sort()).toEqual([...firstPids].sort());
+      for (const { started, stopped } of replaced)
+        expect(listenedAt(started)).toBeLessThanOrEqual(stoppingAt(stopped));
 
       // The board saw every join, once each and in order, having reconnected at least once.
       const boardShows = (waitId: string) =>
