@@ -31,6 +31,20 @@ describe('config', () => {
     );
   });
 
+  it('runs one process unless WORKERS says more, and more only on PostgreSQL', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    const postgres = 'postgres://db/checkn';
+    expect(loadConfig({ WORKERS: '3', DATABASE_URL: postgres }).workers).toBe(3);
+    for (const value of ['0', '-1', '1.5', 'two'])
+      expect(() => loadConfig({ WORKERS: value, DATABASE_URL: postgres })).toThrow(
+        `WORKERS="${value}": must be a whole number of at least 1`,
+      );
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(
+      "WORKERS=2 needs PostgreSQL (DATABASE_URL): the embedded database's data folder can be opened by one process only.",
+    );
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+  });
+
   it('keeps backups next to the data folder, 14 of them, daily at 3', () => {
     expect(loadConfig({}).backups).toEqual({ dir: './data-backups', keep: 14, hour: 3 });
     expect(loadConfig({ DATA_DIR: '/var/lib/checkn/' }).backups.dir).toBe('/var/lib/checkn-backups');

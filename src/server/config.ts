@@ -149,6 +149,8 @@ const envSchema = z.object({
   RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE: z._default(countSchema, 30),
   // A bearer token anyone who can reach the port could otherwise guess: long and random.
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
+  // Server processes on the one port (src/server/cluster.ts); more than one needs PostgreSQL.
+  WORKERS: z._default(countSchema, 1),
 });
 
 export type Config = Readonly<{
@@ -204,6 +206,8 @@ export type Config = Readonly<{
   textingLimits: TextingLimits;
   /** Bearer token of GET /metrics; unset, there are no metrics (docs/operations.md). */
   metricsToken: string | undefined;
+  /** Server processes sharing the port; more than 1 only on PostgreSQL (docs/deploy.md). */
+  workers: number;
 }>;
 
 export type TextingLimits = Readonly<{
@@ -244,6 +248,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (missing.length > 0) {
       throw new ConfigError(`Invalid configuration:\n  SMS_DRIVER=twilio needs ${missing.join(', ')}`);
     }
+  }
+  if (values.WORKERS > 1 && !values.DATABASE_URL) {
+    // PGlite's data folder is locked by the one process that opens it (db/data-dir-lock.ts).
+    throw new ConfigError(
+      `WORKERS=${values.WORKERS} needs PostgreSQL (DATABASE_URL): the embedded database's data folder can be opened by one process only.`,
+    );
   }
   return Object.freeze({
     env: values.NODE_ENV,
@@ -302,5 +312,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       conversationTextsPerNumber: values.TEXT_LIMIT_CONVERSATION_PER_NUMBER,
     }),
     metricsToken: values.METRICS_TOKEN,
+    workers: values.WORKERS,
   });
 }

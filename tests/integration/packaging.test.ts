@@ -87,12 +87,6 @@ function configVariables(): Set<string> {
   return new Set(names);
 }
 
-/**
- * Set in compose.yaml ahead of the code that reads it (issue 25 item 5, multi-process support,
- * built on another branch); compose.yaml and docs/deploy.md say so.
- */
-const PENDING_VARIABLES = new Set(['WORKERS']);
-
 /** NAME=value lines of a .env file, or of the ```dotenv blocks of a Markdown page. */
 function envFileNames(text: string): string[] {
   return [...text.matchAll(/^\s*([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1]!);
@@ -215,7 +209,7 @@ describe('compose.yaml', () => {
   it("gives the app only variables config.ts reads, and .env.example and the docs' examples too", () => {
     const known = configVariables();
     for (const name of Object.keys(appEnvironment)) {
-      if (!PENDING_VARIABLES.has(name)) expect(known, `compose.yaml's app sets ${name}`).toContain(name);
+      expect(known, `compose.yaml's app sets ${name}`).toContain(name);
     }
     // What compose.yaml itself reads from .env (DOMAIN, POSTGRES_PASSWORD) is not the app's.
     const composeReads = new Set(
@@ -229,8 +223,7 @@ describe('compose.yaml', () => {
     ];
     expect(examples.filter(({ where }) => where === 'docs/deploy.md').length).toBeGreaterThan(0);
     for (const { name, where } of examples) {
-      if (!composeReads.has(name) && !PENDING_VARIABLES.has(name))
-        expect(known, `${where} names ${name}`).toContain(name);
+      if (!composeReads.has(name)) expect(known, `${where} names ${name}`).toContain(name);
     }
     expect([...composeReads].sort()).toEqual(['DOMAIN', 'POSTGRES_PASSWORD']);
   });
