@@ -1,3 +1,4 @@
+import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -87,6 +88,12 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
   const config = testConfig(options.env);
   const app = await buildApp({
     config,
+    // STYLE: an error the server only logs is still a bug; console.error fails the test
+    // (fail-on-console-error.ts), so error-level lines go there.
+    logger: pino(
+      { level: 'error' },
+      { write: (line: string) => console.error(`server logged an error: ${line.trim()}`) },
+    ),
     db: options.onQuery ? observed(database.db, options.onQuery) : database.db,
     clientDir: '/nonexistent',
     ...(options.conversions ? { conversions: options.conversions } : {}),
