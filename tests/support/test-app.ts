@@ -1,5 +1,5 @@
-import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
