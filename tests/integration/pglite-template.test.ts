@@ -2,8 +2,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
-import { openPglite } from '../../src/server/db/pglite.ts';
+import { openDatabase } from '../../src/server/db/open-database.ts';
+import { databaseThread, openPglite } from '../../src/server/db/pglite.ts';
 import {
   installedPgliteVersion,
   pgliteTemplatePath,
@@ -87,5 +89,32 @@ describe('the embedded database starts from the template', () => {
     };
     expect(await setting()).toBe('32MB');
     expect(await setting('64MB')).toBe('64MB');
+  });
+
+  it('serves from a new thread after running migrations, whose WASM memory is given back', async () => {
+    const dataDir = folder();
+    const first = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      // The thread that ran every migration has ended: the one serving started after them.
+      const { rows } = await first.db.query<{ after: boolean; migrations: number }>(
+        `select pg_postmaster_start_time() > max(applied_at) as after, count(*)::int as migrations
+           from schema_migrations`,
+      );
+      expect(rows[0]?.migrations).toBeGreaterThan(30);
+      expect(rows[0]?.after).toBe(true);
+      expect(databaseThread(first.db)?.threadId).toBeGreaterThan(0);
+    } finally {
+      await first.close();
+    }
+    // Nothing to migrate: the thread that opened the folder serves it.
+    const again = await openDatabase(loadConfig({ DATA_DIR: dataDir }));
+    try {
+      const { rows } = await again.db.query<{ after: boolean }>(
+        'select pg_postmaster_start_time() > max(applied_at) as after from schema_migrations',
+      );
+      expect(rows[0]?.after).toBe(true);
+    } finally {
+      await again.close();
+    }
   });
 });

@@ -58,11 +58,21 @@ export async function openDatabase(
     throw error;
   });
   try {
-    const db = await opening;
-    await migrateAsAsked(db, options).catch(async (error: unknown) => {
+    let db = await opening;
+    const applied = await migrateAsAsked(db, options).catch(async (error: unknown) => {
       await db.close();
       throw error;
     });
+    if (applied.length > 0) {
+      // WASM memory, once touched, is never given back, and running every migration (a first
+      // start runs them all) touched about 100 MB more than serving does (docs/memory.md). Its
+      // thread ends here, and a new one opens the migrated folder: the folder stays locked.
+      await db.close();
+      db = await openPglite(config.dataDir, {
+        sharedBuffers: config.pgliteSharedBuffers,
+        onThreadFailure: options.onEmbeddedDatabaseFailure,
+      });
+    }
     return {
       db,
       tookOverLockFrom: lock.tookOverFrom,
@@ -80,13 +90,13 @@ export async function openDatabase(
 async function migrateAsAsked(
   db: Database,
   options: { beforeMigrations?: (db: Database, pending: string[]) => Promise<void>; migrate?: boolean },
-): Promise<void> {
-  if (options.migrate === false) return;
+): Promise<string[]> {
+  if (options.migrate === false) return [];
   if (options.beforeMigrations) {
     // Refuses data written by a newer CheckN (NewerSchemaError) before anything else happens.
     const pending = await pendingMigrations(db);
     if (pending.length > 0) await options.beforeMigrations(db, pending);
   }
   // Refuses newer data too, when nothing was asked before.
-  await migrate(db);
+  return migrate(db);
 }

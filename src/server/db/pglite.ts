@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { Database, Queryable } from './database.ts';
 import { DEFAULT_SHARED_BUFFERS } from './pglite-memory.ts';
@@ -71,6 +72,12 @@ type Operation = ToPgliteWorker extends infer Message
 let compiled: Promise<Omit<OpenPglite, 'op' | 'dataTemplate'>> | undefined;
 function compiledModules() {
   compiled ??= (async () => {
+    // WASM code from Liftoff, V8's baseline compiler, only: TurboFan, which recompiles hot
+    // functions, kept about 50 MB of its compile memory for good (restart idle 287 → 237 MB) and
+    // its compiles took CPU from the requests on a small server. Joins were no slower without it
+    // (npm run bench, same hour: 444 against 386 joins/s). docs/memory.md. A V8 flag is for the
+    // whole process: PGlite is its only large WASM module.
+    v8.setFlagsFromString('--liftoff-only');
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
       readFile(path.join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),

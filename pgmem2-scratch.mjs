@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+const rss = () => { global.gc?.(); return (process.memoryUsage().rss/2**20).toFixed(0); };
+const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+const mod = await WebAssembly.compile(await readFile(path.join(dist, 'pglite.wasm')));
+const fsBundle = await readFile(path.join(dist, 'pglite.data'));
+const extra = process.argv.slice(3).flatMap((s) => ['-c', s]);
+const before = rss();
+const im = process.env.IM ? { initialMemory: Number(process.env.IM) * 2 ** 20 } : {};
+const pg = new PGlite({ ...im, dataDir: process.argv[2], pgliteWasmModule: mod, fsBundle: new Blob([fsBundle]), startParams: [...PGlite.defaultStartParams, ...extra] });
+await pg.waitReady;
+const r = (await pg.query("select current_setting('shared_memory_size') s, current_setting('max_connections') mc")).rows[0];
+await pg.query('select count(*) from pg_class');
+await new Promise(r=>setTimeout(r,1000));
+console.log(extra.filter(x=>x!=='-c').join(' ').padEnd(70), 'shm', r.s, 'mc', r.mc, 'rss', before, '->', rss());
+await pg.close();
