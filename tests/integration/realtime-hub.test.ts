@@ -146,6 +146,45 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
     there.hub.disconnect(resumed);
   });
 
+  it('replays a gap once for all the sockets of a topic that saw it together, not once per socket', async () => {
+    // With WORKERS=2, an event the other process numbered often arrives after the next one this
+    // process numbered itself: every subscriber sees the same gap at once. 1,000 board sockets
+    // each reading the log stalled joins for seconds (npm run bench, BENCH_ONLY=workers).
+    const [here, there] = processes as [(typeof processes)[0], (typeof processes)[0]];
+    const topic = `board:${randomUUID()}`;
+    const sockets = Array.from({ length: 50 }, () => recordingConnection());
+    for (const socket of sockets) await there.hub.subscribe(socket, topic, null);
+    const readMany = there.eventLog.readMany;
+    const readAfter = there.eventLog.readAfter;
+    let dropped = false;
+    let reads = 0;
+    there.eventLog.readMany = async (keys) => {
+      const rest = keys.filter((key) => key.topic !== topic || key.seq !== 1);
+      dropped ||= rest.length < keys.length;
+      return readMany(rest);
+    };
+    there.eventLog.readAfter = (...args) => {
+      if (args[0] === topic) reads += 1;
+      return readAfter(...args);
+    };
+    try {
+      for (const n of [1, 2]) {
+        await database.db.transaction((tx) => here.eventLog.append(tx, topic, 'entry.updated', { n }));
+        here.eventLog.flushSoon();
+        await expect.poll(() => dropped).toBe(true);
+      }
+      for (const socket of sockets)
+        await expect
+          .poll(() => socket.frames.filter((frame) => frame.type === 'event').map((frame) => frame.data))
+          .toEqual([{ n: 1 }, { n: 2 }]);
+    } finally {
+      there.eventLog.readMany = readMany;
+      there.eventLog.readAfter = readAfter;
+      for (const socket of sockets) there.hub.disconnect(socket);
+    }
+    expect(reads).toBe(1);
+  });
+
   describe('a connection whose access may change (issue 22)', () => {
     let eventLog: EventLog;
     let hub: RealtimeHub;

@@ -184,7 +184,7 @@ export function createRealtimeHub(deps: {
     try {
       do {
         subscription.replayAgain = false;
-        const { events, complete, head } = await eventLog.readAfter(topic, subscription.lastSeq);
+        const { events, complete, head } = await readAfterSoon(topic, subscription.lastSeq);
         if (!complete) {
           subscription.lastSeq = head;
           send(connection, JSON.stringify({ type: 'reset', topic, seq: head } satisfies ServerMessage));
@@ -209,6 +209,27 @@ export function createRealtimeHub(deps: {
     } catch (error) {
       dropToResume(connection, error);
     }
+  }
+
+  /**
+   * Catch-ups of one topic from one seq asked for in the same turn share one read of the log. With
+   * WORKERS=2 an event the other process numbered often arrives after the next one numbered here,
+   * and every subscriber of the topic sees that gap at once: 1,000 board sockets each reading the
+   * log queued behind the joins for seconds (BENCH_ONLY=workers). A read is shared only until it
+   * starts, so it always sees what was committed before whatever revealed the gap.
+   */
+  const scheduledReads = new Map<string, ReturnType<EventLog['readAfter']>>();
+  function readAfterSoon(topic: string, after: number): ReturnType<EventLog['readAfter']> {
+    const key = `${after} ${topic}`;
+    let read = scheduledReads.get(key);
+    if (!read) {
+      read = new Promise<void>((resolve) => setImmediate(resolve)).then(() => {
+        scheduledReads.delete(key);
+        return eventLog.readAfter(topic, after);
+      });
+      scheduledReads.set(key, read);
+    }
+    return read;
   }
 
   /** Ends a socket whose subscription cannot be served now; its client resumes on reconnect. */
