@@ -316,9 +316,15 @@ function cpuLine(run: WorkersRun, cpu: CpuShare): string {
       return `${role}${pct(share)}`;
     })
     .join(', ');
+  // What the machine spent besides the server and the load generator: PostgreSQL, the kernel's
+  // side of loopback TCP that no process is billed for, and whatever else runs on the machine.
+  const elsewhere =
+    (cpu.machine / 100) * os.cpus().length * 100 -
+    cpu.servers.reduce((sum, share) => sum + share, 0) -
+    cpu.loadGenerator;
   return (
-    `CPU (% of one core): ${servers}; load generator ${pct(cpu.loadGenerator)}; ` +
-    `machine ${pct(cpu.machine)} of ${os.cpus().length} cores`
+    `CPU (% of one core): server ${servers}; load generator ${pct(cpu.loadGenerator)}; ` +
+    `everything else ${pct(Math.max(0, elsewhere))} (machine ${pct(cpu.machine)} of ${os.cpus().length} cores)`
   );
 }
 
