@@ -34,6 +34,18 @@ export interface CallTarget {
   via: number;
 }
 
+/** Customers joining one business's line (the workers bench); every join is to server 0. */
+export interface JoinTarget {
+  companyId: string;
+  serviceType: string;
+  /** Customers' bearer tokens, used in turn. */
+  tokens: string[];
+  /** Joins get phone numbers from here on, one each: a number may join only a few times an hour. */
+  firstPhoneNumber: number;
+  /** Makes the idempotency keys of this run its own. */
+  runId: string;
+}
+
 export type Command =
   | { cmd: 'open'; servers: string[]; sockets: SocketPlan[]; concurrency: number; timeoutMs: number }
   | {
@@ -47,6 +59,16 @@ export type Command =
       calls: CallTarget[];
     }
   | { cmd: 'saturate'; label: string; seconds: number; senders: number; chats: ChatTarget[] }
+  | {
+      cmd: 'join';
+      label: string;
+      seconds: number;
+      /** Closed loop: this many joins in flight, each followed by the next as soon as it is answered. */
+      concurrency: number;
+      joins: JoinTarget;
+      /** After the last answer, how long to wait for deliveries still owed (default DELIVERY_GRACE_MS). */
+      graceMs?: number;
+    }
   | { cmd: 'close' };
 
 export interface OpenResult {
@@ -70,6 +92,7 @@ export interface DeliveryResult {
   requests: {
     chats: number;
     calls: number;
+    joins: number;
     /** 2xx answers per second of the window. */
     okPerSecond: number;
     non2xx: number;
@@ -88,6 +111,8 @@ export interface DeliveryResult {
   duplicated: number;
   /** Events for requests that did not answer 2xx, or that match no request. */
   unexpected: number;
+  /** Sockets subscribed to a topic this phase's 2xx requests changed that heard of none of them. */
+  silentSubscribers: number;
   latency: LatencySummary;
   chatLatency: LatencySummary;
   boardLatency: LatencySummary;
@@ -144,8 +169,10 @@ interface Sent {
   phase: Phase;
   t0: number;
   via: number;
-  kind: 'chat' | 'board';
+  /** A join's delivery is a board event too: its latencies count with the board's. */
+  kind: 'chat' | 'board' | 'join';
   companyId: string;
+  topic: string;
   /** null until answered; then the HTTP status (-1 when none came). */
   status: number | null;
   httpMs?: number;
@@ -209,6 +236,7 @@ function recordSend(
     via: target.via,
     kind,
     companyId: target.companyId,
+    topic,
     status: null,
     expected: subscribers.get(topic)?.length ?? 0,
     receivedBy: new Set(),
@@ -243,6 +271,29 @@ function sendCall(phase: Phase, target: CallTarget): Promise<number> {
   );
 }
 
+function sendJoin(phase: Phase, target: JoinTarget, n: number): Promise<number> {
+  const { id, sent } = recordSend(
+    phase,
+    'join',
+    { via: 0, companyId: target.companyId },
+    topics.board(target.companyId),
+  );
+  const body = JSON.stringify({
+    serviceType: target.serviceType,
+    name: `Bench Walker [rt${id}]`,
+    phoneNumber: `+1${target.firstPhoneNumber + n}`,
+  });
+  const headers = {
+    authorization: `Bearer ${target.tokens[n % target.tokens.length]}`,
+    'idempotency-key': `bench-${target.runId}-${n}`,
+    'content-type': 'application/json',
+  };
+  sent.t0 = now();
+  return post(0, `/api/v1/companies/${encodeURIComponent(target.companyId)}/wait-list`, headers, body).then(
+    (status) => answered(sent, status),
+  );
+}
+
 function receive(client: Client, sendId: number | undefined, at: number): void {
   const sent = sendId === undefined ? undefined : sends[sendId];
   if (!sent) {
@@ -260,6 +311,12 @@ function receive(client: Client, sendId: number | undefined, at: number): void {
   if (client.server !== sent.via) sent.phase.crossLatencies.push(latency);
 }
 
+/** Like receive, but a second event about the same join (its entry changed again) is no duplicate. */
+function receiveOnce(client: Client, sendId: number, at: number): void {
+  if (sends[sendId]?.receivedBy.has(client.index)) return;
+  receive(client, sendId, at);
+}
+
 let currentPhase: Phase | null = null;
 
 function onServerMessage(client: Client, message: ServerMessage, at: number): void {
@@ -272,12 +329,17 @@ function onServerMessage(client: Client, message: ServerMessage, at: number): vo
     else if (message.seq > last + 1) seqStats.gaps += message.seq - last - 1;
     if (message.seq > last) client.seqs.set(message.topic, message.seq);
   }
-  const data = message.data as { message?: string; waitId?: string; status?: string } | null;
+  const data = message.data as { message?: string; waitId?: string; status?: string; name?: string } | null;
   if (message.event === 'message.created') {
     const match = /\[rt(\d+)\]/.exec(data?.message ?? '');
     receive(client, match ? Number(match[1]) : undefined, at);
   } else if (message.event === 'entry.upserted' && parseTopic(message.topic)?.kind === 'board') {
     if (data?.status === 'called') receive(client, callsByWaitId.get(data.waitId ?? ''), at);
+    else {
+      // A join: its name carries the send's number. Later changes of that entry count once only.
+      const match = data?.status === 'waiting' ? /\[rt(\d+)\]/.exec(data.name ?? '') : null;
+      if (match) receiveOnce(client, Number(match[1]), at);
+    }
   } else if (message.event === 'line.changed') {
     client.lastLineAt = at;
     if (currentPhase) currentPhase.lineEvents += 1;
@@ -450,6 +512,7 @@ async function runPhase(
   label: string,
   seconds: number,
   drive: (phase: Phase, inFlight: Set<Promise<number>>, deadline: number) => Promise<number>,
+  graceMs = DELIVERY_GRACE_MS,
 ): Promise<DeliveryResult> {
   const phase = newPhase();
   currentPhase = phase;
@@ -471,8 +534,8 @@ async function runPhase(
   const mine = sends.slice(firstSend);
   const owed = () => mine.reduce((sum, sent) => sum + (okStatus(sent.status) ? sent.expected : 0), 0);
   const got = () => mine.reduce((sum, sent) => sum + (okStatus(sent.status) ? countExpected(sent) : 0), 0);
-  // Bounded: at most DELIVERY_GRACE_MS after the last answer.
-  while (got() < owed() && performance.now() - answeredAt < DELIVERY_GRACE_MS) await sleep(50);
+  // Bounded: at most graceMs after the last answer.
+  while (got() < owed() && performance.now() - answeredAt < graceMs) await sleep(50);
   currentPhase = null;
 
   const statusCodes: Record<string, number> = {};
@@ -504,6 +567,18 @@ async function runPhase(
     }
   }
 
+  const heardOf = new Map<string, Set<number>>();
+  for (const sent of mine) {
+    if (!okStatus(sent.status)) continue;
+    const heard = heardOf.get(sent.topic) ?? new Set<number>();
+    for (const index of sent.receivedBy) heard.add(index);
+    heardOf.set(sent.topic, heard);
+  }
+  let silentSubscribers = 0;
+  for (const [topic, heard] of heardOf) {
+    for (const index of subscribers.get(topic) ?? []) if (!heard.has(index)) silentSubscribers += 1;
+  }
+
   const expected = owed();
   const delivered = got();
   return {
@@ -512,6 +587,7 @@ async function runPhase(
     requests: {
       chats: mine.filter((sent) => sent.kind === 'chat').length,
       calls: mine.filter((sent) => sent.kind === 'board').length,
+      joins: mine.filter((sent) => sent.kind === 'join').length,
       okPerSecond: ok / windowSeconds,
       non2xx,
       errors,
@@ -524,6 +600,7 @@ async function runPhase(
     lost: expected - delivered,
     duplicated: phase.duplicated,
     unexpected,
+    silentSubscribers,
     latency: summarize(phase.latencies),
     chatLatency: summarize(phase.chatLatencies),
     boardLatency: summarize(phase.boardLatencies),
@@ -603,6 +680,23 @@ function saturate(command: Extract<Command, { cmd: 'saturate' }>) {
   };
 }
 
+/** Closed loop: each of `concurrency` customers joins again as soon as the last join is answered. */
+function joinAsFastAsTaken(command: Extract<Command, { cmd: 'join' }>) {
+  return async (phase: Phase, inFlight: Set<Promise<number>>, deadline: number): Promise<number> => {
+    let joined = 0;
+    const joiner = async () => {
+      while (performance.now() < deadline) {
+        const request = sendJoin(phase, command.joins, joined);
+        joined += 1;
+        track(inFlight, request);
+        if ((await request) === -1) await sleep(100);
+      }
+    };
+    await Promise.all(Array.from({ length: command.concurrency }, joiner));
+    return 0;
+  };
+}
+
 async function handle(command: Command): Promise<unknown> {
   switch (command.cmd) {
     case 'open':
@@ -611,6 +705,8 @@ async function handle(command: Command): Promise<unknown> {
       return runPhase(command.label, command.seconds, steadyRate(command));
     case 'saturate':
       return runPhase(command.label, command.seconds, saturate(command));
+    case 'join':
+      return runPhase(command.label, command.seconds, joinAsFastAsTaken(command), command.graceMs);
     case 'close':
       return closeAll();
   }

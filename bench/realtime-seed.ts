@@ -32,11 +32,20 @@ export interface SeededBusiness {
   entries: SeededEntry[];
 }
 
+/** A signed-in customer who is in no line yet (the workers bench's joiners). */
+export interface SeededCustomer {
+  customerId: string;
+  token: string;
+}
+
 export interface Seed {
   /** Each with one staff session and `customersPerBusiness` customers waiting. */
   businesses: SeededBusiness[];
   /** One more business for the 1,000-subscriber board: its entries only get called. */
   board: SeededBusiness;
+  /** The board business offers this service, so customers can join its line; null: it offers none. */
+  boardService: string | null;
+  customers: SeededCustomer[];
 }
 
 function buildBusiness(id: string, entries: number): SeededBusiness {
@@ -58,12 +67,22 @@ function buildBusiness(id: string, entries: number): SeededBusiness {
   };
 }
 
-export function buildSeed(businesses: number, customersPerBusiness: number, boardEntries: number): Seed {
+export function buildSeed(
+  businesses: number,
+  customersPerBusiness: number,
+  boardEntries: number,
+  joiners?: { service: string; customers: number },
+): Seed {
   return {
     businesses: Array.from({ length: businesses }, (_, index) =>
       buildBusiness(`rt-${String(index).padStart(4, '0')}`, customersPerBusiness),
     ),
     board: buildBusiness('rt-board', boardEntries),
+    boardService: joiners?.service ?? null,
+    customers: Array.from({ length: joiners?.customers ?? 0 }, () => ({
+      customerId: randomUUID(),
+      token: newSecretToken(),
+    })),
   };
 }
 
@@ -102,10 +121,17 @@ export async function writeSeed(target: { dataDir: string } | { databaseUrl: str
           all.map((business) => business.staff.csrf),
         ],
       );
+      const customers = [...entries, ...seed.customers];
       await tx.query('insert into customers (id, token_hash) select * from unnest($1::uuid[], $2::text[])', [
-        entries.map((entry) => entry.customerId),
-        entries.map((entry) => hashSecretToken(entry.token)),
+        customers.map((customer) => customer.customerId),
+        customers.map((customer) => hashSecretToken(customer.token)),
       ]);
+      if (seed.boardService) {
+        await tx.query(
+          `insert into services (company_id, name, position, duration_minutes) values ($1, $2, 0, 30)`,
+          [seed.board.id, seed.boardService],
+        );
+      }
       await tx.query(
         `insert into wait_entries
            (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, chat_thread_key)

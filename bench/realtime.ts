@@ -62,13 +62,13 @@ interface Target {
 }
 
 /** CPU used during a phase, in % of one core (the machine line: % of all its cores). */
-interface CpuShare {
+export interface CpuShare {
   servers: number[];
   loadGenerator: number;
   machine: number;
 }
 
-interface Phase<T> {
+export interface Phase<T> {
   result: T;
   cpu: CpuShare;
 }
@@ -220,8 +220,8 @@ function machineSeconds(): { busy: number; total: number } {
   return { busy: (total - idle) / 100, total: total / 100 };
 }
 
-async function measureCpu<T>(
-  servers: readonly ServerProcess[],
+export async function measureCpu<T>(
+  servers: readonly { pid: number }[],
   generator: LoadGenerator,
   work: () => Promise<T>,
 ): Promise<Phase<T>> {
@@ -680,6 +680,7 @@ function deliveryLine(database: string, test: string, phase: Phase<DeliveryResul
     r.line.subscribers > 0 &&
       `line.changed: ${r.line.events} received, ${r.line.behind} of ${r.line.subscribers} subscribers missed their business's last call`,
     r.unexpected > 0 && `${r.unexpected} unexpected events`,
+    r.silentSubscribers > 0 && `${r.silentSubscribers} subscribers heard nothing`,
     (r.seq.gaps > 0 || r.seq.repeats > 0) && `seq gaps ${r.seq.gaps}, repeats ${r.seq.repeats}`,
     r.seq.resets > 0 && `${r.seq.resets} resets`,
     r.seq.errors > 0 && `${r.seq.errors} error messages`,

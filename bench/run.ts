@@ -3,8 +3,9 @@
  * database's raw single-row insert rate, on embedded PGlite and (when it answers) PostgreSQL; and
  * realtime delivery over WebSockets (bench/realtime.ts). BENCH_ONLY=bundle,joins,realtime picks
  * parts (default those three); `soak`, `pages` (Lighthouse on the customer pages beside a floor
- * page, and `npm start`'s time to ready: bench/pages.ts) and `estimate` (the wait estimate against
- * a simulated salon week: bench/estimate.ts) run only when named. Exits 0 when it
+ * page, and `npm start`'s time to ready: bench/pages.ts), `estimate` (the wait estimate against
+ * a simulated salon week: bench/estimate.ts) and `workers` (one board's joins on WORKERS=1 against
+ * WORKERS=2: bench/workers.ts) run only when named. Exits 0 when it
  * measured everything, whether or not the targets pass;
  * non-zero when the bench itself broke, including any non-2xx answer or dropped request under load.
  */
@@ -23,6 +24,7 @@ import { createBenchDatabase, isPostgresReachable } from './postgres-database.ts
 import { benchRealtime, REALTIME_RUNS, type RealtimeReport, type RealtimeRun } from './realtime.ts';
 import { type ServerProcess, spawnServer } from './server-process.ts';
 import { benchSoak } from './soak.ts';
+import { benchWorkers } from './workers.ts';
 
 const CONNECTIONS = 50;
 const CUSTOMERS = 200;
@@ -51,12 +53,13 @@ const TARGET_LONG_TO_SHORT = 1.2;
 const PROBE_SECONDS = 3;
 const RESULTS_FILE = fileURLToPath(new URL('./results/latest.json', import.meta.url));
 
-const PARTS = ['bundle', 'joins', 'realtime', 'soak', 'pages', 'estimate', 'memory'] as const;
+const PARTS = ['bundle', 'joins', 'realtime', 'soak', 'pages', 'estimate', 'memory', 'workers'] as const;
 type Part = (typeof PARTS)[number];
 /**
  * The soak, the pages and the memory starts take minutes: only when named (BENCH_ONLY=soak, pages,
  * memory: bench/memory.ts); so does
- * the wait estimate's simulated week (BENCH_ONLY=estimate, bench/estimate.ts), which needs no build.
+ * the wait estimate's simulated week (BENCH_ONLY=estimate, bench/estimate.ts), which needs no build,
+ * and the workers' comparison (BENCH_ONLY=workers, bench/workers.ts).
  */
 const DEFAULT_PARTS: readonly Part[] = ['bundle', 'joins', 'realtime'];
 
@@ -432,6 +435,7 @@ async function main(): Promise<number> {
     (parts.includes('pages') ? 900 : 0) +
     (parts.includes('estimate') ? 300 : 0) +
     (parts.includes('memory') ? 420 : 0) +
+    (parts.includes('workers') ? 2 * (settings.warmupSeconds + settings.seconds + 240) : 0) +
     60;
   setTimeout(() => {
     console.error(`BENCH BROKE: still running after ${watchdogSeconds} s; stopping.`);
@@ -509,6 +513,16 @@ async function main(): Promise<number> {
     });
     console.log(memory.lines.join('\n'));
   }
+  let workers: Awaited<ReturnType<typeof benchWorkers>> | null = null;
+  if (parts.includes('workers')) {
+    workers = await benchWorkers({
+      settings: { seconds: settings.seconds, warmupSeconds: settings.warmupSeconds },
+      postgresAdminUrl: settings.postgresAdminUrl,
+      postgresReachable,
+      progress,
+    });
+    console.log(workers.lines.join('\n'));
+  }
   const loadAtEnd = os.loadavg()[0] ?? 0;
 
   const targets: Target[] = [
@@ -524,7 +538,12 @@ async function main(): Promise<number> {
   const passed = targets.filter((target) => target.pass).length;
   console.log(`  ${passed} of ${targets.length} targets pass`);
 
-  const problems = [...findProblems(results), ...(realtime?.problems ?? []), ...(soak?.problems ?? [])];
+  const problems = [
+    ...findProblems(results),
+    ...(realtime?.problems ?? []),
+    ...(soak?.problems ?? []),
+    ...(workers?.problems ?? []),
+  ];
   if (problems.length > 0) {
     console.log('\n!!! BENCH PROBLEMS: these figures are not trustworthy !!!');
     for (const problem of problems) console.log(`!!! ${problem}`);
@@ -547,6 +566,7 @@ async function main(): Promise<number> {
     ...(pages ? { pages: pages.data } : {}),
     ...(estimate ? { estimate: estimate.data } : {}),
     ...(memory ? { memory: memory.data } : {}),
+    ...(workers ? { workers: workers.data } : {}),
     targets,
     problems,
   });

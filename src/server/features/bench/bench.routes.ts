@@ -9,9 +9,14 @@ import { collectDatabaseThreadGarbage } from '../../db/pglite.ts';
  * server's memory after a full collection.
  */
 export async function registerBenchRoutes(app: FastifyInstance, deps: { db: Database }) {
-  await deps.db.query(
-    'create table if not exists bench_raw_inserts (id uuid primary key, payload text not null, created_at timestamptz not null default now())',
-  );
+  // With WORKERS > 1 every worker gets here at once, and two concurrent `create table if not
+  // exists` collide in the catalog (a unique violation on pg_type): one creates it, the rest wait.
+  await deps.db.transaction(async (tx) => {
+    await tx.query(`select pg_advisory_xact_lock(hashtext('bench_raw_inserts'))`);
+    await tx.query(
+      'create table if not exists bench_raw_inserts (id uuid primary key, payload text not null, created_at timestamptz not null default now())',
+    );
+  });
   app.post('/api/bench/raw-insert', async (request) => {
     const id = randomUUID();
     await deps.db.query('insert into bench_raw_inserts (id, payload) values ($1, $2)', [
