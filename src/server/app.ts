@@ -7,6 +7,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { RenderPage } from '../shared/page-rendering.ts';
 import type { Config } from './config.ts';
+import { backgroundFailureLevel } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
 import { latestMigrationVersion } from './db/migrate.ts';
 import { ERROR_CODES } from './errors.ts';
@@ -356,7 +357,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     () =>
       void staff
         .pruneSignInAttempts()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'sign-in attempts: prune failed')),
+        .catch((error: unknown) =>
+          app.log[backgroundFailureLevel(error)]({ err: error }, 'sign-in attempts: prune failed'),
+        ),
     60 * 60 * 1000,
   );
   pruneSignIns.unref();
@@ -365,7 +368,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     () =>
       void waitList
         .expireRequests()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'service requests: expiry failed')),
+        .catch((error: unknown) =>
+          app.log[backgroundFailureLevel(error)]({ err: error }, 'service requests: expiry failed'),
+        ),
     REQUEST_EXPIRY_CHECK_MS,
   );
   expireRequests.unref();
@@ -375,7 +380,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     () =>
       void waitList
         .announceLapsedHolds()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'more time: announcing failed')),
+        .catch((error: unknown) =>
+          app.log[backgroundFailureLevel(error)]({ err: error }, 'more time: announcing failed'),
+        ),
     REQUEST_EXPIRY_CHECK_MS,
   );
   announceLapsedHolds.unref();
@@ -384,7 +391,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     () =>
       void nearTurn
         .sweepMinutes()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'near turn: sweep failed')),
+        .catch((error: unknown) =>
+          app.log[backgroundFailureLevel(error)]({ err: error }, 'near turn: sweep failed'),
+        ),
     REQUEST_EXPIRY_CHECK_MS,
   );
   sweepNearTurnMinutes.unref();
@@ -393,7 +402,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     () =>
       void textJoin
         .deleteExpired()
-        .catch((error: unknown) => app.log.warn({ err: error }, 'join by text: clean-up failed')),
+        .catch((error: unknown) =>
+          app.log[backgroundFailureLevel(error)]({ err: error }, 'join by text: clean-up failed'),
+        ),
     CONVERSATION_SWEEP_MS,
   );
   forgetConversations.unref();
@@ -403,7 +414,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const runRetention = () =>
     void privacy
       .runRetention()
-      .catch((error: unknown) => app.log.warn({ err: error }, 'retention: pass failed'));
+      .catch((error: unknown) =>
+        app.log[backgroundFailureLevel(error)]({ err: error }, 'retention: pass failed'),
+      );
   const firstRetentionPass = setTimeout(runRetention, RETENTION_FIRST_PASS_MS);
   firstRetentionPass.unref();
   const retentionPasses = setInterval(runRetention, RETENTION_PASS_MS);

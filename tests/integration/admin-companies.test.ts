@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +15,7 @@ import { DEMO_OWNER } from '../../src/server/seed/demo.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { walkInLandingSchema } from '../../src/shared/schemas.ts';
 import { memberLinkResponseSchema } from '../../src/shared/staff-schemas.ts';
+import { runAdmin } from '../support/admin-process.ts';
 import { expectApiError } from '../support/api-error.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
 import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
@@ -266,24 +266,6 @@ describe.each(databaseKinds)('a many-business install, run by `npm run admin`, o
   });
 });
 
-/** Runs `npm run admin -- …` as its own process and collects what it prints. */
-function runAdmin(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/scripts/admin.ts', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  return new Promise<{ code: number | null; lines: string[] }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, lines: output.trim().split('\n') })),
-  );
-}
-
 describe('npm run admin on businesses (its output)', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'checkn-admin-companies-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -303,7 +285,7 @@ describe('npm run admin on businesses (its output)', () => {
       'long-enough-1',
     );
 
-    expect(await run('list-companies')).toEqual({
+    expect(await run('list-companies')).toMatchObject({
       code: 0,
       lines: [
         'ID     NAME         STAFF  LAST ACTIVITY  SUSPENDED',
@@ -326,12 +308,12 @@ describe('npm run admin on businesses (its output)', () => {
       'Resumed "bella": its pages take walk-ins again and its staff can sign in.',
     ]);
 
-    expect(await run('delete-company', '--company', 'bella')).toEqual({
+    expect(await run('delete-company', '--company', 'bella')).toMatchObject({
       code: 1,
       lines: ['delete-company erases "bella" for good: repeat its id as --confirm bella'],
     });
     expect(await run('delete-company', '--company', 'bella', '--confirm', 'rosa')).toMatchObject({ code: 1 });
-    expect(await run('delete-company', '--company', 'bella', '--confirm', 'bella')).toEqual({
+    expect(await run('delete-company', '--company', 'bella', '--confirm', 'bella')).toMatchObject({
       code: 0,
       lines: [
         'Erased "bella": 2 rows (companies 1, staff_users 1).',
@@ -342,7 +324,7 @@ describe('npm run admin on businesses (its output)', () => {
       'ID    NAME        STAFF  LAST ACTIVITY  SUSPENDED',
       'rosa  Rosa Nails      0  never          no',
     ]);
-    expect(await run('suspend-company', '--company', 'bella')).toEqual({
+    expect(await run('suspend-company', '--company', 'bella')).toMatchObject({
       code: 1,
       lines: ['No business with id "bella"'],
     });

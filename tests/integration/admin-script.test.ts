@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,25 +10,7 @@ import { createCompanyRepository } from '../../src/server/features/company/compa
 import { verifyPassword } from '../../src/server/features/staff/password.ts';
 import { createStaffRepository } from '../../src/server/features/staff/staff.repository.ts';
 import { createStaffService } from '../../src/server/features/staff/staff.service.ts';
-
-/** Runs `npm run admin -- …` as its own process and collects what it prints. */
-function runAdmin(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/scripts/admin.ts', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += String(chunk);
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += String(chunk);
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, stdout, stderr })),
-  );
-}
+import { runAdmin } from '../support/admin-process.ts';
 
 describe('npm run admin', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'checkn-admin-'));
@@ -68,10 +49,7 @@ describe('npm run admin', () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'checkn-admin-reset-'));
     try {
       const env = { DATA_DIR: folder };
-      const run = async (args: string[]) => {
-        const result = await runAdmin(args, env);
-        return { ...result, lines: `${result.stdout}${result.stderr}`.trim().split('\n') };
-      };
+      const run = (args: string[]) => runAdmin(args, env);
       // The businesses and accounts go in directly: each run of the script opens the database anew.
       const setUp = await openDatabase(loadConfig(env));
       try {

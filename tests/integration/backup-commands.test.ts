@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,26 +11,9 @@ import { listMigrations, migrate } from '../../src/server/db/migrate.ts';
 import { openDatabase } from '../../src/server/db/open-database.ts';
 import { openPglite } from '../../src/server/db/pglite.ts';
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
+import { runAdmin } from '../support/admin-process.ts';
 import { startServerProcess, waitForHealth } from '../support/server-process.ts';
 import { databaseKinds } from '../support/test-database.ts';
-
-/** Runs `npm run admin -- …` as its own process and collects what it prints. */
-function runAdmin(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/scripts/admin.ts', ...args], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  return new Promise<{ code: number | null; lines: string[] }>((resolve) =>
-    child.on('exit', (code) => resolve({ code, lines: output.trim().split('\n') })),
-  );
-}
 
 const folders: string[] = [];
 function folder(name: string): string {

@@ -20,6 +20,8 @@ import { databaseKinds } from '../support/test-database.ts';
 const MINUTE = 60_000;
 /** The check follows the line's events; the "about 15 minutes" sweep runs every 5 seconds. */
 const SWEEP = { timeout: 30_000, interval: 100 };
+/** Bella's default words for "when 2 ahead" (the near-turn text the first tests expect). */
+const TWO_AHEAD_TEXT = "Bella Demo Salon: you're almost up, 2 ahead of you. Please head back now.";
 
 let phoneCounter = 0;
 const freshPhone = () => `+1646555${String(5000 + ++phoneCounter)}`;
@@ -89,6 +91,13 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
         [customer.waitId],
       )
     ).rows;
+  /** Waits for the customer's one "near" text, and checks it went out saying `body`. */
+  const expectOneNearText = async (customer: JoinedCustomer, body: string) => {
+    await expect.poll(async () => (await nearTexts(customer)).length, SWEEP).toBe(1);
+    expect(await nearTexts(customer)).toEqual([
+      { body, status: 'sent', event_key: `near:${customer.waitId}`, last_error: null },
+    ]);
+  };
   const act = async (customer: JoinedCustomer, action: string) => {
     const response = await staffAction(t.app, desk, customer.waitId, action);
     expect(response.statusCode, response.body).toBe(200);
@@ -138,15 +147,7 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
     expect(await nearTexts(dee)).toEqual([]);
 
     await act(ana, 'call');
-    await expect.poll(async () => (await nearTexts(dee)).length, SWEEP).toBe(1);
-    expect(await nearTexts(dee)).toEqual([
-      {
-        body: "Bella Demo Salon: you're almost up, 2 ahead of you. Please head back now.",
-        status: 'sent',
-        event_key: `near:${dee.waitId}`,
-        last_error: null,
-      },
-    ]);
+    await expectOneNearText(dee, TWO_AHEAD_TEXT);
     const told = (await view(dee)).nearTurn;
     expect(told).toMatchObject({ choice: 'ahead_2', texted: true });
     expect(told.toldAt).not.toBeNull();
@@ -171,15 +172,7 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
       await quiet(ana, ben, cy);
       await chosen(dee, 'ahead_2');
       await act(ana, 'call');
-      await expect.poll(async () => (await nearTexts(dee)).length, SWEEP).toBe(1);
-      expect(await nearTexts(dee)).toEqual([
-        {
-          body: "Bella Demo Salon: you're almost up, 2 ahead of you. Please head back now.",
-          status: 'sent',
-          event_key: `near:${dee.waitId}`,
-          last_error: null,
-        },
-      ]);
+      await expectOneNearText(dee, TWO_AHEAD_TEXT);
       // Through the repository too: a candidate without minutes gets the "ahead" words, not NULL.
       const eve = await join('Eve');
       const told = await createNearTurnRepository(db(), 'sent').tellThoseReached(

@@ -1,42 +1,12 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from '../support/server-process.ts';
+import { startServerProcess, waitForHealth } from '../support/server-process.ts';
 
-/** Runs the real entry point (src/server/main.ts) as its own process, as `npm start` does. */
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  child.stderr?.on('data', (chunk) => {
-    output += String(chunk);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForHealth(port: number, exited: Promise<unknown>): Promise<void> {
-  let stopped = false;
-  void exited.then(() => {
-    stopped = true;
-  });
-  for (;;) {
-    if (stopped) throw new Error('server exited before it was ready');
-    const ok = await fetch(`http://127.0.0.1:${port}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
+// The lines these tests read ('stopped cleanly', 'took over the data folder') are info-level.
+const startServer = (env: Record<string, string>) => startServerProcess({ LOG_LEVEL: 'info', ...env });
 
 describe('server process on the embedded database', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'checkn-process-'));
@@ -47,11 +17,10 @@ describe('server process on the embedded database', () => {
   });
 
   it('seeds the demo, refuses a second server on the folder, stops cleanly and keeps its rows', async () => {
-    const port = await freePort();
-    const first = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const first = await startServer({ DATA_DIR: dataDir });
     children.push(first.child);
-    await waitForHealth(port, first.exited);
-    const base = `http://127.0.0.1:${port}`;
+    await waitForHealth(first);
+    const { base } = first;
     expect((await (await fetch(`${base}/api/v1/companies/demo/walk-in`)).json()).name).toBe(
       'Bella Demo Salon',
     );
@@ -69,7 +38,7 @@ describe('server process on the embedded database', () => {
     expect(joined.status).toBe(201);
     const { waitId } = await joined.json();
 
-    const second = startServer({ DATA_DIR: dataDir, PORT: String(await freePort()) });
+    const second = await startServer({ DATA_DIR: dataDir });
     children.push(second.child);
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('Another CheckN server is already using the data folder');
@@ -78,11 +47,10 @@ describe('server process on the embedded database', () => {
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('stopped cleanly');
 
-    const restartPort = await freePort();
-    const restarted = startServer({ DATA_DIR: dataDir, PORT: String(restartPort) });
+    const restarted = await startServer({ DATA_DIR: dataDir });
     children.push(restarted.child);
-    await waitForHealth(restartPort, restarted.exited);
-    const entry = await fetch(`http://127.0.0.1:${restartPort}/api/v1/companies/demo/wait-list/${waitId}`, {
+    await waitForHealth(restarted);
+    const entry = await fetch(`${restarted.base}/api/v1/companies/demo/wait-list/${waitId}`, {
       headers: { authorization: `Bearer ${session.token}` },
     });
     expect(entry.status).toBe(200);
@@ -93,17 +61,15 @@ describe('server process on the embedded database', () => {
   });
 
   it('after kill -9, a new server takes the folder over at once: its owner no longer runs', async () => {
-    const port = await freePort();
-    const killed = startServer({ DATA_DIR: dataDir, PORT: String(port) });
+    const killed = await startServer({ DATA_DIR: dataDir });
     children.push(killed.child);
-    await waitForHealth(port, killed.exited);
+    await waitForHealth(killed);
     killed.child.kill('SIGKILL');
     await killed.exited;
 
-    const restartPort = await freePort();
-    const restarted = startServer({ DATA_DIR: dataDir, PORT: String(restartPort) });
+    const restarted = await startServer({ DATA_DIR: dataDir });
     children.push(restarted.child);
-    await waitForHealth(restartPort, restarted.exited);
+    await waitForHealth(restarted);
     expect(restarted.output()).toContain(
       `took over the data folder from a server that is no longer running (process ${killed.child.pid})`,
     );
@@ -112,7 +78,7 @@ describe('server process on the embedded database', () => {
   });
 
   it('refuses to start with a bad setting and names it', async () => {
-    const bad = startServer({ PORT: 'eighty', DATA_DIR: dataDir });
+    const bad = await startServer({ PORT: 'eighty', DATA_DIR: dataDir });
     children.push(bad.child);
     expect(await bad.exited).toBe(1);
     expect(bad.output()).toContain('PORT="eighty": must be a whole number from 0 to 65535');

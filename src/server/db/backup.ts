@@ -381,8 +381,12 @@ export async function pruneBackups(dir: string, keep: number): Promise<string[]>
   return old;
 }
 
-async function syncFile(file: string): Promise<void> {
-  const handle = await open(file, 'r+');
+/**
+ * fsync a file or a folder. Opened read-only: fsync flushes a file whatever its open mode, and
+ * a folder cannot be opened for writing.
+ */
+export async function syncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r');
   try {
     await handle.sync();
   } finally {
@@ -392,13 +396,10 @@ async function syncFile(file: string): Promise<void> {
 
 /** A rename is durable once its folder is synced. */
 async function syncFolder(dir: string): Promise<void> {
-  const handle = await open(dir, 'r');
   try {
-    await handle.sync();
+    await syncFile(dir);
   } catch {
     // Some file systems (and Windows) cannot sync a folder: the file itself is synced.
-  } finally {
-    await handle.close();
   }
 }
 

@@ -15,6 +15,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * The level a background job (a timer's pass, a fire-and-forget follow-up) logs its failure at.
+ * An outage is expected and the next pass tries again: warn. Anything else is a bug, such as a
+ * wrong statement: error, which fails the test that met it (tests/support/test-app.ts).
+ */
+export const backgroundFailureLevel = (error: unknown): 'warn' | 'error' =>
+  isDatabaseUnavailable(error) ? 'warn' : 'error';
+
 /** Socket-level failures of the TCP connection to the server (Node's errno codes). */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

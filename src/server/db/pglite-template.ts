@@ -17,11 +17,12 @@
  * is made by initdb as before; a test fails until the template is made again.
  */
 import { existsSync } from 'node:fs';
-import { open, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { extract } from 'tar';
+import { syncFile } from './backup.ts';
 
 export const PGLITE_TEMPLATE_DIR = fileURLToPath(new URL('../../../pglite-template/', import.meta.url));
 
@@ -77,14 +78,5 @@ async function syncTree(dir: string, options: { only?: string } = {}): Promise<v
   const paths = options.only
     ? [path.join(dir, options.only)]
     : (await readdir(dir, { recursive: true })).map((name) => path.join(dir, name));
-  await Promise.all([...paths, dir].map(syncPath));
-}
-
-async function syncPath(file: string): Promise<void> {
-  const handle = await open(file, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
+  await Promise.all([...paths, dir].map(syncFile));
 }

@@ -9,7 +9,7 @@ import {
   REALTIME_PATH,
   type ServerMessage,
 } from '../../shared/realtime.ts';
-import { isDatabaseUnavailable } from '../db/connection-errors.ts';
+import { backgroundFailureLevel, isDatabaseUnavailable } from '../db/connection-errors.ts';
 import type { CustomerService } from '../features/customer/customer.service.ts';
 import type { LobbyScreenService } from '../features/lobby-screen/lobby-screen.service.ts';
 import type { StaffService } from '../features/staff/staff.service.ts';
@@ -299,7 +299,7 @@ export function registerRealtimeRoutes(
     },
     onPeriodEnd() {
       void closeSignedOutSockets().catch((error: unknown) =>
-        app.log.warn({ err: error }, 'session check failed'),
+        app.log[backgroundFailureLevel(error)]({ err: error }, 'session check failed'),
       );
     },
   });
@@ -326,7 +326,7 @@ export function registerRealtimeRoutes(
     if (tokenHash !== null) closeSessionSockets(tokenHash);
     else
       void closeSignedOutSockets().catch((error: unknown) =>
-        app.log.warn({ err: error }, 'session check failed'),
+        app.log[backgroundFailureLevel(error)]({ err: error }, 'session check failed'),
       );
   });
   app.addHook('onClose', async () => heartbeat.stop());

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { topics } from '../../../shared/realtime.ts';
 import type { NearTurnChoice, WaitEntryResponse } from '../../../shared/schemas.ts';
+import { backgroundFailureLevel } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import type { EventLog, RealtimeEvent } from '../../realtime/event-log.ts';
 import type { PushService } from '../push/push.service.ts';
@@ -116,7 +117,8 @@ export function createNearTurnService(deps: {
         const [companyId, why] = due.entries().next().value as [string, 'line-moved' | 'minutes'];
         due.delete(companyId);
         await tellWhoIsNear(companyId, why === 'minutes' ? { choice: 'minutes_15' } : undefined).catch(
-          (error: unknown) => deps.logger.warn({ err: error }, 'near turn: check failed'),
+          (error: unknown) =>
+            deps.logger[backgroundFailureLevel(error)]({ err: error }, 'near turn: check failed'),
         );
       }
     })().finally(() => {

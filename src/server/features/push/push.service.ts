@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { backgroundFailureLevel } from '../../db/connection-errors.ts';
 import {
   createWebPushSender,
   generateVapidKeys,
@@ -52,7 +53,9 @@ export function createPushService(deps: {
             logger.warn({ err: error }, 'web push failed');
           }
         }
-      })().catch((error: unknown) => logger.warn({ err: error }, 'web push lookup failed'));
+      })().catch((error: unknown) =>
+        logger[backgroundFailureLevel(error)]({ err: error }, 'web push lookup failed'),
+      );
     },
   };
 }

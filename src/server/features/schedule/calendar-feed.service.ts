@@ -5,6 +5,7 @@ import {
   calendarLinkHint,
 } from '../../../shared/calendar-feed-schemas.ts';
 import { addDays, instantAt, localDateTime } from '../../../shared/local-time.ts';
+import { backgroundFailureLevel } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import type { CalendarFeedRepository, ClaimedFeed } from './calendar-feed.repository.ts';
 import { type BusyBlock, IcsFeedError } from './ics-feed-result.ts';
@@ -105,7 +106,9 @@ export function createCalendarFeedService(deps: {
     if (pass || stopped) return;
     pass = syncDueFeeds()
       .then(() => undefined)
-      .catch((error: unknown) => logger.warn({ err: error }, 'calendar feeds: poll failed'))
+      .catch((error: unknown) =>
+        logger[backgroundFailureLevel(error)]({ err: error }, 'calendar feeds: poll failed'),
+      )
       .finally(() => {
         pass = null;
       });

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { backgroundFailureLevel } from '../../db/connection-errors.ts';
 import { newTextStatus, SmsSendError, type SmsSender } from '../../sms/sms-sender.ts';
 import type { SmsRepository } from './sms.repository.ts';
 
@@ -52,7 +53,10 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
       return await trySend(text);
     } catch (error) {
       // The claim stands: left 'sending', the text is marked failed by recoverInterrupted, never sent twice.
-      logger.warn({ err: error, smsId: text.id }, 'could not record a text message attempt');
+      logger[backgroundFailureLevel(error)](
+        { err: error, smsId: text.id },
+        'could not record a text message attempt',
+      );
       return null;
     }
   }
