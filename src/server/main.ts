@@ -14,11 +14,13 @@ import { DataDirLockedError } from './db/data-dir-lock.ts';
 import type { Database } from './db/database.ts';
 import { listMigrations, NewerSchemaError, pendingMigrations } from './db/migrate.ts';
 import { type OpenedDatabase, openDatabase } from './db/open-database.ts';
+import { keepHeapsSmall } from './db/pglite-memory.ts';
 import { handOverConnections } from './http/hand-over-connections.ts';
 import { DEMO_COMPANY_ID, seedDemoCompany } from './seed/demo.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (!config.databaseUrl) keepHeapsSmall();
   const logger = pino({ level: config.logLevel });
   if (cluster.isWorker) return serveAsWorker(config, logger);
 
