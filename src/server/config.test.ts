@@ -57,7 +57,7 @@ describe('config', () => {
   });
 
   it("sizes the embedded database's buffer cache for a small server, and takes another size", () => {
-    expect(loadConfig({}).pgliteSharedBuffers).toBe('32MB');
+    expect(loadConfig({}).pgliteSharedBuffers).toBe('16MB');
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '256MB' }).pgliteSharedBuffers).toBe('256MB');
     expect(() => loadConfig({ PGLITE_SHARED_BUFFERS: '32' })).toThrow(
       'PGLITE_SHARED_BUFFERS="32": must be a size such as 32MB or 256MB',

@@ -87,7 +87,7 @@ describe('the embedded database starts from the template', () => {
         await db.close();
       }
     };
-    expect(await setting()).toBe('32MB');
+    expect(await setting()).toBe('16MB');
     expect(await setting('64MB')).toBe('64MB');
   });
 

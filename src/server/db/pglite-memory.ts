@@ -10,7 +10,7 @@ import v8 from 'node:v8';
  * page cache besides: a page read from there costs a copy, not a disk seek. The Insights of a busy
  * year were timed with both (BENCH_ONLY=memory). PGLITE_SHARED_BUFFERS sets another size.
  */
-export const DEFAULT_SHARED_BUFFERS = '32MB';
+export const DEFAULT_SHARED_BUFFERS = '16MB';
 
 /** The start flags that size PostgreSQL's memory. */
 export const memoryParams = (sharedBuffers: string): string[] => ['-c', `shared_buffers=${sharedBuffers}`];
