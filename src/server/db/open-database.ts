@@ -47,11 +47,14 @@ export async function openDatabase(
   // PGlite's thread starts and its WASM compiles while the folder is locked; the thread opens the
   // folder only once the lock is ours.
   const locking = lockDataDir(config.dataDir);
-  const opening = openPglite(config.dataDir, {
+  const pgliteOptions = {
     sharedBuffers: config.pgliteSharedBuffers,
+    onThreadFailure: options.onEmbeddedDatabaseFailure,
+  };
+  const opening = openPglite(config.dataDir, {
+    ...pgliteOptions,
     openWhen: locking,
     onOpening: options.onOpening,
-    onThreadFailure: options.onEmbeddedDatabaseFailure,
   });
   const lock = await locking.catch(async (error: unknown) => {
     await opening.catch(() => {});
@@ -68,10 +71,7 @@ export async function openDatabase(
       // start runs them all) touched about 100 MB more than serving does (docs/memory.md). Its
       // thread ends here, and a new one opens the migrated folder: the folder stays locked.
       await db.close();
-      db = await openPglite(config.dataDir, {
-        sharedBuffers: config.pgliteSharedBuffers,
-        onThreadFailure: options.onEmbeddedDatabaseFailure,
-      });
+      db = await openPglite(config.dataDir, pgliteOptions);
     }
     return {
       db,
