@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable, retryTransientConflicts } from './connection-errors.ts';
+import {
+  backgroundFailureLevel,
+  isDatabaseUnavailable,
+  retryTransientConflicts,
+} from './connection-errors.ts';
 
 const withCode = (code: string, message = 'failed') => Object.assign(new Error(message), { code });
 
@@ -59,5 +63,14 @@ describe('retryTransientConflicts', () => {
     };
     await expect(retryTransientConflicts(wrong)).rejects.toMatchObject({ code: '23505' });
     expect(calls).toBe(1);
+  });
+});
+
+describe('backgroundFailureLevel', () => {
+  it('logs an outage, which the next pass retries, at warn, and a bug at error (which fails a test)', () => {
+    expect(backgroundFailureLevel(withCode('ECONNREFUSED'))).toBe('warn');
+    expect(backgroundFailureLevel(new Error('Connection terminated unexpectedly'))).toBe('warn');
+    expect(backgroundFailureLevel(withCode('42601', 'syntax error at or near "form"'))).toBe('error');
+    expect(backgroundFailureLevel(new Error('boom'))).toBe('error');
   });
 });
