@@ -95,4 +95,44 @@ describe.each(databaseKinds)('join statement plan on %s', (kind) => {
     // …and no statement of the join read wait_entries whole.
     expect(seen.seqScans).toBe(0);
   });
+
+  /**
+   * PostgreSQL plans a prepared statement for its values five times and then keeps the generic
+   * plan only when it looks no costlier; the join's never did (its rows come as arrays), so it was
+   * planned again on every call: most of its database time (docs/benchmarks.md, "The join's plan").
+   */
+  it('plans the join once and reuses that plan, outside a transaction and inside one', async () => {
+    const { db } = database;
+    const repository = createWaitListRepository(db);
+    const newCustomer = async () => {
+      const id = randomUUID();
+      await db.query('insert into customers (id, token_hash) values ($1, $2)', [id, randomUUID()]);
+      return id;
+    };
+    for (let call = 0; call < 8; call++) {
+      const [outcome] = await repository.insertManyOnceAndPublish([joinOf(await newCustomer())]);
+      expect(outcome).toMatchObject({ created: true });
+    }
+    // Read on the connection the joins ran on: one at a time, they used one (PostgreSQL's pool
+    // for generic-plan statements; PGlite has one).
+    const { rows } = await db.query<{ genericPlans: number; customPlans: number }>(
+      `select generic_plans::int as "genericPlans", custom_plans::int as "customPlans"
+         from pg_prepared_statements
+        where statement like '%unnest%insert into wait_entries%' and statement not like '%pg_prepared_statements%'`,
+      [],
+      { genericPlan: true },
+    );
+    // (The first test's join ran it once more, in its transaction.)
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.customPlans).toBe(0);
+    expect(rows[0]!.genericPlans).toBeGreaterThanOrEqual(8);
+
+    // In a transaction the setting lasts for the statement only.
+    const customerId = await newCustomer();
+    const planMode = await db.transaction(async (tx) => {
+      await repository.insertManyOnceAndPublish([joinOf(customerId)], tx);
+      return (await tx.query<{ mode: string }>(`select current_setting('plan_cache_mode') as mode`)).rows[0]!.mode;
+    });
+    expect(planMode).toBe('auto');
+  });
 });

@@ -5,9 +5,19 @@
 export interface QueryOptions {
   /**
    * Hot statements (the join, the event sequencer) are named so PostgreSQL plans them once per
-   * connection instead of on every call. PGlite ignores it.
+   * connection instead of on every call. PGlite ignores it (it prepares every statement).
    */
   name?: string;
+  /**
+   * Run this prepared statement on its generic plan (`plan_cache_mode = force_generic_plan` for
+   * this one call). Why: PostgreSQL plans a prepared statement for its parameters' values five
+   * times, then keeps the generic plan only if it looks no costlier; for the join, whose rows
+   * arrive as arrays (`unnest`), the generic plan's estimate (a thousand rows) never does, so the
+   * whole statement was planned again on every call: 80 % of its database time
+   * (docs/benchmarks.md, "The join's plan"). Only for statements whose best plan does not depend
+   * on the values.
+   */
+  genericPlan?: boolean;
 }
 
 export interface Queryable {

@@ -79,6 +79,27 @@ export function createStatementRunner(pg: PGlite, maxPrepared = MAX_PREPARED_STA
     sql: string,
     params: readonly unknown[] | undefined,
     inTransaction: boolean,
+    genericPlan = false,
+  ): Promise<{ rows: Record<string, unknown>[]; command: string | undefined }> {
+    if (!genericPlan) return runPrepared(sql, params, inTransaction);
+    // QueryOptions.genericPlan (database.ts). When the statement fails inside a transaction the
+    // reset fails too, and the rollback undoes the SET.
+    await simpleQuery('set plan_cache_mode = force_generic_plan');
+    try {
+      return await runPrepared(sql, params, inTransaction);
+    } finally {
+      await simpleQuery('reset plan_cache_mode').catch(() => {});
+    }
+  }
+
+  async function simpleQuery(sql: string): Promise<void> {
+    await pg.execProtocol(serialize.query(sql), { syncToFs: false });
+  }
+
+  async function runPrepared(
+    sql: string,
+    params: readonly unknown[] | undefined,
+    inTransaction: boolean,
   ): Promise<{ rows: Record<string, unknown>[]; command: string | undefined }> {
     const statement = await prepare(sql);
     const values = (params ?? []).map((value, index) =>
@@ -102,7 +123,7 @@ export function createStatementRunner(pg: PGlite, maxPrepared = MAX_PREPARED_STA
       prepared.delete(sql);
       toCloseLater.push(statement.name);
       if (inTransaction) throw error;
-      return run(sql, params, inTransaction);
+      return runPrepared(sql, params, inTransaction);
     }
     const withFields = statement.rowDescription ? [statement.rowDescription, ...messages] : messages;
     const [result] = parse.parseResults(withFields, pg.parsers);

@@ -29,7 +29,7 @@ export interface OpenPglite {
  * without waiting for each other's answers, as long as a transaction is never interleaved.
  */
 export type ToPgliteWorker = { id: number; tx: number } & (
-  | { op: 'run'; sql: string; params: readonly unknown[] | undefined }
+  | { op: 'run'; sql: string; params: readonly unknown[] | undefined; genericPlan?: boolean }
   | { op: 'begin' | 'commit' | 'rollback' }
   | { op: 'exec'; sql: string }
   | { op: 'listen'; channel: string }

@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { Worker } from 'node:worker_threads';
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable, QueryOptions } from './database.ts';
 import { DEFAULT_SHARED_BUFFERS } from './pglite-memory.ts';
 import {
   holdsDatabase,
@@ -206,21 +206,28 @@ export async function openPglite(
   }
 
   let lastTransaction = 0;
-  const run = async <Row>(sql: string, params: readonly unknown[] | undefined, tx: number) => ({
-    rows: (await call({ op: 'run', sql, params, tx })) as Row[],
+  const run = async <Row>(
+    sql: string,
+    params: readonly unknown[] | undefined,
+    tx: number,
+    options: QueryOptions | undefined,
+  ) => ({
+    rows: (await call({ op: 'run', sql, params, tx, genericPlan: options?.genericPlan })) as Row[],
   });
 
   // No lock here: the worker keeps each transaction whole (pglite-worker.ts), so statements from
   // other requests go out at once and wait there, not for this thread's next turn.
   const database: Database = {
     kind: 'pglite',
-    query: (sql, params) => run(sql, params, 0),
+    query: (sql, params, options) => run(sql, params, 0, options),
     async transaction(work) {
       lastTransaction += 1;
       const tx = lastTransaction;
       await call({ op: 'begin', tx });
       try {
-        const result = await work({ query: (sql, params) => run(sql, params, tx) } satisfies Queryable);
+        const result = await work({
+          query: (sql, params, options) => run(sql, params, tx, options),
+        } satisfies Queryable);
         await call({ op: 'commit', tx });
         return result;
       } catch (error) {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Database, Queryable } from './database.ts';
+import type { Database, Queryable, QueryOptions } from './database.ts';
 
 // Keep timestamps and bigints as the server sends them; repositories convert where needed.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -14,24 +14,45 @@ export async function openPostgres(
   connectionString: string,
   options: PostgresOptions = {},
 ): Promise<Database> {
-  const pool = new pg.Pool({
+  const poolSettings = {
     connectionString,
-    // Requests, the event sequencer, the text worker and LISTEN share it; PostgreSQL's default
-    // max_connections (100) leaves room for several processes at this size.
-    max: options.max ?? 20,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     // A stuck query must not hold a request forever (STYLE: timeouts everywhere).
     statement_timeout: 10_000,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
+  };
+  const pool = new pg.Pool({
+    ...poolSettings,
+    // Requests, the event sequencer, the text worker and LISTEN share it; PostgreSQL's default
+    // max_connections (100) leaves room for several processes at this size.
+    max: options.max ?? 20,
   });
   // An idle client that loses its connection emits here; without a listener the process would crash.
   pool.on('error', () => {});
+  /**
+   * A few connections whose statements all run on their generic plan (QueryOptions.genericPlan):
+   * set once per connection, where setting it around each call cost two more round trips. Opened
+   * at the first such statement.
+   */
+  let genericPlans: pg.Pool | undefined;
+  const genericPlanPool = () => {
+    if (!genericPlans) {
+      genericPlans = new pg.Pool({
+        ...poolSettings,
+        // The join's group commit keeps at most 4 statements in flight (wait-list.service.ts).
+        max: 4,
+        options: [poolSettings.options, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' '),
+      });
+      genericPlans.on('error', () => {});
+    }
+    return genericPlans;
+  };
   // Fail at start, with the server's own message, rather than on the first request.
   await pool.query('select 1');
 
   const query: Queryable['query'] = async (sql, params, queryOptions) => {
-    const result = await pool.query({
+    const result = await (queryOptions?.genericPlan ? genericPlanPool() : pool).query({
       text: sql,
       values: params as unknown[] | undefined,
       name: queryOptions?.name,
@@ -56,9 +77,7 @@ export async function openPostgres(
       try {
         await client.query('begin');
         const tx: Queryable = {
-          query: async (sql, params) => ({
-            rows: (await client.query(sql, params as unknown[] | undefined)).rows,
-          }),
+          query: (sql, params, queryOptions) => runOnClient(client, sql, params, queryOptions),
         };
         const result = await work(tx);
         // A failed COMMIT on a lost connection leaves the outcome unknown: the caller retries
@@ -83,14 +102,33 @@ export async function openPostgres(
       listenWithReconnect(connectionString, options, channel, onPayload, onResync, onLost),
     load: () => ({
       kind: 'postgres',
-      connections: pool.totalCount,
-      idleConnections: pool.idleCount,
-      waitingQueries: pool.waitingCount,
+      connections: pool.totalCount + (genericPlans?.totalCount ?? 0),
+      idleConnections: pool.idleCount + (genericPlans?.idleCount ?? 0),
+      waitingQueries: pool.waitingCount + (genericPlans?.waitingCount ?? 0),
     }),
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), genericPlans?.end()]);
     },
   };
+}
+
+/**
+ * One statement of a transaction. A generic-plan call (QueryOptions.genericPlan) sets
+ * plan_cache_mode around it; when the statement fails the reset is skipped, and the
+ * transaction's rollback undoes the SET.
+ */
+async function runOnClient<Row>(
+  client: pg.PoolClient,
+  sql: string,
+  params: readonly unknown[] | undefined,
+  queryOptions: QueryOptions | undefined,
+): Promise<{ rows: Row[] }> {
+  const statement = { text: sql, values: params as unknown[] | undefined, name: queryOptions?.name };
+  if (!queryOptions?.genericPlan) return { rows: (await client.query(statement)).rows as Row[] };
+  await client.query('set plan_cache_mode = force_generic_plan');
+  const { rows } = await client.query(statement);
+  await client.query('reset plan_cache_mode');
+  return { rows: rows as Row[] };
 }
 
 /**

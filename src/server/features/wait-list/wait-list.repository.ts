@@ -489,7 +489,7 @@ export function createWaitListRepository(
            from inserted i left join join_text t on t.wait_id = i.id
           where i.party_position is null or i.party_position = 1`,
         [...columns, newTextStatus, joins.map(joinAnswersText), joins.map(partySizeOf)],
-        { name: 'join-wait-list' },
+        { name: 'join-wait-list', genericPlan: true },
       );
       const inserted = new Map(rows.map((row) => [`${row.customerId} ${row.idempotencyKey}`, row]));
       const missing = joins.filter(
