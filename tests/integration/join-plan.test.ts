@@ -131,7 +131,8 @@ describe.each(databaseKinds)('join statement plan on %s', (kind) => {
     const customerId = await newCustomer();
     const planMode = await db.transaction(async (tx) => {
       await repository.insertManyOnceAndPublish([joinOf(customerId)], tx);
-      return (await tx.query<{ mode: string }>(`select current_setting('plan_cache_mode') as mode`)).rows[0]!.mode;
+      return (await tx.query<{ mode: string }>(`select current_setting('plan_cache_mode') as mode`)).rows[0]!
+        .mode;
     });
     expect(planMode).toBe('auto');
   });

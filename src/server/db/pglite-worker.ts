@@ -70,7 +70,8 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
     }
     switch (message.op) {
       case 'run':
-        return (await statements.run(message.sql, message.params, message.tx !== 0, message.genericPlan)).rows;
+        return (await statements.run(message.sql, message.params, message.tx !== 0, message.genericPlan))
+          .rows;
       case 'begin':
         openTransaction = message.tx;
         try {
