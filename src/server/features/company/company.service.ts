@@ -21,14 +21,15 @@ export function createCompanyService(companies: CompanyRepository, options: { ca
   async function load(companyId: string) {
     const cached = cache.get(companyId);
     if (cached && Date.now() - cached.at < cacheMs) return cached;
-    const company = invariantFound(await companies.findById(companyId), 'COMPANY_NOT_FOUND');
-    const names = await companies.listServiceNames(companyId);
-    const providers = await companies.listProviders(companyId);
+    const { company, serviceNames, providers } = invariantFound(
+      await companies.findWithLineup(companyId),
+      'COMPANY_NOT_FOUND',
+    );
     const entry = {
       at: Date.now(),
       company,
       // The spec's ten defaults when the business has configured none (spec §3).
-      services: names.length > 0 ? names : [...DEFAULT_SERVICES],
+      services: serviceNames.length > 0 ? serviceNames : [...DEFAULT_SERVICES],
       providers,
     };
     if (cache.size > 10_000) cache.clear();
