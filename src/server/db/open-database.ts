@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Config } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
@@ -51,9 +55,15 @@ export async function openDatabase(
     sharedBuffers: config.pgliteSharedBuffers,
     onThreadFailure: options.onEmbeddedDatabaseFailure,
   };
+  // A first start (no database in the folder yet) creates it and runs every migration in a
+  // process that then exits (first-start-process.ts), once the folder is locked; this process
+  // opens the result as a restart would.
+  const firstStart = options.migrate !== false && !existsSync(path.join(config.dataDir, 'PG_VERSION'));
   const opening = openPglite(config.dataDir, {
     ...pgliteOptions,
-    openWhen: locking,
+    openWhen: firstStart
+      ? locking.then(() => migrateInOwnProcess(config.dataDir, config.pgliteSharedBuffers))
+      : locking,
     onOpening: options.onOpening,
   });
   const lock = await locking.catch(async (error: unknown) => {
@@ -99,4 +109,37 @@ async function migrateAsAsked(
   }
   // Refuses newer data too, when nothing was asked before.
   return migrate(db);
+}
+
+/**
+ * Runs first-start-process.ts on `dataDir` and waits for it to exit; rejects with its own words when
+ * it fails. From the TypeScript sources (tests, `npm run admin`) it runs through tsx.
+ */
+async function migrateInOwnProcess(dataDir: string, sharedBuffers: string): Promise<void> {
+  const fromSources = import.meta.url.endsWith('.ts');
+  const entry = new URL(
+    fromSources ? './first-start-process.ts' : './first-start-process.js',
+    import.meta.url,
+  );
+  const child = spawn(
+    process.execPath,
+    [...(fromSources ? ['--import', 'tsx'] : []), fileURLToPath(entry), dataDir, sharedBuffers],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4_000);
+  });
+  const exit = await new Promise<{ code: number | null; signal: NodeJS.Signals | null }>(
+    (resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', (code, signal) => resolve({ code, signal }));
+    },
+  );
+  if (exit.code !== 0) {
+    throw new Error(
+      `Creating the database in ${dataDir} failed (${exit.signal ?? `exit code ${exit.code}`}): ${stderr.trim()}`,
+    );
+  }
 }
