@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import type { Database } from './database.ts';
 import { migrate, pendingMigrations } from './migrate.ts';
-import { openPglite } from './pglite.ts';
+import { openPglite, siblingEntry } from './pglite.ts';
 
 export interface OpenedDatabase {
   db: Database;
@@ -116,11 +116,7 @@ async function migrateAsAsked(
  * it fails. From the TypeScript sources (tests, `npm run admin`) it runs through tsx.
  */
 async function migrateInOwnProcess(dataDir: string, sharedBuffers: string): Promise<void> {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(
-    fromSources ? './first-start-process.ts' : './first-start-process.js',
-    import.meta.url,
-  );
+  const { entry, fromSources } = siblingEntry('first-start-process');
   const child = spawn(
     process.execPath,
     [...(fromSources ? ['--import', 'tsx'] : []), fileURLToPath(entry), dataDir, sharedBuffers],

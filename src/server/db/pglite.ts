@@ -90,12 +90,21 @@ function compiledModules() {
 }
 
 /**
+ * A module beside this one to run as a thread's or a process's entry: its `.ts` source when this
+ * module runs from the TypeScript sources (tests, `npm run admin`, which then need tsx), else the
+ * built `.js`.
+ */
+export function siblingEntry(name: string): { entry: URL; fromSources: boolean } {
+  const fromSources = import.meta.url.endsWith('.ts');
+  return { entry: new URL(`./${name}.${fromSources ? 'ts' : 'js'}`, import.meta.url), fromSources };
+}
+
+/**
  * Starts pglite-worker in a thread. From the TypeScript sources (tests, `npm run admin`), the
  * thread registers tsx itself: Node 20 does not pass `--import tsx` on to a worker's entry.
  */
 function startWorker(workerData: PgliteWorkerData): Worker {
-  const fromSources = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSources ? './pglite-worker.ts' : './pglite-worker.js', import.meta.url);
+  const { entry, fromSources } = siblingEntry('pglite-worker');
   // The thread's garbage is messages and rows that die at once: a small young generation is
   // enough. V8's default let it grow by tens of MB under load (npm run bench, PGlite: 17.7 →
   // 14.3 KB of RSS per open socket, and no slower).
