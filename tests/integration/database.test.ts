@@ -153,7 +153,7 @@ describe('PGlite statements (prepared once, run by name)', () => {
   });
 
   it('vacuum on their own, as PGlite has no autovacuum', async () => {
-    const vacuumed = await openPglite(undefined, { vacuumEveryMs: 100 });
+    const vacuumed = await openPglite(undefined, { maintainEveryMs: 100 });
     const notYet = await openPglite(undefined);
     try {
       const lastVacuum = async (db: Database) =>
@@ -174,6 +174,32 @@ describe('PGlite statements (prepared once, run by name)', () => {
       expect(await lastVacuum(notYet)).toBeNull();
     } finally {
       await Promise.all([vacuumed.close(), notYet.close()]);
+    }
+  });
+
+  it('analyze a table that grew, as autovacuum would, and leave alone one that did not change', async () => {
+    const db = await openPglite(undefined, { maintainEveryMs: 100 });
+    try {
+      const statistics = async (table: string) =>
+        (
+          await db.query<{ reltuples: number; analyzed: number; vacuumed: number }>(
+            `select c.reltuples::int as reltuples, s.analyze_count::int as analyzed, s.vacuum_count::int as vacuumed
+               from pg_class c join pg_stat_user_tables s on s.relid = c.oid where c.relname = $1`,
+            [table],
+          )
+        ).rows[0]!;
+      await db.exec('create table grown (id int primary key); create table unchanged (id int primary key)');
+      await db.query('insert into unchanged select generate_series(1, 20)');
+      // Planned while empty, as on a fresh install; then the rows come.
+      await db.exec('analyze grown; analyze unchanged');
+      await db.query('insert into grown select generate_series(1, 3000)');
+      for (let attempt = 0; attempt < 200 && (await statistics('grown')).reltuples < 3000; attempt += 1)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect((await statistics('grown')).reltuples).toBe(3000);
+      // Nothing changed there since its analyze: no pass touches it.
+      expect(await statistics('unchanged')).toEqual({ reltuples: 20, analyzed: 1, vacuumed: 0 });
+    } finally {
+      await db.close();
     }
   });
 

@@ -5,8 +5,8 @@ export interface PgliteWorkerData {
   maxPreparedStatements: number | undefined;
   /** PostgreSQL's shared_buffers, such as "32MB" (pglite-memory.ts). */
   sharedBuffers: string;
-  /** How often the thread vacuums the database (PGlite has no autovacuum). */
-  vacuumEveryMs: number;
+  /** How often the thread looks for tables to vacuum or analyze (PGlite has no autovacuum). */
+  maintainEveryMs: number;
 }
 
 /**
@@ -35,6 +35,8 @@ export type ToPgliteWorker = { id: number; tx: number } & (
   | { op: 'listen'; channel: string }
   | { op: 'unlisten'; channel: string }
   | { op: 'close' }
+  /** Vacuum and analyze the tables that need it, as autovacuum would (the thread sends it itself). */
+  | { op: 'maintain' }
   /** A full collection of the thread's heap, when the process runs with --expose-gc (bench). */
   | { op: 'collect-garbage' }
 );
@@ -57,7 +59,7 @@ export type FromPgliteWorker =
   | { op: 'result'; id: number; rows: Record<string, unknown>[] }
   | { op: 'error'; id: number; error: SerializedDatabaseError }
   | { op: 'notification'; channel: string; payload: string }
-  | { op: 'vacuum-failed'; error: SerializedDatabaseError };
+  | { op: 'maintenance-failed'; error: SerializedDatabaseError };
 
 const ERROR_FIELDS = ['code', 'detail', 'hint', 'constraint', 'table', 'column', 'severity'] as const;
 

@@ -19,9 +19,25 @@ import {
 
 if (!parentPort) throw new Error('pglite-worker.ts runs as a worker thread (see pglite.ts)');
 const port = parentPort;
-const { dataDir, maxPreparedStatements, sharedBuffers, vacuumEveryMs } = workerData as PgliteWorkerData;
-/** Marks the thread's own vacuum among the messages: its answer goes to no caller. */
-const VACUUM_ID = 0;
+const { dataDir, maxPreparedStatements, sharedBuffers, maintainEveryMs } = workerData as PgliteWorkerData;
+/** Marks the thread's own maintenance among the messages: its answer goes to no caller. */
+const MAINTENANCE_ID = 0;
+
+/**
+ * The tables autovacuum would take now, by its default thresholds (PostgreSQL's
+ * autovacuum_vacuum_threshold 50 and scale factor 0.2, the insert ones 1000 and 0.2, the analyze
+ * ones 50 and 0.1; a table never analyzed counts as empty). `vacuum`: dead rows or inserts to
+ * clean up as well; otherwise only its statistics are stale.
+ */
+const TABLES_DUE_SQL = `
+  select format('%I.%I', s.schemaname, s.relname) as name,
+         (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+           or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)) as vacuum
+    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+   where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+      or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+      or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
+   order by s.relname`;
 const post = (message: FromPgliteWorker) => port.postMessage(message);
 
 async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplate }: OpenPglite) {
@@ -115,6 +131,19 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
       case 'close':
         await pg.close();
         return [];
+      case 'maintain': {
+        // Each table in a message of its own, behind what is already waiting: a statement that
+        // arrives meanwhile waits for one table's vacuum at most.
+        const { rows } = await statements.run(TABLES_DUE_SQL, [], false);
+        for (const table of rows as { name: string; vacuum: boolean }[])
+          inbox.push({
+            id: MAINTENANCE_ID,
+            tx: 0,
+            op: 'exec',
+            sql: table.vacuum ? `vacuum (analyze) ${table.name}` : `analyze ${table.name}`,
+          });
+        return [];
+      }
       case 'collect-garbage': {
         const collect = (globalThis as { gc?: () => void }).gc;
         collect?.();
@@ -148,8 +177,8 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
         }
         // PGlite hands notifications to listeners in microtasks: let them land first.
         await Promise.resolve();
-        if (message.id !== VACUUM_ID) post(reply);
-        else if (reply.op === 'error') post({ op: 'vacuum-failed', error: reply.error });
+        if (message.id !== MAINTENANCE_ID) post(reply);
+        else if (reply.op === 'error') post({ op: 'maintenance-failed', error: reply.error });
         const notifications = heldNotifications;
         heldNotifications = [];
         for (const notification of notifications) post(notification);
@@ -169,12 +198,16 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
   });
 
   // PGlite is a single backend without the autovacuum launcher: without this, deleted and updated
-  // rows (the pending-event queue, text statuses, wait statuses) would only ever pile up. It takes
-  // its turn like any statement, never inside a transaction.
+  // rows (the pending-event queue, text statuses, wait statuses) would only ever pile up, and the
+  // planner would go on planning for the tables' sizes at the last analyze. Plans are kept (the
+  // prepared statements, the triggers' queries for the whole session): the text limits' count,
+  // planned while sms_messages was empty, read every text of the hour for each join, and a join
+  // cost grew with each text sent (docs/benchmarks.md, "Statistics that follow the tables"). It
+  // takes its turn like any statement, never inside a transaction.
   setInterval(() => {
-    inbox.push({ id: VACUUM_ID, tx: 0, op: 'exec', sql: 'vacuum (analyze)' });
+    inbox.push({ id: MAINTENANCE_ID, tx: 0, op: 'maintain' });
     void pump();
-  }, vacuumEveryMs).unref();
+  }, maintainEveryMs).unref();
   post({ op: 'ready' });
 }
 
