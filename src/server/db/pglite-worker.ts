@@ -24,20 +24,32 @@ const { dataDir, maxPreparedStatements, sharedBuffers, maintainEveryMs } = worke
 const MAINTENANCE_ID = 0;
 
 /**
- * The tables autovacuum would take now, by its default thresholds (PostgreSQL's
- * autovacuum_vacuum_threshold 50 and scale factor 0.2, the insert ones 1000 and 0.2, the analyze
- * ones 50 and 0.1; a table never analyzed counts as empty). `vacuum`: dead rows or inserts to
- * clean up as well; otherwise only its statistics are stale.
+ * The tables autovacuum would take now, by its default thresholds: `vacuum` for dead rows
+ * (autovacuum_vacuum_threshold 50, scale factor 0.2), inserts (1000, 0.2) or a transaction-id age
+ * past autovacuum_freeze_max_age; `analyze` for changed rows, from 50 and at a fifth of the table
+ * where autovacuum takes a tenth: on this database an analyze holds the only thread while
+ * statements wait, and plans need the size roughly, not finely. A table never analyzed counts as
+ * empty.
  */
 const TABLES_DUE_SQL = `
-  select format('%I.%I', s.schemaname, s.relname) as name,
-         (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
-           or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)) as vacuum
-    from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-   where s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
-      or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
-      or s.n_mod_since_analyze > 50 + 0.1 * greatest(c.reltuples, 0)
-   order by s.relname`;
+  select name, vacuum_due as "vacuum", analyze_due as "analyze" from (
+    select format('%I.%I', s.schemaname, s.relname) as name,
+           (s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
+             or s.n_ins_since_vacuum > 1000 + 0.2 * greatest(c.reltuples, 0)
+             or age(c.relfrozenxid) > 200000000) as vacuum_due,
+           s.n_mod_since_analyze > 50 + 0.2 * greatest(c.reltuples, 0) as analyze_due
+      from pg_stat_user_tables s join pg_class c on c.oid = s.relid
+  ) t
+   where vacuum_due or analyze_due
+   order by name`;
+
+/** The statement that does what a table is due for. */
+const maintenanceSql = (table: { name: string; vacuum: boolean; analyze: boolean }) =>
+  table.vacuum && table.analyze
+    ? `vacuum (analyze) ${table.name}`
+    : table.vacuum
+      ? `vacuum ${table.name}`
+      : `analyze ${table.name}`;
 const post = (message: FromPgliteWorker) => port.postMessage(message);
 
 async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplate }: OpenPglite) {
@@ -135,13 +147,8 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
         // Each table in a message of its own, behind what is already waiting: a statement that
         // arrives meanwhile waits for one table's vacuum at most.
         const { rows } = await statements.run(TABLES_DUE_SQL, [], false);
-        for (const table of rows as { name: string; vacuum: boolean }[])
-          inbox.push({
-            id: MAINTENANCE_ID,
-            tx: 0,
-            op: 'exec',
-            sql: table.vacuum ? `vacuum (analyze) ${table.name}` : `analyze ${table.name}`,
-          });
+        for (const table of rows as { name: string; vacuum: boolean; analyze: boolean }[])
+          inbox.push({ id: MAINTENANCE_ID, tx: 0, op: 'exec', sql: maintenanceSql(table) });
         return [];
       }
       case 'collect-garbage': {
