@@ -36,13 +36,12 @@ const MAINTENANCE_ID = 0;
 const TABLE_DUE_SQL = `
   select name, vacuum_due as "vacuum", analyze_due as "analyze" from (
     select format('%I.%I', s.schemaname, s.relname) as name,
-           s.n_dead_tup > 50 + 0.2 * greatest(c.reltuples, 0)
-             or age(c.relfrozenxid) > 200000000 as vacuum_due,
-           s.n_mod_since_analyze > 50 + 0.2 * greatest(c.reltuples, 0) as analyze_due,
-           greatest(s.n_dead_tup / (50 + 0.2 * greatest(c.reltuples, 0)),
-                    s.n_mod_since_analyze / (50 + 0.2 * greatest(c.reltuples, 0))) as urgency
+           s.n_dead_tup > t.threshold or age(c.relfrozenxid) > 200000000 as vacuum_due,
+           s.n_mod_since_analyze > t.threshold as analyze_due,
+           greatest(s.n_dead_tup, s.n_mod_since_analyze) / t.threshold as urgency
       from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-  ) t
+     cross join lateral (select 50 + 0.2 * greatest(c.reltuples, 0) as threshold) t
+  ) due
    where vacuum_due or analyze_due
    order by urgency desc, name
    limit 1`;
