@@ -36,10 +36,13 @@ export interface LoadOptions {
   ratePerSecond?: number;
   /** POST unless told (the joins); GET for pages. */
   method?: 'GET' | 'POST';
+  /** Each answered request's time (ms) is pushed here, so several runs can be told as one (combineLoads). */
+  latencySink?: number[];
 }
 
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const result = await autocannon({
+  const sink = options.latencySink;
+  const settings: autocannon.Options = {
     url: options.url,
     connections: options.connections,
     duration: options.seconds,
@@ -61,6 +64,11 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         },
       },
     ],
+  };
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(settings, (error, done) => (error ? reject(error) : resolve(done)));
+    if (sink)
+      instance.on('response', (_client, _status, _bytes, responseTimeMs) => sink.push(responseTimeMs));
   });
   const statusCodes: Record<string, number> = {};
   for (const [code, stats] of Object.entries(result.statusCodeStats ?? {}))
@@ -77,6 +85,36 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
+    statusCodes,
+  };
+}
+
+/**
+ * Several runs of one kind told as one: their requests and seconds added up, and p50/p99/max read
+ * from every request's time (each run's `latencySink`), not averaged from each run's percentiles.
+ */
+export function combineLoads(label: string, loads: readonly LoadResult[], latenciesMs: number[]): LoadResult {
+  const sum = (pick: (load: LoadResult) => number) => loads.reduce((total, load) => total + pick(load), 0);
+  const sorted = [...latenciesMs].sort((a, b) => a - b);
+  const percentile = (p: number) =>
+    sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  const seconds = sum((load) => load.seconds);
+  const statusCodes: Record<string, number> = {};
+  for (const load of loads)
+    for (const [code, count] of Object.entries(load.statusCodes))
+      statusCodes[code] = (statusCodes[code] ?? 0) + count;
+  return {
+    label,
+    seconds,
+    connections: loads[0]?.connections ?? 0,
+    requests: sum((load) => load.requests),
+    requestsPerSecond: seconds > 0 ? sum((load) => load.requestsPerSecond * load.seconds) / seconds : 0,
+    p50Ms: percentile(50),
+    p99Ms: percentile(99),
+    maxMs: sorted.at(-1) ?? 0,
+    non2xx: sum((load) => load.non2xx),
+    errors: sum((load) => load.errors),
+    timeouts: sum((load) => load.timeouts),
     statusCodes,
   };
 }
