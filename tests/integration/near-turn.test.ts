@@ -1,6 +1,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createNearTurnRepository } from '../../src/server/features/near-turn/near-turn.repository.ts';
+import { createNearTurnService } from '../../src/server/features/near-turn/near-turn.service.ts';
 import type { PushMessage, PushSender } from '../../src/server/push/push-sender.ts';
 import { DEMO_FRONT_DESK } from '../../src/server/seed/demo.ts';
 import { type NearTurnChoice, waitEntryResponseSchema } from '../../src/shared/schemas.ts';
@@ -219,6 +220,60 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
     );
     expect(told).toEqual([]);
     expect([...(await nearTexts(ana)), ...(await nearTexts(ben))]).toEqual([]);
+  });
+
+  it('a check that runs late tells those in line at the move, not someone who joined after it', async () => {
+    // The relay keeps a change's own time on its events: Ana's call is numbered with the call's time.
+    const [ana, ben] = [await join('Ana'), await join('Ben')];
+    await quiet(ana);
+    await act(ana, 'call');
+    const calledAt = async () =>
+      (
+        await db().query<{ moved: Date; changed: Date }>(
+          `select e.created_at as moved, w.updated_at as changed
+             from realtime_events e join wait_entries w on w.id = (e.data->>'waitId')::uuid
+            where e.topic = 'board:demo' and e.data->>'waitId' = $1 and e.data->>'status' = 'called'`,
+          [ana.waitId],
+        )
+      ).rows;
+    await expect.poll(async () => (await calledAt()).length, SWEEP).toBe(1);
+    const [call] = await calledAt();
+    expect(call!.moved.getTime()).toBe(call!.changed.getTime());
+    await expectOneNearText(
+      ben,
+      "Bella Demo Salon: you're next! Please head back now so you don't miss your turn.",
+    );
+
+    // A move of the line (written here, with the database's time) between Cy's join and Dee's.
+    const cy = await join('Cy');
+    const seq = 1_000_000_000 + phoneCounter;
+    await db().query(
+      `insert into realtime_events (topic, seq, type, data) values ('board:demo', $1, 'entry.upserted', '{}')`,
+      [seq],
+    );
+    const dee = await join('Dee');
+    // Its check runs only now, as a busy relay or a slow process would: both stand within
+    // "2 ahead" in the plan it reads, but Dee joined after the move and hears at the next one.
+    const nearTurn = createNearTurnService({
+      nearTurn: createNearTurnRepository(db(), 'sent'),
+      linePlan: {
+        nearTheFront: async () => [
+          { waitId: cy.waitId, ahead: 1, minutes: null },
+          { waitId: dee.waitId, ahead: 2, minutes: null },
+        ],
+      },
+      waitList: { findById: async () => null },
+      entries: { getOwnWaitEntry: async () => expect.fail('not asked') },
+      eventLog: { flushSoon: () => {} },
+      sms: { kick: () => {} },
+      push: { notify: () => {} },
+      logger: t.app.log,
+    });
+    nearTurn.lineEvents([{ topic: 'board:demo', seq, type: 'entry.upserted', data: { status: 'called' } }]);
+    await nearTurn.stop();
+    await expectOneNearText(cy, "Bella Demo Salon: you're almost up, 1 ahead of you. Please head back now.");
+    expect(await nearTexts(dee)).toEqual([]);
+    expect((await view(dee)).nearTurn.toldAt).toBeNull();
   });
 
   it('tells but does not text an entry without texts, or a number that opted out', async () => {

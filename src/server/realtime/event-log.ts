@@ -33,16 +33,18 @@ const SWEEP_MS = 2_000;
  * "topic|seq" and read them. The batch is an array of ids so the delete looks each one up by key:
  * as `id in (subquery)` the planner joined against a scan of the whole table, dead rows included
  * (every event leaves one until vacuum), and each pass grew slower the longer the server ran.
+ * An event keeps the time of the change it tells (its pending row's, the change's transaction
+ * time), not the time it was numbered: a near-turn check tells only who was in line at the move.
  */
 export const SEQUENCE_SQL = `
 with moved as (
   delete from realtime_pending
    where id = any (array(select id from realtime_pending order by id limit ${SEQUENCE_BATCH} for update skip locked))
-  returning id, topic, type, data
+  returning id, topic, type, data, created_at
 ), expanded as (
-  select id, topic, type, data from moved
+  select id, topic, type, data, created_at from moved
   union all
-  select max(id), 'line:' || substr(topic, 7), 'line.changed', '{}'::jsonb
+  select max(id), 'line:' || substr(topic, 7), 'line.changed', '{}'::jsonb, max(created_at)
     from moved where topic like 'board:%' group by topic
 ), counts as (
   select topic, count(*) as n from expanded group by topic
@@ -51,10 +53,12 @@ with moved as (
   on conflict (topic) do update set seq = t.seq + excluded.seq
   returning topic, seq
 ), numbered as (
-  select e.topic, b.seq - c.n + row_number() over (partition by e.topic order by e.id) as seq, e.type, e.data
+  select e.topic, b.seq - c.n + row_number() over (partition by e.topic order by e.id) as seq, e.type, e.data,
+         e.created_at
     from expanded e join counts c on c.topic = e.topic join bumped b on b.topic = e.topic
 ), inserted as (
-  insert into realtime_events (topic, seq, type, data) select topic, seq, type, data from numbered
+  insert into realtime_events (topic, seq, type, data, created_at)
+  select topic, seq, type, data, created_at from numbered
   returning topic, seq, type, data
 )
 select topic, seq::int as seq, type, data, pg_notify('${REALTIME_CHANNEL}', topic || '|' || seq) as notified

@@ -23,6 +23,12 @@ export interface NearTurnTold {
   textStatus: 'queued' | 'sent' | 'blocked' | null;
 }
 
+/** The board event that moved a line up: its topic and number in the event log. */
+export interface LineMove {
+  topic: string;
+  seq: number;
+}
+
 export function createNearTurnRepository(
   db: Queryable,
   /** What a new text is written as (sms/sms-sender.ts newTextStatus). */
@@ -56,13 +62,17 @@ export function createNearTurnRepository(
      * opted out or an entry without texts). One statement; the update re-reads each row it changes,
      * so an entry called, or told by another process, meanwhile is skipped: no "near" text then.
      * The words say where they stand: "about N min" to whoever chose minutes (with an estimate),
-     * else "next" or "N ahead". $6–$8 are those wordings (sms-texts.ts).
+     * else "next" or "N ahead". $6–$8 are those wordings (sms-texts.ts). With `lineMove`, the
+     * board event that moved the line up, only entries already in line at that change are told: a
+     * check that runs late (the relay numbers events after commit) must not tell someone who joined
+     * after the move, already near; they hear at the next move (docs/near-turn.md).
      */
     async tellThoseReached(
       companyId: string,
       candidates: readonly NearTurnCandidate[],
       wording: { next: string; ahead: string; minutes: string },
       waitTopicPrefix: string,
+      lineMove?: LineMove,
     ): Promise<NearTurnTold[]> {
       if (candidates.length === 0) return [];
       const { rows } = await db.query<NearTurnTold>(
@@ -77,6 +87,9 @@ export function createNearTurnRepository(
               -- A party is told once, at its lead (docs/party-size.md): the others share its phone.
               and (w.party_position is null or w.party_position = 1)
               and coalesce(w.near_turn, c.near_turn_default) = any (string_to_array(f.met, ','))
+              -- In line at the move: an event keeps its change's time (realtime/event-log.ts).
+              and ($11::text is null or coalesce(w.in_line_at, w.date) <= coalesce(
+                    (select e.created_at from realtime_events e where e.topic = $11 and e.seq = $12), now()))
            returning w.id, w.company_id, w.customer_id, w.phone_number, w.allow_sms, c.name as company_name,
                      replace(replace(replace(
                        case when coalesce(w.near_turn, c.near_turn_default) = 'minutes_15' and f.minutes is not null
@@ -111,6 +124,8 @@ export function createNearTurnRepository(
           wording.minutes,
           waitTopicPrefix,
           newTextStatus,
+          lineMove?.topic ?? null,
+          lineMove?.seq ?? null,
         ],
       );
       return rows;

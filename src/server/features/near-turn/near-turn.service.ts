@@ -10,7 +10,7 @@ import type { SmsService } from '../sms/sms.service.ts';
 import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
-import type { NearTurnRepository, NearTurnTold } from './near-turn.repository.ts';
+import type { LineMove, NearTurnRepository, NearTurnTold } from './near-turn.repository.ts';
 import { choicesMet, minutesToSay, NEAR_TURN_MINUTES, NEAR_TURN_MOST_AHEAD } from './near-turn-rule.ts';
 
 const BOARD_PREFIX = topics.board('');
@@ -58,10 +58,11 @@ export function createNearTurnService(deps: {
 }) {
   const { nearTurn, linePlan, eventLog, sms, push } = deps;
   /**
-   * Businesses to check (their line moved up, or someone waits for "about 15 minutes"), not checked
-   * yet; one check at a time per process. A line that moved is checked for every choice.
+   * Businesses to check (their line moved up: the latest event that moved it; or someone waits for
+   * "about 15 minutes"), not checked yet; one check at a time per process. A line that moved is
+   * checked for every choice, among those in line at its latest move.
    */
-  const due = new Map<string, 'line-moved' | 'minutes'>();
+  const due = new Map<string, LineMove | 'minutes'>();
   let checking: Promise<void> | null = null;
   let stopped = false;
 
@@ -72,6 +73,7 @@ export function createNearTurnService(deps: {
   async function tellWhoIsNear(
     companyId: string,
     only?: { waitId: string } | { choice: 'minutes_15' },
+    lineMove?: LineMove,
   ): Promise<number> {
     const standings = await linePlan.nearTheFront(companyId, {
       mostAhead: NEAR_TURN_MOST_AHEAD,
@@ -94,6 +96,7 @@ export function createNearTurnService(deps: {
         minutes: DEFAULT_SMS_TEXTS.nearTurnMinutes,
       },
       topics.wait(''),
+      lineMove,
     );
     if (told.length === 0) return 0;
     eventLog.flushSoon();
@@ -114,11 +117,14 @@ export function createNearTurnService(deps: {
     if (checking || stopped) return;
     checking = (async () => {
       while (due.size > 0 && !stopped) {
-        const [companyId, why] = due.entries().next().value as [string, 'line-moved' | 'minutes'];
+        const [companyId, why] = due.entries().next().value as [string, LineMove | 'minutes'];
         due.delete(companyId);
-        await tellWhoIsNear(companyId, why === 'minutes' ? { choice: 'minutes_15' } : undefined).catch(
-          (error: unknown) =>
-            deps.logger[backgroundFailureLevel(error)]({ err: error }, 'near turn: check failed'),
+        const check =
+          why === 'minutes'
+            ? tellWhoIsNear(companyId, { choice: 'minutes_15' })
+            : tellWhoIsNear(companyId, undefined, why);
+        await check.catch((error: unknown) =>
+          deps.logger[backgroundFailureLevel(error)]({ err: error }, 'near turn: check failed'),
         );
       }
     })().finally(() => {
@@ -133,7 +139,9 @@ export function createNearTurnService(deps: {
     /** The event log's numbered events (app.ts): the lines that moved up are checked soon. */
     lineEvents(events: readonly RealtimeEvent[]): void {
       for (const event of events) {
-        if (movesLineUp(event)) due.set(event.topic.slice(BOARD_PREFIX.length), 'line-moved');
+        // Events come in order: the latest move of a line is the one its check counts from.
+        if (movesLineUp(event))
+          due.set(event.topic.slice(BOARD_PREFIX.length), { topic: event.topic, seq: event.seq });
       }
       if (due.size > 0) checkDue();
     },
