@@ -268,6 +268,7 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
       sms: { kick: () => {} },
       push: { notify: () => {} },
       logger: t.app.log,
+      settleMs: 0,
     });
     nearTurn.lineEvents([{ topic: 'board:demo', seq, type: 'entry.upserted', data: { status: 'called' } }]);
     await nearTurn.stop();

@@ -16,6 +16,15 @@ import { choicesMet, minutesToSay, NEAR_TURN_MINUTES, NEAR_TURN_MOST_AHEAD } fro
 const BOARD_PREFIX = topics.board('');
 
 /**
+ * A line that moved is checked this long after its first move not checked yet, and the moves
+ * meanwhile fold into that one check. Why: every waiting customer's page reads the line's new plan
+ * when it moves, so a moment later the check finds the plan cached instead of computing it between
+ * the events that wait to be delivered; and a busy board's calls make one check, not one each.
+ * A second is nothing to someone told they are 2 away (docs/near-turn.md).
+ */
+export const NEAR_TURN_SETTLE_MS = 1_000;
+
+/**
  * Whether a board event may have moved customers up the line: someone left it (called, started,
  * finished, removed, left, a request declined or expired) or a held place ran out. A join, an
  * assignment or an unread count moves nobody up, so the join path costs nothing more.
@@ -55,15 +64,20 @@ export function createNearTurnService(deps: {
   sms: Pick<SmsService, 'kick'>;
   push: Pick<PushService, 'notify'>;
   logger: FastifyBaseLogger;
+  /** NEAR_TURN_SETTLE_MS; tests of a single check pass 0. */
+  settleMs?: number;
 }) {
   const { nearTurn, linePlan, eventLog, sms, push } = deps;
+  const settleMs = deps.settleMs ?? NEAR_TURN_SETTLE_MS;
   /**
    * Businesses to check (their line moved up: the latest event that moved it; or someone waits for
-   * "about 15 minutes"), not checked yet; one check at a time per process. A line that moved is
-   * checked for every choice, among those in line at its latest move.
+   * "about 15 minutes"), not checked yet, and from when; one check at a time per process. A line
+   * that moved is checked for every choice, among those in line at its latest move.
    */
-  const due = new Map<string, LineMove | 'minutes'>();
+  const due = new Map<string, { why: LineMove | 'minutes'; from: number }>();
   let checking: Promise<void> | null = null;
+  /** Wakes the checks for the first line whose settling time ends. */
+  let wake: NodeJS.Timeout | null = null;
   let stopped = false;
 
   /**
@@ -112,12 +126,38 @@ export function createNearTurnService(deps: {
     return told.length;
   }
 
-  /** Checks every business whose line moved, one after another, until none is left. */
+  /** The first business whose check may run now, or when the next one may. */
+  function nextDue(): { companyId: string; why: LineMove | 'minutes' } | { wakeAt: number } | null {
+    const now = Date.now();
+    let wakeAt = Number.POSITIVE_INFINITY;
+    for (const [companyId, { why, from }] of due) {
+      if (from <= now) return { companyId, why };
+      wakeAt = Math.min(wakeAt, from);
+    }
+    return due.size > 0 ? { wakeAt } : null;
+  }
+
+  /** Checks every business whose check is due, one after another; wakes again for the rest. */
   function checkDue(): void {
     if (checking || stopped) return;
+    if (wake) {
+      clearTimeout(wake);
+      wake = null;
+    }
     checking = (async () => {
-      while (due.size > 0 && !stopped) {
-        const [companyId, why] = due.entries().next().value as [string, LineMove | 'minutes'];
+      for (let next = nextDue(); next && !stopped; next = nextDue()) {
+        if ('wakeAt' in next) {
+          wake = setTimeout(
+            () => {
+              wake = null;
+              checkDue();
+            },
+            Math.max(0, next.wakeAt - Date.now()),
+          );
+          wake.unref();
+          return;
+        }
+        const { companyId, why } = next;
         due.delete(companyId);
         const check =
           why === 'minutes'
@@ -129,27 +169,33 @@ export function createNearTurnService(deps: {
       }
     })().finally(() => {
       checking = null;
-      if (due.size > 0) checkDue();
+      // A line that moved as the last check ended, or a check that failed to arm its wake.
+      if (due.size > 0 && !wake) checkDue();
     });
   }
 
   return {
     tellWhoIsNear,
 
-    /** The event log's numbered events (app.ts): the lines that moved up are checked soon. */
+    /** The event log's numbered events (app.ts): the lines that moved up are checked soon after. */
     lineEvents(events: readonly RealtimeEvent[]): void {
+      let moved = false;
       for (const event of events) {
-        // Events come in order: the latest move of a line is the one its check counts from.
-        if (movesLineUp(event))
-          due.set(event.topic.slice(BOARD_PREFIX.length), { topic: event.topic, seq: event.seq });
+        if (!movesLineUp(event)) continue;
+        const companyId = event.topic.slice(BOARD_PREFIX.length);
+        // Events come in order: the latest move of a line is the one its check counts from; the
+        // check keeps the time of the first move it folds in.
+        const from = due.get(companyId)?.from ?? Date.now() + settleMs;
+        due.set(companyId, { why: { topic: event.topic, seq: event.seq }, from });
+        moved = true;
       }
-      if (due.size > 0) checkDue();
+      if (moved && !wake) checkDue();
     },
 
     /** "About 15 minutes": the businesses with someone waiting for it (app.ts runs this every few seconds). */
     async sweepMinutes(): Promise<void> {
       for (const companyId of await nearTurn.companiesWaitingForMinutes()) {
-        if (!due.has(companyId)) due.set(companyId, 'minutes');
+        if (!due.has(companyId)) due.set(companyId, { why: 'minutes', from: Date.now() });
       }
       checkDue();
       await checking;
@@ -178,6 +224,7 @@ export function createNearTurnService(deps: {
     /** Lets a check in progress finish before the database closes. */
     async stop(): Promise<void> {
       stopped = true;
+      if (wake) clearTimeout(wake);
       await checking;
     },
   };
