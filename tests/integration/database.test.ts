@@ -152,6 +152,33 @@ describe('PGlite statements (prepared once, run by name)', () => {
     }
   });
 
+  it('commit the statements that arrived together as one, and fail only the one that failed', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await db.exec('create table items (id int primary key)');
+      const insert = (id: number) =>
+        db.query<{ tx: string }>('insert into items values ($1) returning txid_current()::text as tx', [id]);
+      // Sent while a statement runs: they wait together and share one commit (one sync on disk).
+      const slow = db.query('select pg_sleep(0.05)');
+      const together = await Promise.all([insert(1), insert(2), insert(3)]);
+      await slow;
+      expect(new Set(together.map(({ rows }) => rows[0]!.tx)).size).toBe(1);
+
+      // One of them fails: the others keep their rows, and the failure is that statement's own.
+      const [before, duplicate, after] = await Promise.allSettled([
+        db.query('select pg_sleep(0.05)').then(() => insert(4)),
+        insert(2),
+        insert(5),
+      ]);
+      expect(duplicate).toMatchObject({ status: 'rejected', reason: { code: '23505' } });
+      expect([before.status, after.status]).toEqual(['fulfilled', 'fulfilled']);
+      const { rows } = await db.query<{ id: number }>('select id from items order by id');
+      expect(rows.map((row) => row.id)).toEqual([1, 2, 3, 4, 5]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('vacuum on their own, as PGlite has no autovacuum', async () => {
     const vacuumed = await openPglite(undefined, { maintainEveryMs: 100 });
     // Its first pass is far off: only the shortened one can have vacuumed.

@@ -2,9 +2,10 @@
  * The thread that owns the embedded database (pglite.ts starts it). PGlite runs each statement
  * synchronously inside WASM: on the main thread that held up every request and socket for as long
  * as the statement ran. Here statements run one at a time, in the order they arrive, except that
- * while a transaction is open everything else waits for it to end.
+ * while a transaction is open everything else waits for it to end; the single statements waiting
+ * together commit together (`runTogether`).
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { DURABLE_START_PARAMS, syncWritesToDisk } from './pglite-durable.ts';
 import { memoryParams } from './pglite-memory.ts';
@@ -48,6 +49,8 @@ const TABLE_DUE_SQL = `
 
 /** Every table, due or not (see below). */
 const WHOLE_VACUUM_EVERY_MS = 60 * 60 * 1000;
+/** Statements committed together at most (see `runTogether`). */
+const MOST_COMMITTED_TOGETHER = 64;
 
 const post = (message: FromPgliteWorker) => port.postMessage(message);
 
@@ -162,6 +165,46 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
     }
   }
 
+  /** A statement of its own, outside any transaction the caller opened. */
+  const runsAlone = (message: ToPgliteWorker | undefined): message is ToPgliteWorker & { op: 'run' } =>
+    message?.op === 'run' && message.tx === 0 && !retriedAlone.has(message);
+  /** Statements of a group that failed, to run again each in its own commit. */
+  const retriedAlone = new WeakSet<ToPgliteWorker>();
+
+  /**
+   * Statements that arrived while others ran commit as one transaction: on a data folder each
+   * commit waits for its WAL on disk (pglite-durable.ts), and at 100 chat messages a second the
+   * messages, their events' relay and the near-turn checks each paid their own sync (docs/durability.md).
+   * Each caller still hears only after the commit that keeps its rows. If any of them fails, the
+   * group is rolled back and each runs again alone, so a failure is its own statement's, as
+   * before (group-commit.ts does the same with joins). The statements share one `now()`.
+   */
+  async function runTogether(group: (ToPgliteWorker & { op: 'run' })[]): Promise<void> {
+    const replies: FromPgliteWorker[] = [];
+    let committed = false;
+    try {
+      await statements.run('begin', [], true);
+      for (const message of group) {
+        const { rows } = await statements.run(message.sql, message.params, true, message.genericPlan);
+        replies.push({ op: 'result', id: message.id, rows });
+      }
+      committed = (await statements.run('commit', [], false)).command !== 'ROLLBACK';
+    } catch {
+      await statements.run('rollback', [], false).catch(() => {});
+    }
+    // PGlite hands notifications to listeners in microtasks: let them land first.
+    await Promise.resolve();
+    if (!committed) {
+      for (const message of group) retriedAlone.add(message);
+      inbox.unshift(...group);
+      return;
+    }
+    for (const reply of replies) post(reply);
+    const notifications = heldNotifications;
+    heldNotifications = [];
+    for (const notification of notifications) post(notification);
+  }
+
   const mayRunNow = (message: ToPgliteWorker) =>
     (message.tx !== 0 && message.tx <= lastEndedTransaction) ||
     (openTransaction === 0 ? message.tx === 0 || message.op === 'begin' : message.tx === openTransaction);
@@ -175,9 +218,23 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
     pumping = true;
     try {
       for (;;) {
+        // What arrived while the last statement ran: its 'message' events would only come after
+        // this loop, one at a time, and nothing could be committed together.
+        for (let arrived = receiveMessageOnPort(port); arrived; arrived = receiveMessageOnPort(port))
+          inbox.push(arrived.message as ToPgliteWorker);
         const next = inbox.findIndex(mayRunNow);
         if (next < 0) return;
         const [message] = inbox.splice(next, 1) as [ToPgliteWorker];
+        if (runsAlone(message)) {
+          // With the statements of their own right behind it, in the order they came.
+          const group = [message];
+          while (group.length < MOST_COMMITTED_TOGETHER && runsAlone(inbox[next]))
+            group.push(inbox.splice(next, 1)[0] as ToPgliteWorker & { op: 'run' });
+          if (group.length > 1) {
+            await runTogether(group);
+            continue;
+          }
+        }
         let reply: FromPgliteWorker;
         try {
           reply = { op: 'result', id: message.id, rows: await handle(message) };
