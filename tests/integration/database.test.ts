@@ -179,6 +179,38 @@ describe('PGlite statements (prepared once, run by name)', () => {
     }
   });
 
+  it('commit at most 64 statements together, and never one of an open transaction with them', async () => {
+    const db = await openPglite(undefined);
+    try {
+      await db.exec('create table items (id int primary key)');
+      const txOf = (sql: string, params: unknown[] = []) =>
+        db.query<{ tx: string }>(`${sql} returning txid_current()::text as tx`, params).then(({ rows }) => rows[0]!.tx);
+      // 100 waiting behind a slow statement: no commit holds more than 64 of them.
+      const slow = db.query('select pg_sleep(0.05)');
+      const txs = await Promise.all(
+        Array.from({ length: 100 }, (_, id) => txOf('insert into items values ($1)', [id])),
+      );
+      await slow;
+      const sizes = [...new Set(txs)].map((tx) => txs.filter((other) => other === tx).length);
+      expect(Math.max(...sizes)).toBeGreaterThan(1);
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(64);
+
+      // A transaction's statement waiting among single ones commits with its transaction only.
+      let inTransaction!: Promise<string>;
+      const transaction = db.transaction(async (tx) => {
+        inTransaction = tx
+          .query<{ tx: string }>('insert into items values (1000) returning txid_current()::text as tx')
+          .then(({ rows }) => rows[0]!.tx);
+        const alone = [txOf('insert into items values (1001)'), txOf('insert into items values (1002)')];
+        return { mine: await inTransaction, alone };
+      });
+      const { mine, alone } = await transaction;
+      expect(await Promise.all(alone)).not.toContain(mine);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('vacuum on their own, as PGlite has no autovacuum', async () => {
     const vacuumed = await openPglite(undefined, { maintainEveryMs: 100 });
     // Its first pass is far off: only the shortened one can have vacuumed.

@@ -165,11 +165,18 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
     }
   }
 
+  /** After a statement's answers: the notifications it raised (see `heldNotifications`). */
+  function postHeldNotifications(): void {
+    const notifications = heldNotifications;
+    heldNotifications = [];
+    for (const notification of notifications) post(notification);
+  }
+
+  /** Statements of a group that failed, to run again each in its own commit. */
+  const retriedAlone = new WeakSet<ToPgliteWorker>();
   /** A statement of its own, outside any transaction the caller opened. */
   const runsAlone = (message: ToPgliteWorker | undefined): message is ToPgliteWorker & { op: 'run' } =>
     message?.op === 'run' && message.tx === 0 && !retriedAlone.has(message);
-  /** Statements of a group that failed, to run again each in its own commit. */
-  const retriedAlone = new WeakSet<ToPgliteWorker>();
 
   /**
    * Statements that arrived while others ran commit as one transaction: on a data folder each
@@ -188,7 +195,9 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
         const { rows } = await statements.run(message.sql, message.params, true, message.genericPlan);
         replies.push({ op: 'result', id: message.id, rows });
       }
-      committed = (await statements.run('commit', [], false)).command !== 'ROLLBACK';
+      // A failed statement threw above: the commit cannot be turned into a rollback here.
+      await statements.run('commit', [], false);
+      committed = true;
     } catch {
       await statements.run('rollback', [], false).catch(() => {});
     }
@@ -200,9 +209,7 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
       return;
     }
     for (const reply of replies) post(reply);
-    const notifications = heldNotifications;
-    heldNotifications = [];
-    for (const notification of notifications) post(notification);
+    postHeldNotifications();
   }
 
   const mayRunNow = (message: ToPgliteWorker) =>
@@ -245,9 +252,7 @@ async function start({ pgliteWasmModule, initdbWasmModule, fsBundle, dataTemplat
         await Promise.resolve();
         if (message.id !== MAINTENANCE_ID) post(reply);
         else if (reply.op === 'error') post({ op: 'maintenance-failed', error: reply.error });
-        const notifications = heldNotifications;
-        heldNotifications = [];
-        for (const notification of notifications) post(notification);
+        postHeldNotifications();
         if (message.op === 'close') {
           port.close();
           return;
