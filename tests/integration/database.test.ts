@@ -184,7 +184,9 @@ describe('PGlite statements (prepared once, run by name)', () => {
     try {
       await db.exec('create table items (id int primary key)');
       const txOf = (sql: string, params: unknown[] = []) =>
-        db.query<{ tx: string }>(`${sql} returning txid_current()::text as tx`, params).then(({ rows }) => rows[0]!.tx);
+        db
+          .query<{ tx: string }>(`${sql} returning txid_current()::text as tx`, params)
+          .then(({ rows }) => rows[0]!.tx);
       // 100 waiting behind a slow statement: no commit holds more than 64 of them.
       const slow = db.query('select pg_sleep(0.05)');
       const txs = await Promise.all(
