@@ -158,8 +158,10 @@ describe('PGlite statements (prepared once, run by name)', () => {
       await db.exec('create table items (id int primary key)');
       const insert = (id: number) =>
         db.query<{ tx: string }>('insert into items values ($1) returning txid_current()::text as tx', [id]);
-      // Sent while a statement runs: they wait together and share one commit (one sync on disk).
-      const slow = db.query('select pg_sleep(0.05)');
+      // Sent while a transaction runs, they wait together and share one commit (one sync on disk).
+      // A statement of its own would not do: the worker may take it in with the first insert
+      // only, and commit those two together before the others arrived.
+      const slow = db.transaction((tx) => tx.query('select pg_sleep(0.05)'));
       const together = await Promise.all([insert(1), insert(2), insert(3)]);
       await slow;
       expect(new Set(together.map(({ rows }) => rows[0]!.tx)).size).toBe(1);
