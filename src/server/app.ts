@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -90,6 +91,8 @@ import { registerWaitListRoutes } from './features/wait-list/wait-list.routes.ts
 import { createWaitListService } from './features/wait-list/wait-list.service.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { useZodSchemas } from './http/route-schemas.ts';
 import type { PushSender } from './push/push-sender.ts';
 import { createEventLog } from './realtime/event-log.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
@@ -109,6 +112,11 @@ const RETENTION_FIRST_PASS_MS = 60_000;
 const RETENTION_PASS_MS = 60 * 60 * 1000;
 
 const DEFAULT_CLIENT_DIR = fileURLToPath(new URL('../../dist/client/', import.meta.url));
+
+/** The app's version, as the OpenAPI document gives it. */
+const packageVersion = (): string =>
+  (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
+    .version;
 const DEFAULT_SSR_ENTRY = fileURLToPath(new URL('../../dist/ssr/entry-server.js', import.meta.url));
 
 export interface AppDependencies {
@@ -144,6 +152,8 @@ export interface AppDependencies {
    * checkn_last_good_backup_timestamp_seconds. Absent, backups show as "not configured".
    */
   lastGoodBackupAt?: LastGoodBackupAt;
+  /** Reads every answer back through its route's schema and fails it when it drifts (tests). */
+  checkAnswers?: boolean;
 }
 
 function smsSenderFrom(config: Config): SmsSender {
@@ -187,6 +197,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     },
   });
 
+  useZodSchemas(app, { checkAnswers: deps.checkAnswers ?? false });
+
   const clientDir = deps.clientDir ?? DEFAULT_CLIENT_DIR;
   // Written into the server-rendered pages; its hash is the one inline script the policy allows.
   const bootScript = readBootScript(clientDir);
@@ -212,6 +224,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(cookie);
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
+  // Before the routes: it collects them as they are added.
+  await registerOpenApi(app, { version: packageVersion() });
   // Only with METRICS_TOKEN set: otherwise nothing is counted and /metrics does not exist.
   // Loaded only then: prom-client costs the start ~70 ms that an install without metrics never uses.
   const metrics = config.metricsToken

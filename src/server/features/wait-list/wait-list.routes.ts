@@ -2,16 +2,17 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/constants.ts';
 import {
   addClientRequestSchema,
-  type JoinWaitListResponse,
+  companyParamsSchema,
   joinWaitListRequestSchema,
+  joinWaitListResponseSchema,
   moreTimeRequestSchema,
-  type WaitEntryResponse,
   waitEntryParamsSchema,
+  waitEntryResponseSchema,
 } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { requireCustomer } from '../../http/auth.ts';
 import { customerOrIpKey } from '../../http/rate-limit-key.ts';
-import { parseCompanyParams, parseInput } from '../../http/validate.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { WaitListService } from './wait-list.service.ts';
 
@@ -35,6 +36,7 @@ export function registerWaitListRoutes(
   },
 ) {
   const { waitList, customers } = deps;
+  const routes = withSchemas(app);
   /**
    * Per customer, tightly; per IP too, loosely: a salon's guest Wi-Fi puts many phones behind one
    * address, but an anonymous identity costs one request, so without the second one machine could
@@ -63,19 +65,23 @@ export function registerWaitListRoutes(
     },
   };
 
-  app.post(
+  const joined = { '2xx': joinWaitListResponseSchema };
+
+  routes.post(
     '/api/v1/companies/:companyId/wait-list',
-    joinLimits,
-    async (request, reply): Promise<JoinWaitListResponse> => {
-      const { companyId } = parseCompanyParams(request.params);
+    {
+      ...joinLimits,
+      schema: { params: companyParamsSchema, body: joinWaitListRequestSchema, response: joined },
+    },
+    async (request, reply) => {
+      const { companyId } = request.params;
       const customerId = await requireCustomer(request, customers);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
-      const body = parseInput(joinWaitListRequestSchema, request.body);
       const { waitId, created, textSent } = await waitList.joinWaitList({
         companyId,
         customerId,
         idempotencyKey,
-        request: body,
+        request: request.body,
       });
       reply.status(created ? 201 : 200);
       return { waitId, textSent };
@@ -83,64 +89,69 @@ export function registerWaitListRoutes(
   );
 
   /** The spec's addClient cloud function: a service request to a named provider (spec §7). */
-  app.post(
+  routes.post(
     '/api/v1/functions/addClient',
-    joinLimits,
-    async (request, reply): Promise<JoinWaitListResponse> => {
+    { ...joinLimits, schema: { body: addClientRequestSchema, response: joined } },
+    async (request, reply) => {
       const customerId = await requireCustomer(request, customers);
       const idempotencyKey = requireIdempotencyKey(request.headers['idempotency-key']);
-      const body = parseInput(addClientRequestSchema, request.body);
       const { waitId, created, textSent } = await waitList.sendServiceRequest({
         customerId,
         idempotencyKey,
-        request: body,
+        request: request.body,
       });
       reply.status(created ? 201 : 200);
       return { waitId, textSent };
     },
   );
 
-  app.get('/api/v1/companies/:companyId/wait-list/:waitId', async (request): Promise<WaitEntryResponse> => {
-    const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+  /** The customer's own entry, as their page shows it. */
+  const ownEntry = { params: waitEntryParamsSchema, response: { 200: waitEntryResponseSchema } };
+
+  routes.get('/api/v1/companies/:companyId/wait-list/:waitId', { schema: ownEntry }, async (request) => {
+    const { companyId, waitId } = request.params;
     const customerId = await requireCustomer(request, customers);
     return waitList.getOwnWaitEntry(companyId, waitId, customerId);
   });
 
   /** A declined or expired service request joins the general line, keeping its arrival time. */
-  app.post(
+  routes.post(
     '/api/v1/companies/:companyId/wait-list/:waitId/next-available',
-    async (request): Promise<WaitEntryResponse> => {
-      const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+    { schema: ownEntry },
+    async (request) => {
+      const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, customers);
       return waitList.joinNextAvailable(companyId, waitId, customerId);
     },
   );
 
   /** "I need more time" (10 or 20 minutes): the customer's own entry only (docs/more-time.md). */
-  app.post(
+  routes.post(
     '/api/v1/companies/:companyId/wait-list/:waitId/more-time',
-    async (request): Promise<WaitEntryResponse> => {
-      const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+    { schema: { ...ownEntry, body: moreTimeRequestSchema } },
+    async (request) => {
+      const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, customers);
-      const { minutes } = parseInput(moreTimeRequestSchema, request.body);
-      return waitList.askMoreTime(companyId, waitId, customerId, minutes);
+      return waitList.askMoreTime(companyId, waitId, customerId, request.body.minutes);
     },
   );
 
   /** "I'm here": the customer's own entry only; the board shows them in the lobby. */
-  app.post(
+  routes.post(
     '/api/v1/companies/:companyId/wait-list/:waitId/arrived',
-    async (request): Promise<WaitEntryResponse> => {
-      const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+    { schema: ownEntry },
+    async (request) => {
+      const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, customers);
       return waitList.markArrived(companyId, waitId, customerId);
     },
   );
 
-  app.post(
+  routes.post(
     '/api/v1/companies/:companyId/wait-list/:waitId/leave',
-    async (request): Promise<WaitEntryResponse> => {
-      const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
+    { schema: ownEntry },
+    async (request) => {
+      const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, customers);
       return waitList.leaveWaitList(companyId, waitId, customerId);
     },

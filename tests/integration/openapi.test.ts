@@ -1,0 +1,39 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+
+/** The committed copy: other software (and its reviewers) read the API from it without a server. */
+const COMMITTED = new URL('../../docs/openapi.json', import.meta.url);
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, { requestBody?: unknown; parameters?: { name: string }[] }>>;
+}
+
+describe('the OpenAPI document', () => {
+  let test: TestApp;
+  let served: string;
+  beforeAll(async () => {
+    test = await createTestApp('pglite');
+    const response = await test.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    served = `${JSON.stringify(response.json(), null, 2)}\n`;
+    // `npm run openapi` writes the copy again after a route changed.
+    if (process.env.UPDATE_OPENAPI === '1') writeFileSync(COMMITTED, served);
+  });
+  afterAll(() => test.close());
+
+  it('is made from the routes and their schemas, the API only', () => {
+    const document = JSON.parse(served) as OpenApiDocument;
+    expect(document.openapi).toBe('3.1.0');
+    const join = document.paths['/api/v1/companies/{companyId}/wait-list']?.post;
+    expect(join?.parameters?.map((parameter) => parameter.name)).toEqual(['companyId']);
+    expect(JSON.stringify(join?.requestBody)).toContain('"phoneNumber"');
+    for (const path of Object.keys(document.paths)) expect(path).toMatch(/^\/api\//);
+    expect(Object.keys(document.paths)).not.toContain('/api/openapi.json');
+  });
+
+  it('is committed as docs/openapi.json, as the server makes it (npm run openapi)', () => {
+    expect(readFileSync(COMMITTED, 'utf8')).toBe(served);
+  });
+});
