@@ -33,6 +33,30 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(document.paths)).not.toContain('/api/openapi.json');
   });
 
+  it('reads in a browser at /api/docs, under the app content policy, sending nothing elsewhere', async () => {
+    const page = await test.app.inject({ method: 'GET', url: '/api/docs/' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain('swagger-ui');
+    expect(page.headers['content-security-policy']).toContain("object-src 'none'");
+    const initializer = await test.app.inject({
+      method: 'GET',
+      url: '/api/docs/static/swagger-initializer.js',
+    });
+    expect(initializer.body).toContain('/api/openapi.json');
+  });
+
+  it('is the same document at the address of the docs page, even asked for first', async () => {
+    const fresh = await createTestApp('pglite');
+    try {
+      const response = await fresh.app.inject({ method: 'GET', url: '/api/docs/json' });
+      expect(response.statusCode).toBe(200);
+      expect(`${JSON.stringify(response.json(), null, 2)}\n`).toBe(served);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('is committed as docs/openapi.json, as the server makes it (npm run openapi)', () => {
     expect(readFileSync(COMMITTED, 'utf8')).toBe(served);
   });

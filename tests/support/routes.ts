@@ -20,5 +20,22 @@ export function registeredRoutes(app: FastifyInstance): Route[] {
       if (method !== 'HEAD') routes.push({ method, path: stack.join('') });
     }
   }
-  return routes;
+  return routes.map((route) => ({ ...route, path: wildcardPath(app, route, routes) }));
+}
+
+/**
+ * printRoutes shows a wildcard beside the static routes that share its prefix ("static/index.html"
+ * and "*" for /static/*, as @fastify/static registers it for the API docs): its own path is the
+ * parent's with one of those prefixes.
+ */
+function wildcardPath(app: FastifyInstance, route: Route, routes: Route[]): string {
+  const method = route.method as 'GET';
+  if (!route.path.endsWith('*') || app.hasRoute({ method, url: route.path })) return route.path;
+  const parent = route.path.slice(0, -1);
+  for (const sibling of routes) {
+    const rest = sibling.path.startsWith(parent) ? sibling.path.slice(parent.length) : '';
+    const folder = rest.includes('/') ? rest.slice(0, rest.indexOf('/') + 1) : '';
+    if (folder && app.hasRoute({ method, url: `${parent}${folder}*` })) return `${parent}${folder}*`;
+  }
+  return route.path;
 }

@@ -1,4 +1,5 @@
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { joinWaitListResponseSchema, waitEntryResponseSchema, z } from '../../shared/schemas.ts';
 import { STAFF_COOKIE } from './staff-auth.ts';
@@ -7,6 +8,8 @@ type ZodTransforms = typeof import('fastify-type-provider-zod');
 
 /** Where the document is served; docs/openapi.json is a copy of it, kept current by a test. */
 export const OPENAPI_PATH = '/api/openapi.json';
+/** The document to read in a browser (Swagger UI); never part of a customer page. */
+export const API_DOCS_PATH = '/api/docs';
 
 /**
  * Shapes that several routes answer with, named once in the document's components (and referred
@@ -64,17 +67,29 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
     transformObject: (document) => loaded().document(document),
   });
 
+  /** The converter, loaded when the document is first asked for (here or by the docs page). */
+  async function loadTransforms(): Promise<void> {
+    if (transforms) return;
+    const zodTransforms: ZodTransforms = await import('fastify-type-provider-zod');
+    const schemaRegistry = namedSchemas();
+    transforms = {
+      route: zodTransforms.createJsonSchemaTransform({ schemaRegistry }),
+      document: zodTransforms.createJsonSchemaTransformObject({ schemaRegistry }),
+    };
+  }
+
   let openapi: unknown;
   app.get(OPENAPI_PATH, async () => {
-    if (!transforms) {
-      const zodTransforms: ZodTransforms = await import('fastify-type-provider-zod');
-      const schemaRegistry = namedSchemas();
-      transforms = {
-        route: zodTransforms.createJsonSchemaTransform({ schemaRegistry }),
-        document: zodTransforms.createJsonSchemaTransformObject({ schemaRegistry }),
-      };
-    }
+    await loadTransforms();
     openapi ??= app.swagger();
     return openapi;
+  });
+
+  await app.register(swaggerUi, {
+    routePrefix: API_DOCS_PATH,
+    // No validator badge: it would send the document to validator.swagger.io. The page runs under
+    // the app's own content policy (no inline scripts in it).
+    uiConfig: { url: OPENAPI_PATH, validatorUrl: null },
+    uiHooks: { onRequest: async () => loadTransforms() },
   });
 }
