@@ -62,21 +62,6 @@ export function toRegular(row: RegularColumns): Regular {
   };
 }
 
-/** Splits the regular's columns off a board row. */
-export function withoutRegularColumns<T extends RegularColumns>(row: T): Omit<T, keyof RegularColumns> {
-  const {
-    regularVisits: _visits,
-    regularLastService: _service,
-    regularLastProvider: _provider,
-    regularLastFinishedAt: _finished,
-    regularNote: _note,
-    regularNoteUpdatedAt: _noteAt,
-    regularNoteBy: _noteBy,
-    ...rest
-  } = row;
-  return rest;
-}
-
 export function createRegularsRepository(db: Queryable) {
   return {
     /** The customer of one visit of `companyId` (a board row that arrived live); null when not there. */

@@ -1,6 +1,5 @@
 import { FEEDBACK_LINK_DAYS } from '../../../shared/feedback-schemas.ts';
 import type { JoinAnswer } from '../../../shared/join-fields.ts';
-import type { Party } from '../../../shared/party-size.ts';
 import type { Regular } from '../../../shared/regular-schemas.ts';
 import type { NearTurnChoice, WaitStatus } from '../../../shared/schemas.ts';
 import type { BoardEntry } from '../../../shared/staff-schemas.ts';
@@ -11,7 +10,6 @@ import {
   regularColumnsSql,
   regularJoinsSql,
   toRegular,
-  withoutRegularColumns,
 } from '../regulars/regulars.repository.ts';
 import { mayTextSql } from '../sms/sms.repository.ts';
 
@@ -110,28 +108,9 @@ export interface LineForPlanRow {
   providerName: string | null;
 }
 
+/** A row that carries an entry as the board lists it, built by `boardEntryJsonSql`. */
 interface BoardRow {
-  waitId: string;
-  customerId: string;
-  name: string;
-  phoneNumber: string | null;
-  serviceType: string;
-  status: WaitStatus;
-  date: Date;
-  calledAt: Date | null;
-  startedAt: Date | null;
-  finishedAt: Date | null;
-  providerId: string | null;
-  providerName: string | null;
-  chatThreadKey: string;
-  unread: number;
-  requestStatus: RequestStatus | null;
-  requestDeadline: Date | string | null;
-  backBy: Date | string | null;
-  arrivedAt: Date | string | null;
-  movedBackAt: Date | string | null;
-  joinAnswers: JoinAnswer[] | null;
-  party: Party;
+  entry: BoardEntry;
 }
 
 /** A join to write: the entry, and what to tell the board and text the customer when it is new. */
@@ -193,33 +172,10 @@ const joinAnswersText = (join: NewJoin) =>
 const partySizeOf = (join: NewJoin) =>
   join.entry.partySize !== undefined && join.entry.partySize > 1 ? join.entry.partySize : null;
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function toBoardEntry(row: BoardRow): BoardEntry {
-  return {
-    ...row,
-    date: new Date(row.date).toISOString(),
-    calledAt: iso(row.calledAt),
-    startedAt: iso(row.startedAt),
-    finishedAt: iso(row.finishedAt),
-    requestDeadline: iso(row.requestDeadline),
-    backBy: iso(row.backBy),
-    arrivedAt: iso(row.arrivedAt),
-    movedBackAt: iso(row.movedBackAt),
-  };
-}
-
 /** Entry `w`'s party as the board reads it (shared/party-size.ts partySchema): null for a party of one. */
 const partyJsonSql = (w: string) =>
   `case when ${w}.party_id is null then null else jsonb_build_object(
      'id', ${w}.party_id, 'position', ${w}.party_position, 'size', ${w}.party_size) end`;
-
-const boardColumns = `w.id as "waitId", w.customer_id as "customerId", w.name, w.phone_number as "phoneNumber",
-  w.service_type as "serviceType", w.status, w.date, w.called_at as "calledAt", w.started_at as "startedAt",
-  w.finished_at as "finishedAt", w.provider_id as "providerId", p.name as "providerName",
-  w.chat_thread_key as "chatThreadKey", w.chat_unread as unread, w.request_status as "requestStatus",
-  w.request_deadline as "requestDeadline", w.back_by as "backBy", w.arrived_at as "arrivedAt",
-  w.moved_back_at as "movedBackAt", w.join_answers as "joinAnswers", ${partyJsonSql('w')} as party`;
 
 /** How long a visit's rating link opens (docs/feedback.md). */
 const FEEDBACK_LINK_VALID = `make_interval(days => ${FEEDBACK_LINK_DAYS})`;
@@ -266,7 +222,8 @@ const updateAndPublishSql = (
      where ${wholeParty ? '(w.id = $1 or w.party_id = $1)' : 'w.id = $1'} and w.company_id = $2 ${condition}
     returning w.*
   ), entry as (
-    select ${boardColumns}, ${boardEntryJsonSql('w', 'p')} as board_json
+    select w.id as "waitId", w.status, p.name as "providerName", w.request_status as "requestStatus",
+           ${boardEntryJsonSql('w', 'p')} as board_json
       from changed w left join providers p on p.id = w.provider_id
   ), published as (
     ${appendEventsSql(`select $3, 'entry.upserted', board_json from entry
@@ -308,9 +265,7 @@ const updateAndPublishSql = (
   )`
       : ''
   }
-  select "waitId", "customerId", name, "phoneNumber", "serviceType", status, date, "calledAt", "startedAt",
-         "finishedAt", "providerId", "providerName", "chatThreadKey", unread, "requestStatus", "requestDeadline",
-         "backBy", "arrivedAt", "movedBackAt", "joinAnswers", party
+  select board_json as entry
     from entry${
       wholeParty
         ? `
@@ -342,7 +297,7 @@ async function updateOwnEntryAndPublish(
     updateAndPublishSql(sql.set, `and w.customer_id = $5 ${sql.condition}`, null, sql.wholeParty),
     [change.waitId, change.companyId, published.boardTopic, published.waitTopic, change.customerId, ...extra],
   );
-  return rows[0] ? toBoardEntry(rows[0]) : null;
+  return rows[0]?.entry ?? null;
 }
 
 /**
@@ -604,11 +559,12 @@ export function createWaitListRepository(
     /** The entry as the board lists it, when it belongs to `companyId`. */
     async findBoardEntry(waitId: string, companyId: string, tx: Queryable = db): Promise<BoardEntry | null> {
       const { rows } = await tx.query<BoardRow>(
-        `select ${boardColumns} from wait_entries w left join providers p on p.id = w.provider_id
+        `select ${boardEntryJsonSql('w', 'p')} as entry
+           from wait_entries w left join providers p on p.id = w.provider_id
           where w.id = $1 and w.company_id = $2`,
         [waitId, companyId],
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
+      return rows[0]?.entry ?? null;
     },
 
     /**
@@ -621,7 +577,7 @@ export function createWaitListRepository(
       tx: Queryable = db,
     ): Promise<{ entries: BoardEntry[]; regulars: Record<string, Regular> }> {
       const { rows } = await tx.query<BoardRow & RegularColumns>(
-        `select ${boardColumns}, ${regularColumnsSql}
+        `select ${boardEntryJsonSql('w', 'p')} as entry, ${regularColumnsSql}
            from wait_entries w left join providers p on p.id = w.provider_id
            ${regularJoinsSql('w')}
           where w.company_id = $1 and ${ON_BOARD_SQL('w')}
@@ -631,8 +587,8 @@ export function createWaitListRepository(
         [companyId],
       );
       const regulars: Record<string, Regular> = {};
-      for (const row of rows) if (row.phoneNumber !== null) regulars[row.waitId] = toRegular(row);
-      return { entries: rows.map((row) => toBoardEntry(withoutRegularColumns(row))), regulars };
+      for (const row of rows) if (row.entry.phoneNumber !== null) regulars[row.entry.waitId] = toRegular(row);
+      return { entries: rows.map((row) => row.entry), regulars };
     },
 
     /**
@@ -701,8 +657,8 @@ export function createWaitListRepository(
       // A party changes with its lead: members that changed without it (the lead is being served)
       // answer as nothing changed, and the caller's transaction undoes them.
       const entry = rows[0];
-      if (!entry || (change.wholeParty && entry.waitId !== change.waitId.toLowerCase())) return null;
-      return toBoardEntry(entry);
+      if (!entry || (change.wholeParty && entry.entry.waitId !== change.waitId.toLowerCase())) return null;
+      return entry.entry;
     },
 
     /** Assigns a provider (or none) to an entry of `companyId` and publishes it; null when there is no such entry. */
@@ -734,7 +690,7 @@ export function createWaitListRepository(
           ...(change.byProvider ? [change.byProvider] : []),
         ],
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
+      return rows[0]?.entry ?? null;
     },
 
     /**
@@ -796,7 +752,7 @@ export function createWaitListRepository(
           ...(change.byProvider ? [change.byProvider] : []),
         ],
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
+      return rows[0]?.entry ?? null;
     },
 
     /**
@@ -878,7 +834,7 @@ export function createWaitListRepository(
         published.boardTopic,
         null,
       ]);
-      return rows[0] ? toBoardEntry(rows[0]) : null;
+      return rows[0]?.entry ?? null;
     },
 
     /** A staff member opened the chat: nothing unread; null when there was nothing to clear. */
@@ -891,7 +847,7 @@ export function createWaitListRepository(
         updateAndPublishSql('chat_unread = 0', 'and w.chat_unread > 0'),
         [change.waitId, change.companyId, published.boardTopic, null],
       );
-      return rows[0] ? toBoardEntry(rows[0]) : null;
+      return rows[0]?.entry ?? null;
     },
 
     /** This staff member answers the entry's chat from now on. False when no such entry at the business. */
