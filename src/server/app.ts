@@ -94,6 +94,8 @@ import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { useZodSchemas } from './http/route-schemas.ts';
 import type { PushSender } from './push/push-sender.ts';
+import { eventOutsideContract } from './realtime/event-contract.ts';
+import type { RealtimeEvent } from './realtime/event-log.ts';
 import { createEventLog } from './realtime/event-log.ts';
 import { createRealtimeHub } from './realtime/hub.ts';
 import { registerRealtimeRoutes } from './realtime/realtime.routes.ts';
@@ -152,7 +154,10 @@ export interface AppDependencies {
    * checkn_last_good_backup_timestamp_seconds. Absent, backups show as "not configured".
    */
   lastGoodBackupAt?: LastGoodBackupAt;
-  /** Reads every answer back through its route's schema and fails it when it drifts (tests). */
+  /**
+   * Reads every answer back through its route's schema, and every realtime event through its
+   * topic's, and logs an error when one drifts (tests).
+   */
   checkAnswers?: boolean;
 }
 
@@ -362,6 +367,18 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     eventLog,
     logger: app.log,
     ...(metrics ? { observeNotifiedLag: (seconds) => metrics.observeDeliveryLag('notified', seconds) } : {}),
+    ...(deps.checkAnswers
+      ? {
+          checkEvent: (event: RealtimeEvent) => {
+            const problem = eventOutsideContract(event);
+            if (problem)
+              app.log.error(
+                { topic: event.topic, type: event.type, problem },
+                'realtime: event outside its schema',
+              );
+          },
+        }
+      : {}),
   });
   await hub.start();
   const stopFollowingSessions = await staff.followEndedSessions(db);

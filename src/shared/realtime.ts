@@ -4,6 +4,7 @@
  * no duplicate.
  */
 import * as z from 'zod/mini';
+import { chatMessageSchema, chatThreadSchema, requestStatusSchema, waitStatusSchema } from './schemas.ts';
 
 export const REALTIME_PATH = '/api/realtime';
 
@@ -26,6 +27,49 @@ export const topics = {
 export const ACCESS_CHANGED_EVENT = 'access.changed';
 
 export type TopicKind = keyof typeof topics;
+
+/**
+ * The events each topic carries, `{ event, data }` as the server writes them (in SQL, beside the
+ * change) and the client reads them. Test apps check every event they deliver against these
+ * (realtime/hub.ts `checkEvent`); the board's events are in board-events.ts, apart from the
+ * customer pages.
+ */
+const accessChanged = z.object({ event: z.literal(ACCESS_CHANGED_EVENT), data: z.object({}) });
+
+/** One wait entry's page (topics.wait): the page reads itself again on any of them. */
+export const waitEventSchema = z.discriminatedUnion('event', [
+  z.object({
+    event: z.literal('entry.status'),
+    data: z.object({
+      status: waitStatusSchema,
+      providerName: z.nullable(z.string()),
+      requestStatus: z.optional(z.nullable(requestStatusSchema)),
+    }),
+  }),
+  /** "You're almost up" was sent (docs/near-turn.md). */
+  z.object({ event: z.literal('entry.near_turn'), data: z.object({}) }),
+  accessChanged,
+]);
+
+/** A business's line moved (topics.line): no names, the pages that show it read it again. */
+export const lineEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('line.changed'), data: z.object({}) }),
+  accessChanged,
+]);
+
+/** One chat thread (topics.chat): its messages, and who answers it. */
+export const chatEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('message.created'), data: chatMessageSchema }),
+  z.object({
+    event: z.literal('thread.answerer'),
+    data: z.object({
+      providerName: chatThreadSchema.shape.providerName,
+      answeredBy: chatThreadSchema.shape.answeredBy,
+    }),
+  }),
+  accessChanged,
+]);
+export type ChatEvent = z.infer<typeof chatEventSchema>;
 
 export function parseTopic(topic: string): { kind: TopicKind; id: string } | null {
   // Ids are company ids, uuids and "{uuid}-{uuid}" thread keys: letters, digits, '-' and '_'.

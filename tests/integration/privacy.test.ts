@@ -6,6 +6,7 @@ import { createPrivacyRepository } from '../../src/server/features/privacy/priva
 import { createPrivacyService } from '../../src/server/features/privacy/privacy.service.ts';
 import { createSmsRepository } from '../../src/server/features/sms/sms.repository.ts';
 import { createSmsWorker } from '../../src/server/features/sms/sms-worker.ts';
+import { boardEntryJsonSql } from '../../src/server/features/wait-list/wait-list.repository.ts';
 import { DEMO_FRONT_DESK, DEMO_PROVIDER, seedDemoCompany } from '../../src/server/seed/demo.ts';
 import { createRecordingSmsSender, SmsSendError } from '../../src/server/sms/sms-sender.ts';
 import { topics } from '../../src/shared/realtime.ts';
@@ -248,10 +249,12 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
       await age(customer, 31);
       // In one transaction: no process numbers (moves) the waiting copy before the pass looks.
       const left = await db().transaction(async (tx) => {
+        // The board's own event of the visit, as a staff action writes it.
         await tx.query(
           `insert into realtime_pending (topic, type, data)
-           values ($1, 'wait_changed', jsonb_build_object('waitId', $2::text, 'name', $3::text))`,
-          [topics.board('demo'), customer.waitId, customer.name],
+           select $1, 'entry.upserted', ${boardEntryJsonSql('w', 'p')}
+             from wait_entries w left join providers p on p.id = w.provider_id where w.id = $2`,
+          [topics.board('demo'), customer.waitId],
         );
         await createPrivacyRepository(db()).anonymiseExpiredVisits(100, tx);
         const { rows } = await tx.query<{ copies: number }>(

@@ -73,6 +73,8 @@ export function createRealtimeHub(deps: {
   logger: FastifyBaseLogger;
   /** Seconds from another process's notification arriving to its events handed to the sockets. */
   observeNotifiedLag?: (seconds: number) => void;
+  /** Told each event before it goes out (test apps check it against its topic's schema). */
+  checkEvent?: (event: RealtimeEvent) => void;
 }) {
   const { db, eventLog, logger } = deps;
   /** Whether the database's notifications reach this process (readiness): false while reconnecting. */
@@ -248,6 +250,7 @@ export function createRealtimeHub(deps: {
 
   function fanOut(events: readonly RealtimeEvent[], numberedHere: boolean): void {
     for (const event of events) {
+      deps.checkEvent?.(event);
       const local = subscribers.get(event.topic);
       if (!local) continue;
       if (numberedHere) local.numberedHere = Math.max(local.numberedHere, event.seq);

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Appointment, AppointmentList } from '../../../../shared/appointment-schemas.ts';
+import type { AppointmentList } from '../../../../shared/appointment-schemas.ts';
+import { boardEventSchema } from '../../../../shared/board-events.ts';
 import { topics } from '../../../../shared/realtime.ts';
-import { REGULAR_CHANGED_EVENT, type RegularChanged } from '../../../../shared/regular-schemas.ts';
-import { FLOOR_STATE_EVENT, type ProviderFloor } from '../../../../shared/schedule-schemas.ts';
-import type { BoardEntry, BoardResponse, StaffMe } from '../../../../shared/staff-schemas.ts';
+import { REGULAR_CHANGED_EVENT } from '../../../../shared/regular-schemas.ts';
+import { FLOOR_STATE_EVENT } from '../../../../shared/schedule-schemas.ts';
+import type { BoardResponse, StaffMe } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { useTopic } from '../../../lib/realtime.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
@@ -42,27 +43,35 @@ export function useLiveBoard(me: StaffMe) {
   };
 
   useTopic(staffRealtime(), board.data ? topics.board(me.companyId) : null, board.data?.seq ?? null, {
-    onEvent: (event, data) => {
+    onEvent: (type, data) => {
+      // Read through the board's event schemas: an event this page does not know (a newer
+      // server's) or cannot read changes nothing.
+      const parsed = boardEventSchema.safeParse({ event: type, data });
+      if (!parsed.success) return;
+      const event = parsed.data;
       // A pause or resume from another console: the bar asks again.
-      if (event === 'intake.changed') void queryClient.invalidateQueries({ queryKey: intakeQueryKey });
-      if (event === 'appointment.upserted')
+      if (event.event === 'intake.changed') void queryClient.invalidateQueries({ queryKey: intakeQueryKey });
+      if (event.event === 'appointment.upserted') {
+        const appointment = event.data;
         queryClient.setQueryData<AppointmentList>(appointmentsQueryKey, (list) =>
-          upsertAppointment(list, data as Appointment),
+          upsertAppointment(list, appointment),
         );
-      if (event === FLOOR_STATE_EVENT) {
+      }
+      if (event.event === FLOOR_STATE_EVENT) {
+        const floor = event.data;
         queryClient.setQueryData<BoardResponse>(boardQueryKey, (current) =>
-          upsertProviderFloor(current, data as ProviderFloor),
+          upsertProviderFloor(current, floor),
         );
         return;
       }
-      if (event === REGULAR_CHANGED_EVENT) {
+      if (event.event === REGULAR_CHANGED_EVENT) {
         const listed = queryClient.getQueryData<BoardResponse>(boardQueryKey)?.entries ?? [];
-        for (const waitId of (data as RegularChanged).waitIds)
+        for (const waitId of event.data.waitIds)
           if (listed.some((e) => e.waitId === waitId)) readRegular(waitId);
         return;
       }
-      if (event !== 'entry.upserted') return;
-      const entry = data as BoardEntry;
+      if (event.event !== 'entry.upserted') return;
+      const entry = event.data;
       const current = queryClient.getQueryData<BoardResponse>(boardQueryKey);
       const known = current?.entries.find((e) => e.waitId === entry.waitId);
       // A row the board's read did not have: its customer's visits and note come with a read of their own.

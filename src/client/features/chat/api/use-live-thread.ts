@@ -1,7 +1,7 @@
 import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { withMessage } from '../../../../shared/chat-format.ts';
-import { ACCESS_CHANGED_EVENT, topics } from '../../../../shared/realtime.ts';
+import { ACCESS_CHANGED_EVENT, chatEventSchema, topics } from '../../../../shared/realtime.ts';
 import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
 import { useTopic } from '../../../lib/realtime.ts';
 import type { RealtimeClient } from '../../../lib/realtime-client.ts';
@@ -20,15 +20,21 @@ export function useLiveThread(client: RealtimeClient, key: QueryKey, thread: Cha
     );
 
   useTopic(client, thread ? topics.chat(thread.threadKey) : null, thread?.seq ?? null, {
-    onEvent: (event, data) => {
-      if (event === 'message.created') addMessage(data as ChatMessage);
+    onEvent: (type, data) => {
+      // An event this page does not know (a newer server's) or cannot read changes nothing.
+      const parsed = chatEventSchema.safeParse({ event: type, data });
+      if (!parsed.success) return;
+      const event = parsed.data;
+      if (event.event === 'message.created') addMessage(event.data);
       // Someone else answers now: the customer's header and the console's panel say who.
-      if (event === 'thread.answerer')
+      if (event.event === 'thread.answerer') {
+        const answerer = event.data;
         queryClient.setQueryData<ChatThread>(key, (current) =>
-          current ? { ...current, ...(data as Pick<ChatThread, 'providerName' | 'answeredBy'>) } : current,
+          current ? { ...current, ...answerer } : current,
         );
+      }
       // Another provider now: who answers may have changed with them.
-      if (event === ACCESS_CHANGED_EVENT) void queryClient.invalidateQueries({ queryKey: key });
+      if (event.event === ACCESS_CHANGED_EVENT) void queryClient.invalidateQueries({ queryKey: key });
     },
     onReset: () => void queryClient.invalidateQueries({ queryKey: key }),
     onRevoked: () => setRevoked(true),
