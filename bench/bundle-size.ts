@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { LAZY_PAGES, QUERY_CLIENT_MODULE } from '../src/client/app/routes.tsx';
-import { paths } from '../src/client/lib/paths.ts';
+import { paths } from '../src/shared/paths.ts';
 
 export const LANDING_GZIP_BUDGET_BYTES = 110 * 1024;
 /** Chunks the landing page must never download (app/routes.tsx loads them on demand). */

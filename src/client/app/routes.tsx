@@ -7,7 +7,7 @@ import { KioskErrorPage } from '../features/kiosk/components/kiosk-error-page.ts
 import { kioskPath } from '../features/kiosk/kiosk-path.ts';
 import { LandingPage } from '../features/walk-in/components/landing-page.tsx';
 import { withChunkTimeout } from '../lib/lazy-route.ts';
-import { paths } from '../lib/paths.ts';
+import { paths } from '../../shared/paths.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { HomePage } from './routes/home-page.tsx';

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { paths } from '../../../shared/paths.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type { NearTurnChoice, WaitEntryResponse } from '../../../shared/schemas.ts';
 import { backgroundFailureLevel } from '../../db/connection-errors.ts';
@@ -119,7 +120,7 @@ export function createNearTurnService(deps: {
       push.notify(one.customerId, one.companyId, {
         title: one.companyName,
         body: notificationBody(one),
-        url: `/${encodeURIComponent(one.companyId)}/checked-in?waitId=${one.waitId}`,
+        url: paths.checkedIn.getHref(one.companyId, one.waitId),
         tag: `wait-${one.waitId}`,
       });
     }

@@ -1,5 +1,6 @@
 import { FEEDBACK_LINK_DAYS } from '../../../shared/feedback-schemas.ts';
 import type { JoinAnswer } from '../../../shared/join-fields.ts';
+import { paths } from '../../../shared/paths.ts';
 import type { Regular } from '../../../shared/regular-schemas.ts';
 import type { NearTurnChoice, WaitStatus } from '../../../shared/schemas.ts';
 import type { BoardEntry } from '../../../shared/staff-schemas.ts';
@@ -309,12 +310,20 @@ async function updateOwnEntryAndPublish(
 export const LINE_AT_SQL = (w: string, now: string) =>
   `(case when ${w}.back_by <= ${now} then ${w}.back_by else ${w}.date end)`;
 
+/** Stand-ins that encodeURIComponent leaves as they are; the wait id (a uuid) is filled first. */
+const WAIT_ID_SLOT = 'WAIT_ID_SLOT';
+const COMPANY_ID_SLOT = 'COMPANY_ID_SLOT';
+
+/** The customer's page (shared/paths.ts), for SQL to fill in for each entry. */
+const checkedInLinkPattern = (publicUrl: string) =>
+  `${publicUrl}${paths.checkedIn.getHref(COMPANY_ID_SLOT, WAIT_ID_SLOT)}`;
+
 /**
  * Ends open requests matching `condition` (on `w`) as `$1` ('declined' or 'expired'), publishes
  * each on the board and the customer's page, and texts the customer that the provider cannot take
  * them, with the link to join the next available (once per request: its event key). Parameters:
- * $1 the new status, $2 the text's wording ({business}, {provider}, {link}), $3 the public URL, $4 the text's
- * status, $5 the board topic prefix, $6 the wait topic prefix, then the condition's own.
+ * $1 the new status, $2 the text's wording ({business}, {provider}, {link}), $3 the link to the customer's
+ * page with its slots to fill (checkedInLinkPattern), $4 the text's status, $5 the board topic prefix, $6 the wait topic prefix, then the condition's own.
  */
 const endRequestsSql = (condition: string) => `
   with changed as (
@@ -334,7 +343,7 @@ const endRequestsSql = (condition: string) => `
     select gen_random_uuid(), e.company_id, e.id, 'outbound', 'request_ended', 'request-ended:' || e.id, e.phone_number,
            replace(replace(replace($2::text, '{business}', c.name),
                            '{provider}', coalesce(e.provider_name, 'The provider')),
-                   '{link}', $3::text || '/' || e.company_id || '/checked-in?waitId=' || e.id),
+                   '{link}', replace(replace($3::text, '${WAIT_ID_SLOT}', e.id::text), '${COMPANY_ID_SLOT}', e.company_id)),
            $4::text
       from entry e join companies c on c.id = e.company_id
      where ${mayTextSql('e.allow_sms', 'e.phone_number', 'e.company_id')}
@@ -776,7 +785,7 @@ export function createWaitListRepository(
       const base = [
         end.status,
         end.text,
-        end.publicUrl,
+        checkedInLinkPattern(end.publicUrl),
         newTextStatus,
         end.boardTopicPrefix,
         end.waitTopicPrefix,

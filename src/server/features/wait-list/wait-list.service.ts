@@ -10,6 +10,7 @@ import {
 } from '../../../shared/join-fields.ts';
 import { formatClockTime } from '../../../shared/opening-hours.ts';
 import { partySizeSchema } from '../../../shared/party-size.ts';
+import { paths } from '../../../shared/paths.ts';
 import { phoneDigitsFromInput, toStoredPhoneNumber } from '../../../shared/phone.ts';
 import { topics } from '../../../shared/realtime.ts';
 import {
@@ -660,7 +661,7 @@ export function createWaitListService(deps: {
       push.notify(updated.customerId, company.id, {
         title: company.name,
         body: STATUS_NOTIFICATIONS[updated.status],
-        url: `/${encodeURIComponent(company.id)}/checked-in?waitId=${updated.waitId}`,
+        url: paths.checkedIn.getHref(company.id, updated.waitId),
         tag: `wait-${updated.waitId}`,
       });
       return boardEntryAsSeenBy(principal, updated);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { MessagePage } from '../../../components/ui/message-page.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useForgetMe } from '../api/forget-me.ts';
 

@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useStateFromBrowser, useTypedBeforeHydration } from '../../../lib/hydration.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

@@ -18,7 +18,7 @@ import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-stat
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { texts } from '../../../lib/texts.ts';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import { LobbyScreenSettingsCard } from '../../lobby-screen/components/lobby-screen-settings-card.tsx';

@@ -8,7 +8,7 @@ import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page
 import { Modal } from '../../../components/ui/modal.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { isMissingError } from '../../../lib/api-client.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { customerRealtime, useConnectionState, useTopic } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

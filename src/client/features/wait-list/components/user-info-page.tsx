@@ -9,7 +9,7 @@ import { logEvent } from '../../../lib/analytics.ts';
 import { captureConversionToken, reportConversion } from '../../../lib/conversion.ts';
 import { useStateFromBrowser } from '../../../lib/hydration.ts';
 import { rememberLastService } from '../../../lib/last-service.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { texts } from '../../../lib/texts.ts';

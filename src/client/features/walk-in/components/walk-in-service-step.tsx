@@ -7,7 +7,7 @@ import { captureConversionToken } from '../../../lib/conversion.ts';
 import { useIsHydrating, useStateFromBrowser } from '../../../lib/hydration.ts';
 import { landingTexts } from '../../../lib/landing-texts.ts';
 import { readLastService } from '../../../lib/last-service.ts';
-import { paths } from '../../../lib/paths.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LANDING_NEXT_PARAM, readLandingQuery } from '../landing-query.ts';
