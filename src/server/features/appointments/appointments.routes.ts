@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
-  type Appointment,
-  type AppointmentActionResponse,
-  type AppointmentList,
   appointmentActionParamsSchema,
+  appointmentActionResponseSchema,
   appointmentListQuerySchema,
+  appointmentListSchema,
+  appointmentSchema,
   bookAppointmentRequestSchema,
 } from '../../../shared/appointment-schemas.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import { requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 
@@ -22,30 +22,45 @@ export function registerAppointmentRoutes(
   deps: { appointments: AppointmentsService; staff: StaffService },
 ) {
   const { appointments, staff } = deps;
+  const routes = withSchemas(app);
 
-  app.get('/api/v1/staff/appointments', async (request): Promise<AppointmentList> => {
-    const principal = await requireStaff(request, staff);
-    const { days } = parseInput(appointmentListQuerySchema, request.query ?? {});
-    return appointments.listAppointments(principal, days === undefined ? undefined : Number(days));
-  });
+  routes.get(
+    '/api/v1/staff/appointments',
+    { schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } } },
+    async (request) => {
+      const principal = await requireStaff(request, staff);
+      const { days } = request.query;
+      return appointments.listAppointments(principal, days === undefined ? undefined : Number(days));
+    },
+  );
 
-  app.post('/api/v1/staff/appointments', async (request, reply): Promise<Appointment> => {
-    const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
-    const body = parseInput(bookAppointmentRequestSchema, request.body);
-    const key = request.headers['idempotency-key'];
-    const booked = await appointments.bookAppointment(principal, {
-      idempotencyKey: typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : randomUUID(),
-      request: body,
-    });
-    reply.status(booked.created ? 201 : 200);
-    return booked.appointment;
-  });
-
-  app.post(
-    '/api/v1/staff/appointments/:appointmentId/:action',
-    async (request): Promise<AppointmentActionResponse> => {
+  routes.post(
+    '/api/v1/staff/appointments',
+    { schema: { body: bookAppointmentRequestSchema, response: { '2xx': appointmentSchema } } },
+    async (request, reply) => {
       const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
-      const { appointmentId, action } = parseInput(appointmentActionParamsSchema, request.params);
+      const body = request.body;
+      const key = request.headers['idempotency-key'];
+      const booked = await appointments.bookAppointment(principal, {
+        idempotencyKey: typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : randomUUID(),
+        request: body,
+      });
+      reply.status(booked.created ? 201 : 200);
+      return booked.appointment;
+    },
+  );
+
+  routes.post(
+    '/api/v1/staff/appointments/:appointmentId/:action',
+    {
+      schema: {
+        params: appointmentActionParamsSchema,
+        response: { 200: appointmentActionResponseSchema },
+      },
+    },
+    async (request) => {
+      const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
+      const { appointmentId, action } = request.params;
       return appointments.applyAppointmentAction(principal, appointmentId, action);
     },
   );

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  type LobbyScreen,
-  type LobbyScreenSettings,
+  lobbyScreenSchema,
+  lobbyScreenSettingsSchema,
   SCREEN_KEY_HEADER,
   screenNameStyleRequestSchema,
 } from '../../../shared/lobby-screen.ts';
 import { companyIdSchema, z } from '../../../shared/schemas.ts';
 import type { StaffRole } from '../../../shared/staff-schemas.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import { requireOwner, requireStaffWithRole } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
@@ -29,31 +30,40 @@ export function registerLobbyScreenRoutes(
   deps: { screens: LobbyScreenService; staff: StaffService },
 ) {
   const { screens, staff } = deps;
+  const routes = withSchemas(app);
+  const settings = { 200: lobbyScreenSettingsSchema };
 
   /** The screen's data, for its key (sent in a header, so it stays out of request logs). */
-  app.get('/api/v1/companies/:companyId/screen', async (request, reply): Promise<LobbyScreen> => {
-    const { companyId } = parseInput(screenParamsSchema, request.params);
-    const key = parseInput(screenHeadersSchema, request.headers)[SCREEN_KEY_HEADER] ?? '';
-    // Names of people in line: no cache anywhere keeps them.
-    reply.header('cache-control', 'no-store');
-    return screens.getScreen(companyId, key);
-  });
+  routes.get(
+    '/api/v1/companies/:companyId/screen',
+    { schema: { params: screenParamsSchema, response: { 200: lobbyScreenSchema } } },
+    async (request, reply) => {
+      const { companyId } = request.params;
+      const key = parseInput(screenHeadersSchema, request.headers)[SCREEN_KEY_HEADER] ?? '';
+      // Names of people in line: no cache anywhere keeps them.
+      reply.header('cache-control', 'no-store');
+      return screens.getScreen(companyId, key);
+    },
+  );
 
-  app.get('/api/v1/staff/lobby-screen', async (request): Promise<LobbyScreenSettings> => {
+  routes.get('/api/v1/staff/lobby-screen', { schema: { response: settings } }, async (request) => {
     const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
     return screens.getSettings(principal.companyId);
   });
 
   /** How names are written: the owner's, like the rest of Settings. */
-  app.put('/api/v1/staff/lobby-screen/name-style', async (request): Promise<LobbyScreenSettings> => {
-    const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
-    requireOwner(principal);
-    const { nameStyle } = parseInput(screenNameStyleRequestSchema, request.body);
-    return screens.setNameStyle(principal.companyId, nameStyle);
-  });
+  routes.put(
+    '/api/v1/staff/lobby-screen/name-style',
+    { schema: { body: screenNameStyleRequestSchema, response: settings } },
+    async (request) => {
+      const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
+      requireOwner(principal);
+      return screens.setNameStyle(principal.companyId, request.body.nameStyle);
+    },
+  );
 
   /** A new link; the old one, and any screen open with it, stops at once. The owner's alone. */
-  app.post('/api/v1/staff/lobby-screen/reset', async (request): Promise<LobbyScreenSettings> => {
+  routes.post('/api/v1/staff/lobby-screen/reset', { schema: { response: settings } }, async (request) => {
     const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
     requireOwner(principal);
     return screens.resetLink(principal.companyId);

@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import type { Metrics } from './metrics.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -15,7 +17,8 @@ export function registerMetricsRoutes(app: FastifyInstance, deps: { metrics: Met
   // Compared as digests: equal lengths for timingSafeEqual, and nothing learnt from the time taken.
   const expected = digest(deps.token);
 
-  app.get('/metrics', async (request, reply) => {
+  // Prometheus' text format, a string the serializer never sees.
+  withSchemas(app).get('/metrics', { schema: { response: { 200: z.string() } } }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const presented = header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
     if (!timingSafeEqual(digest(presented), expected)) {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from '../../../shared/schemas.ts';
+import { companyParamsSchema, z } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { requireCustomer } from '../../http/auth.ts';
-import { parseCompanyParams, parseInput } from '../../http/validate.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { PushService } from './push.service.ts';
@@ -19,24 +19,40 @@ const subscriptionSchema = z.object({
     ),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
+const pushPublicKeyResponseSchema = z.object({ publicKey: z.string() });
 
 export function registerPushRoutes(
   app: FastifyInstance,
   deps: { push: PushService; customers: CustomerService; waitList: WaitListRepository },
 ) {
   const { push, customers, waitList } = deps;
+  const routes = withSchemas(app);
 
   /** The public key the app subscribes with (spec §1: "a public push key"). */
-  app.get('/api/v1/push/public-key', async () => ({ publicKey: push.publicKey }));
+  routes.get(
+    '/api/v1/push/public-key',
+    { schema: { response: { 200: pushPublicKeyResponseSchema } } },
+    async () => ({ publicKey: push.publicKey }),
+  );
 
   /** The spec's push token record, per business and customer. */
-  app.put('/api/v1/companies/:companyId/push-subscription', async (request, reply) => {
-    const { companyId } = parseCompanyParams(request.params);
-    const customerId = await requireCustomer(request, customers);
-    const subscription = parseInput(subscriptionSchema, request.body);
-    if (!(await waitList.customerHasEntryAt(customerId, companyId)))
-      throw new AppError('WAIT_ENTRY_NOT_FOUND');
-    await push.saveSubscription(companyId, customerId, subscription);
-    return reply.status(204).send();
-  });
+  routes.put(
+    '/api/v1/companies/:companyId/push-subscription',
+    {
+      schema: {
+        params: companyParamsSchema,
+        body: subscriptionSchema,
+        // No body: saved.
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = request.params;
+      const customerId = await requireCustomer(request, customers);
+      if (!(await waitList.customerHasEntryAt(customerId, companyId)))
+        throw new AppError('WAIT_ENTRY_NOT_FOUND');
+      await push.saveSubscription(companyId, customerId, request.body);
+      return reply.status(204).send();
+    },
+  );
 }

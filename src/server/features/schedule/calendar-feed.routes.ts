@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  type CalendarFeedsResponse,
   calendarFeedRequestSchema,
+  calendarFeedsResponseSchema,
 } from '../../../shared/calendar-feed-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import { requireStaffWithRole } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { CalendarFeedService } from './calendar-feed.service.ts';
 
@@ -22,41 +22,39 @@ export function registerCalendarFeedRoutes(
   deps: { calendarFeeds: CalendarFeedService; staff: StaffService },
 ) {
   const { calendarFeeds, staff } = deps;
+  const routes = withSchemas(app);
+  const feeds = { 200: calendarFeedsResponseSchema };
+  const oneFeed = { params: providerParamsSchema, response: feeds };
 
-  app.get('/api/v1/staff/settings/calendar-feeds', async (request): Promise<CalendarFeedsResponse> => {
+  routes.get('/api/v1/staff/settings/calendar-feeds', { schema: { response: feeds } }, async (request) => {
     const principal = await requireStaffWithRole(request, staff, 'owner');
     return calendarFeeds.listFeeds(principal.companyId);
   });
 
-  app.put(
+  routes.put(
     '/api/v1/staff/settings/calendar-feeds/:providerId',
-    async (request): Promise<CalendarFeedsResponse> => {
+    { schema: { ...oneFeed, body: calendarFeedRequestSchema } },
+    async (request) => {
       const principal = await requireStaffWithRole(request, staff, 'owner');
-      const { providerId } = parseInput(providerParamsSchema, request.params);
-      await calendarFeeds.setFeed(
-        principal.companyId,
-        providerId,
-        parseInput(calendarFeedRequestSchema, request.body),
-      );
+      const { providerId } = request.params;
+      await calendarFeeds.setFeed(principal.companyId, providerId, request.body);
       return calendarFeeds.listFeeds(principal.companyId);
     },
   );
 
-  app.delete(
-    '/api/v1/staff/settings/calendar-feeds/:providerId',
-    async (request): Promise<CalendarFeedsResponse> => {
-      const principal = await requireStaffWithRole(request, staff, 'owner');
-      const { providerId } = parseInput(providerParamsSchema, request.params);
-      await calendarFeeds.removeFeed(principal.companyId, providerId);
-      return calendarFeeds.listFeeds(principal.companyId);
-    },
-  );
+  routes.delete('/api/v1/staff/settings/calendar-feeds/:providerId', { schema: oneFeed }, async (request) => {
+    const principal = await requireStaffWithRole(request, staff, 'owner');
+    const { providerId } = request.params;
+    await calendarFeeds.removeFeed(principal.companyId, providerId);
+    return calendarFeeds.listFeeds(principal.companyId);
+  });
 
-  app.post(
+  routes.post(
     '/api/v1/staff/settings/calendar-feeds/:providerId/sync',
-    async (request): Promise<CalendarFeedsResponse> => {
+    { schema: oneFeed },
+    async (request) => {
       const principal = await requireStaffWithRole(request, staff, 'owner');
-      const { providerId } = parseInput(providerParamsSchema, request.params);
+      const { providerId } = request.params;
       await calendarFeeds.syncNow(principal.companyId, providerId);
       return calendarFeeds.listFeeds(principal.companyId);
     },

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import {
   floorStateRequestSchema,
-  type ProviderFloor,
-  type ProviderSchedule,
+  providerFloorSchema,
   providerScheduleRequestSchema,
-  type SchedulesResponse,
+  providerScheduleSchema,
+  schedulesResponseSchema,
 } from '../../../shared/schedule-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import { requireOwner, requireStaff } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { ScheduleService } from './schedule.service.ts';
 
@@ -25,31 +25,48 @@ export function registerScheduleRoutes(
   deps: { schedule: ScheduleService; staff: StaffService },
 ) {
   const { schedule, staff } = deps;
+  const routes = withSchemas(app);
 
-  app.get('/api/v1/staff/settings/schedules', async (request): Promise<SchedulesResponse> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    return schedule.getSchedules(principal.companyId);
-  });
-
-  app.put(
-    '/api/v1/staff/settings/providers/:providerId/schedule',
-    async (request): Promise<ProviderSchedule> => {
+  routes.get(
+    '/api/v1/staff/settings/schedules',
+    { schema: { response: { 200: schedulesResponseSchema } } },
+    async (request) => {
       const principal = await requireStaff(request, staff);
       requireOwner(principal);
-      const { providerId } = parseInput(providerParamsSchema, request.params);
-      return schedule.setSchedule(
-        principal.companyId,
-        providerId,
-        parseInput(providerScheduleRequestSchema, request.body),
-      );
+      return schedule.getSchedules(principal.companyId);
     },
   );
 
-  app.put('/api/v1/staff/providers/:providerId/floor-state', async (request): Promise<ProviderFloor> => {
-    const principal = await requireStaff(request, staff);
-    const { providerId } = parseInput(providerParamsSchema, request.params);
-    const { floorState } = parseInput(floorStateRequestSchema, request.body);
-    return schedule.setFloorState(principal, providerId, floorState);
-  });
+  routes.put(
+    '/api/v1/staff/settings/providers/:providerId/schedule',
+    {
+      schema: {
+        params: providerParamsSchema,
+        body: providerScheduleRequestSchema,
+        response: { 200: providerScheduleSchema },
+      },
+    },
+    async (request) => {
+      const principal = await requireStaff(request, staff);
+      requireOwner(principal);
+      const { providerId } = request.params;
+      return schedule.setSchedule(principal.companyId, providerId, request.body);
+    },
+  );
+
+  routes.put(
+    '/api/v1/staff/providers/:providerId/floor-state',
+    {
+      schema: {
+        params: providerParamsSchema,
+        body: floorStateRequestSchema,
+        response: { 200: providerFloorSchema },
+      },
+    },
+    async (request) => {
+      const principal = await requireStaff(request, staff);
+      const { providerId } = request.params;
+      return schedule.setFloorState(principal, providerId, request.body.floorState);
+    },
+  );
 }
