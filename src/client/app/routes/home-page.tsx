@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useTypedBeforeHydration } from '../../lib/hydration.ts';
 import { pathFromTypedCode, paths } from '../../../shared/paths.ts';
+import { useTypedBeforeHydration } from '../../lib/hydration.ts';
 import { texts } from '../../lib/texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { MessagePage } from '../../components/ui/message-page.tsx';
 import { paths } from '../../../shared/paths.ts';
+import { MessagePage } from '../../components/ui/message-page.tsx';
 import { texts } from '../../lib/texts.ts';
 
 export function NotFoundPage() {

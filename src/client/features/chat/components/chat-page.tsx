@@ -1,9 +1,9 @@
 import { Link, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../../shared/paths.ts';
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { isMissingError } from '../../../lib/api-client.ts';
-import { paths } from '../../../../shared/paths.ts';
 import { customerRealtime } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { paths } from '../../../../shared/paths.ts';
 import { MessagePage } from '../../../components/ui/message-page.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { paths } from '../../../../shared/paths.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useForgetMe } from '../api/forget-me.ts';
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../../shared/paths.ts';
 import { maskPhone, phoneDigitsFromInput, phoneDigitsOnly } from '../../../../shared/phone.ts';
 import { addClientRequestSchema, firstIssue, UUID_PATTERN } from '../../../../shared/schemas.ts';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
@@ -9,7 +10,6 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { useStateFromBrowser, useTypedBeforeHydration } from '../../../lib/hydration.ts';
-import { paths } from '../../../../shared/paths.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

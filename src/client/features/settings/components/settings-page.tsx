@@ -1,6 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { LOGO_UPLOAD } from '../../../../shared/constants.ts';
+import { paths } from '../../../../shared/paths.ts';
 import { isLocalAddress } from '../../../../shared/public-url.ts';
 import { issuesByField, NEAR_TURN_CHOICES } from '../../../../shared/schemas.ts';
 import {
@@ -18,7 +19,6 @@ import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-stat
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { paths } from '../../../../shared/paths.ts';
 import { texts } from '../../../lib/texts.ts';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import { LobbyScreenSettingsCard } from '../../lobby-screen/components/lobby-screen-settings-card.tsx';

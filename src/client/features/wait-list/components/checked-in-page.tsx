@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { paths } from '../../../../shared/paths.ts';
 import { topics } from '../../../../shared/realtime.ts';
 import { ACTIVE_STATUSES, CUSTOMER_CAN_LEAVE_FROM, isOpenRequest } from '../../../../shared/wait-status.ts';
 import { ChatIcon, CheckIcon } from '../../../components/ui/icons.tsx';
@@ -8,7 +9,6 @@ import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page
 import { Modal } from '../../../components/ui/modal.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { isMissingError } from '../../../lib/api-client.ts';
-import { paths } from '../../../../shared/paths.ts';
 import { customerRealtime, useConnectionState, useTopic } from '../../../lib/realtime.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';

@@ -1,6 +1,6 @@
 import { Link, useRevalidator } from 'react-router';
-import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { paths } from '../../../../shared/paths.ts';
+import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { texts } from '../../../lib/texts.ts';
 import type { WalkInLandingResult } from '../api/walk-in-landing-result.ts';
 

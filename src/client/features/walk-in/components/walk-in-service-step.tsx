@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { formatLocation } from '../../../../shared/address.ts';
+import { paths } from '../../../../shared/paths.ts';
 import type { WalkInLanding } from '../../../../shared/schemas.ts';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
@@ -7,7 +8,6 @@ import { captureConversionToken } from '../../../lib/conversion.ts';
 import { useIsHydrating, useStateFromBrowser } from '../../../lib/hydration.ts';
 import { landingTexts } from '../../../lib/landing-texts.ts';
 import { readLastService } from '../../../lib/last-service.ts';
-import { paths } from '../../../../shared/paths.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { LANDING_NEXT_PARAM, readLandingQuery } from '../landing-query.ts';
