@@ -746,6 +746,31 @@ export const textAsCustomerRequestSchema = z.object({
 });
 export type TextAsCustomerRequest = z.input<typeof textAsCustomerRequestSchema>;
 
+/** What became of a text the console sent as a customer: joined by text, a chat message, a keyword… */
+export const textAsCustomerResponseSchema = z.object({ outcome: z.string() });
+
+/** A text of the business, sent or received, as the Text messages page lists it. */
+export const textMessageSchema = z.object({
+  id: z.string(),
+  waitId: z.nullable(z.string()),
+  direction: z.enum(['outbound', 'inbound']),
+  kind: z.string(),
+  phoneNumber: z.string(),
+  body: z.string(),
+  status: z.string(),
+  attempts: z.number(),
+  lastError: z.nullable(z.string()),
+  createdAt: z.string(),
+});
+export type TextMessage = z.infer<typeof textMessageSchema>;
+
+/** The Text messages page: the newest texts, and which driver sends them (the outbox lets staff answer). */
+export const textMessagesResponseSchema = z.object({
+  driver: z.enum(['outbox', 'twilio', 'fake']),
+  messages: z.array(textMessageSchema),
+});
+export type TextMessagesResponse = z.infer<typeof textMessagesResponseSchema>;
+
 /** Custom join fields (docs/join-fields.md): the owner's list, checked as shared/join-fields.ts stores it. */
 const joinFieldLabelSchema = z
   .string('Please name the field')

@@ -79,3 +79,19 @@ export async function requireStaffWithRole(
   requireRole(principal, ...roles);
   return principal;
 }
+
+/**
+ * Route options that ask who is calling, and check their role, before Fastify validates the
+ * route's input (decision 0015): a member whose role may not use a route is told so (403), not
+ * what their request lacked. The handler reads the principal again with requireStaffWithRole:
+ * the session is read once per request.
+ */
+export function staffFirst(staff: StaffService, ...roles: readonly StaffRole[]) {
+  return {
+    preValidation: async (request: FastifyRequest) => {
+      await (roles.length > 0
+        ? requireStaffWithRole(request, staff, ...roles)
+        : requireStaff(request, staff));
+    },
+  };
+}

@@ -9,7 +9,7 @@ import {
   bookAppointmentRequestSchema,
 } from '../../../shared/appointment-schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
-import { requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
+import { requireStaff, requireStaffWithRole, staffFirst } from '../../http/staff-auth.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { AppointmentsService } from './appointments.service.ts';
 
@@ -26,7 +26,10 @@ export function registerAppointmentRoutes(
 
   routes.get(
     '/api/v1/staff/appointments',
-    { schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } } },
+    {
+      ...staffFirst(staff),
+      schema: { querystring: appointmentListQuerySchema, response: { 200: appointmentListSchema } },
+    },
     async (request) => {
       const principal = await requireStaff(request, staff);
       const { days } = request.query;
@@ -36,7 +39,10 @@ export function registerAppointmentRoutes(
 
   routes.post(
     '/api/v1/staff/appointments',
-    { schema: { body: bookAppointmentRequestSchema, response: { '2xx': appointmentSchema } } },
+    {
+      ...staffFirst(staff, 'owner', 'front_desk'),
+      schema: { body: bookAppointmentRequestSchema, response: { '2xx': appointmentSchema } },
+    },
     async (request, reply) => {
       const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
       const body = request.body;
@@ -53,6 +59,7 @@ export function registerAppointmentRoutes(
   routes.post(
     '/api/v1/staff/appointments/:appointmentId/:action',
     {
+      ...staffFirst(staff, 'owner', 'front_desk'),
       schema: {
         params: appointmentActionParamsSchema,
         response: { 200: appointmentActionResponseSchema },

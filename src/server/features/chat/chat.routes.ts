@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
-  type ChatMessage,
-  type ChatThread,
+  chatMessageSchema,
+  chatThreadSchema,
   sendMessageRequestSchema,
   uuidSchema,
   waitEntryParamsSchema,
@@ -9,8 +9,8 @@ import {
 } from '../../../shared/schemas.ts';
 import { bearerToken, requireCustomer } from '../../http/auth.ts';
 import { customerOrIpKey } from '../../http/rate-limit-key.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import { findStaff, requireStaff } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { ChatSender, ChatService } from './chat.service.ts';
@@ -24,6 +24,8 @@ export function registerChatRoutes(
   deps: { chat: ChatService; customers: CustomerService; staff: StaffService; messagesPerMinute: number },
 ) {
   const { chat, customers, staff } = deps;
+  const routes = withSchemas(app);
+  const thread = { 200: chatThreadSchema };
   const customerKey = customerOrIpKey(customers);
 
   /** Counts a customer's messages by customer and a console's by its session, like requireSender. */
@@ -40,37 +42,51 @@ export function registerChatRoutes(
     return requireStaff(request, staff);
   }
 
-  app.get('/api/v1/companies/:companyId/chat/:waitId', async (request): Promise<ChatThread> => {
-    const { companyId, waitId } = parseInput(waitEntryParamsSchema, request.params);
-    const customerId = await requireCustomer(request, customers);
-    return chat.getThread({ kind: 'customer', customerId }, waitId, companyId);
-  });
+  routes.get(
+    '/api/v1/companies/:companyId/chat/:waitId',
+    { schema: { params: waitEntryParamsSchema, response: thread } },
+    async (request) => {
+      const { companyId, waitId } = request.params;
+      const customerId = await requireCustomer(request, customers);
+      return chat.getThread({ kind: 'customer', customerId }, waitId, companyId);
+    },
+  );
 
-  app.get('/api/v1/staff/chat/:waitId', async (request): Promise<ChatThread> => {
-    const principal = await requireStaff(request, staff);
-    const { waitId } = parseInput(staffChatParamsSchema, request.params);
-    return chat.getThread(principal, waitId);
-  });
+  routes.get(
+    '/api/v1/staff/chat/:waitId',
+    { schema: { params: staffChatParamsSchema, response: thread } },
+    async (request) => {
+      const principal = await requireStaff(request, staff);
+      return chat.getThread(principal, request.params.waitId);
+    },
+  );
 
   /** The console opened the conversation: nothing in it is unread any more. */
-  app.post('/api/v1/staff/chat/:waitId/read', async (request, reply) => {
-    const principal = await requireStaff(request, staff);
-    const { waitId } = parseInput(staffChatParamsSchema, request.params);
-    await chat.markRead(principal, waitId);
-    return reply.status(204).send();
-  });
+  routes.post(
+    '/api/v1/staff/chat/:waitId/read',
+    { schema: { params: staffChatParamsSchema, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      const principal = await requireStaff(request, staff);
+      await chat.markRead(principal, request.params.waitId);
+      return reply.status(204).send();
+    },
+  );
 
   /** This staff member answers the conversation from now on (the customer sees who). */
-  app.post('/api/v1/staff/chat/:waitId/take-over', async (request): Promise<ChatThread> => {
-    const principal = await requireStaff(request, staff);
-    const { waitId } = parseInput(staffChatParamsSchema, request.params);
-    return chat.takeOver(principal, waitId);
-  });
+  routes.post(
+    '/api/v1/staff/chat/:waitId/take-over',
+    { schema: { params: staffChatParamsSchema, response: thread } },
+    async (request) => {
+      const principal = await requireStaff(request, staff);
+      return chat.takeOver(principal, request.params.waitId);
+    },
+  );
 
   /** The spec's sendMessage cloud function (spec §7). */
-  app.post(
+  routes.post(
     '/api/v1/functions/sendMessage',
     {
+      schema: { body: sendMessageRequestSchema, response: { 201: chatMessageSchema } },
       config: {
         rateLimit: {
           max: deps.messagesPerMinute,
@@ -79,11 +95,10 @@ export function registerChatRoutes(
         },
       },
     },
-    async (request, reply): Promise<ChatMessage> => {
+    async (request, reply) => {
       const sender = await requireSender(request);
-      const body = parseInput(sendMessageRequestSchema, request.body);
       reply.status(201);
-      return chat.sendMessage(sender, body);
+      return chat.sendMessage(sender, request.body);
     },
   );
 }

@@ -8,7 +8,7 @@ import {
 import { companyIdSchema, z } from '../../../shared/schemas.ts';
 import type { StaffRole } from '../../../shared/staff-schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
-import { requireOwner, requireStaffWithRole } from '../../http/staff-auth.ts';
+import { requireOwner, requireStaffWithRole, staffFirst } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { LobbyScreenService } from './lobby-screen.service.ts';
@@ -46,15 +46,19 @@ export function registerLobbyScreenRoutes(
     },
   );
 
-  routes.get('/api/v1/staff/lobby-screen', { schema: { response: settings } }, async (request) => {
-    const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
-    return screens.getSettings(principal.companyId);
-  });
+  routes.get(
+    '/api/v1/staff/lobby-screen',
+    { ...staffFirst(staff, ...LOBBY_SCREEN_ROLES), schema: { response: settings } },
+    async (request) => {
+      const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
+      return screens.getSettings(principal.companyId);
+    },
+  );
 
   /** How names are written: the owner's, like the rest of Settings. */
   routes.put(
     '/api/v1/staff/lobby-screen/name-style',
-    { schema: { body: screenNameStyleRequestSchema, response: settings } },
+    { ...staffFirst(staff, 'owner'), schema: { body: screenNameStyleRequestSchema, response: settings } },
     async (request) => {
       const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
       requireOwner(principal);
@@ -63,9 +67,13 @@ export function registerLobbyScreenRoutes(
   );
 
   /** A new link; the old one, and any screen open with it, stops at once. The owner's alone. */
-  routes.post('/api/v1/staff/lobby-screen/reset', { schema: { response: settings } }, async (request) => {
-    const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
-    requireOwner(principal);
-    return screens.resetLink(principal.companyId);
-  });
+  routes.post(
+    '/api/v1/staff/lobby-screen/reset',
+    { ...staffFirst(staff, 'owner'), schema: { response: settings } },
+    async (request) => {
+      const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
+      requireOwner(principal);
+      return screens.resetLink(principal.companyId);
+    },
+  );
 }

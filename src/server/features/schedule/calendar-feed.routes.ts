@@ -5,7 +5,7 @@ import {
 } from '../../../shared/calendar-feed-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
-import { requireStaffWithRole } from '../../http/staff-auth.ts';
+import { requireStaffWithRole, staffFirst } from '../../http/staff-auth.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { CalendarFeedService } from './calendar-feed.service.ts';
 
@@ -26,14 +26,18 @@ export function registerCalendarFeedRoutes(
   const feeds = { 200: calendarFeedsResponseSchema };
   const oneFeed = { params: providerParamsSchema, response: feeds };
 
-  routes.get('/api/v1/staff/settings/calendar-feeds', { schema: { response: feeds } }, async (request) => {
-    const principal = await requireStaffWithRole(request, staff, 'owner');
-    return calendarFeeds.listFeeds(principal.companyId);
-  });
+  routes.get(
+    '/api/v1/staff/settings/calendar-feeds',
+    { ...staffFirst(staff, 'owner'), schema: { response: feeds } },
+    async (request) => {
+      const principal = await requireStaffWithRole(request, staff, 'owner');
+      return calendarFeeds.listFeeds(principal.companyId);
+    },
+  );
 
   routes.put(
     '/api/v1/staff/settings/calendar-feeds/:providerId',
-    { schema: { ...oneFeed, body: calendarFeedRequestSchema } },
+    { ...staffFirst(staff, 'owner'), schema: { ...oneFeed, body: calendarFeedRequestSchema } },
     async (request) => {
       const principal = await requireStaffWithRole(request, staff, 'owner');
       const { providerId } = request.params;
@@ -42,16 +46,20 @@ export function registerCalendarFeedRoutes(
     },
   );
 
-  routes.delete('/api/v1/staff/settings/calendar-feeds/:providerId', { schema: oneFeed }, async (request) => {
-    const principal = await requireStaffWithRole(request, staff, 'owner');
-    const { providerId } = request.params;
-    await calendarFeeds.removeFeed(principal.companyId, providerId);
-    return calendarFeeds.listFeeds(principal.companyId);
-  });
+  routes.delete(
+    '/api/v1/staff/settings/calendar-feeds/:providerId',
+    { ...staffFirst(staff, 'owner'), schema: oneFeed },
+    async (request) => {
+      const principal = await requireStaffWithRole(request, staff, 'owner');
+      const { providerId } = request.params;
+      await calendarFeeds.removeFeed(principal.companyId, providerId);
+      return calendarFeeds.listFeeds(principal.companyId);
+    },
+  );
 
   routes.post(
     '/api/v1/staff/settings/calendar-feeds/:providerId/sync',
-    { schema: oneFeed },
+    { ...staffFirst(staff, 'owner'), schema: oneFeed },
     async (request) => {
       const principal = await requireStaffWithRole(request, staff, 'owner');
       const { providerId } = request.params;

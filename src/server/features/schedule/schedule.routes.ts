@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schedule-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
-import { requireOwner, requireStaff } from '../../http/staff-auth.ts';
+import { requireOwner, requireStaff, staffFirst } from '../../http/staff-auth.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { ScheduleService } from './schedule.service.ts';
 
@@ -29,7 +29,7 @@ export function registerScheduleRoutes(
 
   routes.get(
     '/api/v1/staff/settings/schedules',
-    { schema: { response: { 200: schedulesResponseSchema } } },
+    { ...staffFirst(staff, 'owner'), schema: { response: { 200: schedulesResponseSchema } } },
     async (request) => {
       const principal = await requireStaff(request, staff);
       requireOwner(principal);
@@ -40,6 +40,7 @@ export function registerScheduleRoutes(
   routes.put(
     '/api/v1/staff/settings/providers/:providerId/schedule',
     {
+      ...staffFirst(staff, 'owner'),
       schema: {
         params: providerParamsSchema,
         body: providerScheduleRequestSchema,
@@ -57,6 +58,7 @@ export function registerScheduleRoutes(
   routes.put(
     '/api/v1/staff/providers/:providerId/floor-state',
     {
+      ...staffFirst(staff),
       schema: {
         params: providerParamsSchema,
         body: floorStateRequestSchema,
