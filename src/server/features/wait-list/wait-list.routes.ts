@@ -50,7 +50,9 @@ export function registerWaitListRoutes(
     keyGenerator: (request) => `ip:${request.ip}`,
   });
   const joinLimits = {
-    preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+    // Before the body is validated (decision 0015): every attempt from the address counts, and
+    // one over the limit is refused whatever it sent.
+    preValidation: async (request: FastifyRequest, reply: FastifyReply) => {
       const limit = await checkIpLimit(request);
       if (limit.isAllowed || !limit.isExceeded) return;
       reply.header('retry-after', limit.ttlInSeconds);
