@@ -80,18 +80,31 @@ export async function requireStaffWithRole(
   return principal;
 }
 
+/** The principal staffFirst found, for the route's handler. */
+const principals = new WeakMap<FastifyRequest, StaffPrincipal>();
+
 /**
  * Route options that ask who is calling, and check their role, before Fastify validates the
  * route's input (decision 0015): a member whose role may not use a route is told so (403), not
- * what their request lacked. The handler reads the principal again with requireStaffWithRole:
- * the session is read once per request.
+ * what their request lacked. The roles are written once, here; the handler reads who is calling
+ * with staffOf.
  */
 export function staffFirst(staff: StaffService, ...roles: readonly StaffRole[]) {
   return {
     preValidation: async (request: FastifyRequest) => {
-      await (roles.length > 0
+      const principal = await (roles.length > 0
         ? requireStaffWithRole(request, staff, ...roles)
         : requireStaff(request, staff));
+      principals.set(request, principal);
     },
   };
+}
+
+/** Who is calling a route that declared staffFirst. */
+export function staffOf(request: FastifyRequest): StaffPrincipal {
+  const principal = principals.get(request);
+  // A programming error, not a user's: the route forgot staffFirst, and must not run unguarded.
+  if (!principal)
+    throw new Error(`${request.method} ${request.routeOptions.url}: staffOf without staffFirst`);
+  return principal;
 }

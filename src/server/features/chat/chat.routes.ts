@@ -10,7 +10,7 @@ import {
 import { bearerToken, requireCustomer } from '../../http/auth.ts';
 import { customerOrIpKey } from '../../http/rate-limit-key.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
-import { findStaff, requireStaff } from '../../http/staff-auth.ts';
+import { findStaff, requireStaff, staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { ChatSender, ChatService } from './chat.service.ts';
@@ -54,9 +54,9 @@ export function registerChatRoutes(
 
   routes.get(
     '/api/v1/staff/chat/:waitId',
-    { schema: { params: staffChatParamsSchema, response: thread } },
+    { ...staffFirst(staff), schema: { params: staffChatParamsSchema, response: thread } },
     async (request) => {
-      const principal = await requireStaff(request, staff);
+      const principal = staffOf(request);
       return chat.getThread(principal, request.params.waitId);
     },
   );
@@ -64,9 +64,9 @@ export function registerChatRoutes(
   /** The console opened the conversation: nothing in it is unread any more. */
   routes.post(
     '/api/v1/staff/chat/:waitId/read',
-    { schema: { params: staffChatParamsSchema, response: { 204: z.undefined() } } },
+    { ...staffFirst(staff), schema: { params: staffChatParamsSchema, response: { 204: z.undefined() } } },
     async (request, reply) => {
-      const principal = await requireStaff(request, staff);
+      const principal = staffOf(request);
       await chat.markRead(principal, request.params.waitId);
       return reply.status(204).send();
     },
@@ -75,9 +75,9 @@ export function registerChatRoutes(
   /** This staff member answers the conversation from now on (the customer sees who). */
   routes.post(
     '/api/v1/staff/chat/:waitId/take-over',
-    { schema: { params: staffChatParamsSchema, response: thread } },
+    { ...staffFirst(staff), schema: { params: staffChatParamsSchema, response: thread } },
     async (request) => {
-      const principal = await requireStaff(request, staff);
+      const principal = staffOf(request);
       return chat.takeOver(principal, request.params.waitId);
     },
   );

@@ -8,7 +8,7 @@ import {
 import { companyIdSchema, z } from '../../../shared/schemas.ts';
 import type { StaffRole } from '../../../shared/staff-schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
-import { requireOwner, requireStaffWithRole, staffFirst } from '../../http/staff-auth.ts';
+import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { LobbyScreenService } from './lobby-screen.service.ts';
@@ -50,7 +50,7 @@ export function registerLobbyScreenRoutes(
     '/api/v1/staff/lobby-screen',
     { ...staffFirst(staff, ...LOBBY_SCREEN_ROLES), schema: { response: settings } },
     async (request) => {
-      const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
+      const principal = staffOf(request);
       return screens.getSettings(principal.companyId);
     },
   );
@@ -60,8 +60,7 @@ export function registerLobbyScreenRoutes(
     '/api/v1/staff/lobby-screen/name-style',
     { ...staffFirst(staff, 'owner'), schema: { body: screenNameStyleRequestSchema, response: settings } },
     async (request) => {
-      const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
-      requireOwner(principal);
+      const principal = staffOf(request);
       return screens.setNameStyle(principal.companyId, request.body.nameStyle);
     },
   );
@@ -71,8 +70,7 @@ export function registerLobbyScreenRoutes(
     '/api/v1/staff/lobby-screen/reset',
     { ...staffFirst(staff, 'owner'), schema: { response: settings } },
     async (request) => {
-      const principal = await requireStaffWithRole(request, staff, ...LOBBY_SCREEN_ROLES);
-      requireOwner(principal);
+      const principal = staffOf(request);
       return screens.resetLink(principal.companyId);
     },
   );

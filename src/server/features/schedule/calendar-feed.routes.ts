@@ -5,7 +5,7 @@ import {
 } from '../../../shared/calendar-feed-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
-import { requireStaffWithRole, staffFirst } from '../../http/staff-auth.ts';
+import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { CalendarFeedService } from './calendar-feed.service.ts';
 
@@ -30,7 +30,7 @@ export function registerCalendarFeedRoutes(
     '/api/v1/staff/settings/calendar-feeds',
     { ...staffFirst(staff, 'owner'), schema: { response: feeds } },
     async (request) => {
-      const principal = await requireStaffWithRole(request, staff, 'owner');
+      const principal = staffOf(request);
       return calendarFeeds.listFeeds(principal.companyId);
     },
   );
@@ -39,7 +39,7 @@ export function registerCalendarFeedRoutes(
     '/api/v1/staff/settings/calendar-feeds/:providerId',
     { ...staffFirst(staff, 'owner'), schema: { ...oneFeed, body: calendarFeedRequestSchema } },
     async (request) => {
-      const principal = await requireStaffWithRole(request, staff, 'owner');
+      const principal = staffOf(request);
       const { providerId } = request.params;
       await calendarFeeds.setFeed(principal.companyId, providerId, request.body);
       return calendarFeeds.listFeeds(principal.companyId);
@@ -50,7 +50,7 @@ export function registerCalendarFeedRoutes(
     '/api/v1/staff/settings/calendar-feeds/:providerId',
     { ...staffFirst(staff, 'owner'), schema: oneFeed },
     async (request) => {
-      const principal = await requireStaffWithRole(request, staff, 'owner');
+      const principal = staffOf(request);
       const { providerId } = request.params;
       await calendarFeeds.removeFeed(principal.companyId, providerId);
       return calendarFeeds.listFeeds(principal.companyId);
@@ -61,7 +61,7 @@ export function registerCalendarFeedRoutes(
     '/api/v1/staff/settings/calendar-feeds/:providerId/sync',
     { ...staffFirst(staff, 'owner'), schema: oneFeed },
     async (request) => {
-      const principal = await requireStaffWithRole(request, staff, 'owner');
+      const principal = staffOf(request);
       const { providerId } = request.params;
       await calendarFeeds.syncNow(principal.companyId, providerId);
       return calendarFeeds.listFeeds(principal.companyId);

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/schedule-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
-import { requireOwner, requireStaff, staffFirst } from '../../http/staff-auth.ts';
+import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { ScheduleService } from './schedule.service.ts';
 
@@ -31,8 +31,7 @@ export function registerScheduleRoutes(
     '/api/v1/staff/settings/schedules',
     { ...staffFirst(staff, 'owner'), schema: { response: { 200: schedulesResponseSchema } } },
     async (request) => {
-      const principal = await requireStaff(request, staff);
-      requireOwner(principal);
+      const principal = staffOf(request);
       return schedule.getSchedules(principal.companyId);
     },
   );
@@ -48,8 +47,7 @@ export function registerScheduleRoutes(
       },
     },
     async (request) => {
-      const principal = await requireStaff(request, staff);
-      requireOwner(principal);
+      const principal = staffOf(request);
       const { providerId } = request.params;
       return schedule.setSchedule(principal.companyId, providerId, request.body);
     },
@@ -66,7 +64,7 @@ export function registerScheduleRoutes(
       },
     },
     async (request) => {
-      const principal = await requireStaff(request, staff);
+      const principal = staffOf(request);
       const { providerId } = request.params;
       return schedule.setFloorState(principal, providerId, request.body.floorState);
     },
