@@ -61,6 +61,10 @@ import { registerPeopleRoutes } from './features/people/people.routes.ts';
 import { createPeopleService } from './features/people/people.service.ts';
 import { registerPrivacyRoutes } from './features/privacy/privacy.routes.ts';
 import { createPrivacyService } from './features/privacy/privacy.service.ts';
+import { createApiKeysRepository } from './features/public-api/api-keys.repository.ts';
+import { registerApiKeyRoutes } from './features/public-api/api-keys.routes.ts';
+import { createApiKeysService } from './features/public-api/api-keys.service.ts';
+import { registerLineRoutes } from './features/public-api/line.routes.ts';
 import { createPushRepository } from './features/push/push.repository.ts';
 import { registerPushRoutes } from './features/push/push.routes.ts';
 import { createPushService, loadVapidKeys } from './features/push/push.service.ts';
@@ -509,6 +513,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerNearTurnRoutes(app, { nearTurn, customers });
   registerBoardRoutes(app, { waitList, staff });
+  const apiKeys = createApiKeysService(createApiKeysRepository(db));
+  registerApiKeyRoutes(app, { apiKeys, staff });
+  registerLineRoutes(app, {
+    apiKeys,
+    waitList,
+    requestsPerMinute: config.rateLimits.apiRequestsPerMinute,
+  });
   registerRegularsRoutes(app, {
     regulars: createRegularsService({ regulars: createRegularsRepository(db), eventLog }),
     staff,

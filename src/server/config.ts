@@ -147,6 +147,8 @@ const envSchema = z.object({
   // A join by text takes three answers (the menu, the name question, the join's text); room for a re-ask and STATUS.
   TEXT_LIMIT_CONVERSATION_PER_NUMBER: z._default(countSchema, 10),
   RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE: z._default(countSchema, 30),
+  // Per API key (docs/public-api.md): a POS polling the line every second, with room to act on it.
+  RATE_LIMIT_API_REQUESTS_PER_MINUTE: z._default(countSchema, 120),
   // A bearer token anyone who can reach the port could otherwise guess: long and random.
   METRICS_TOKEN: z.optional(z.string().check(z.minLength(16, 'must be at least 16 characters'))),
   // Server processes on the one port (src/server/cluster.ts); more than one needs PostgreSQL.
@@ -199,6 +201,8 @@ export type Config = Readonly<{
     staffLinksPerHour: number;
     /** Per customer: the app sends a batch every few seconds at most while someone taps through. */
     analyticsBatchesPerMinute: number;
+    /** Per API key, whatever addresses the program calls from. */
+    apiRequestsPerMinute: number;
   }>;
   /** Fastify's trustProxy: whose X-Forwarded-For decides the client IP that per-IP limits count. */
   trustProxy: boolean | number | string[];
@@ -302,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       messagesPerMinute: values.RATE_LIMIT_MESSAGES_PER_MINUTE,
       staffLinksPerHour: values.RATE_LIMIT_STAFF_LINKS_PER_HOUR,
       analyticsBatchesPerMinute: values.RATE_LIMIT_ANALYTICS_BATCHES_PER_MINUTE,
+      apiRequestsPerMinute: values.RATE_LIMIT_API_REQUESTS_PER_MINUTE,
     }),
     trustProxy: values.TRUST_PROXY,
     textingLimits: Object.freeze({

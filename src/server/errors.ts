@@ -20,6 +20,20 @@ export const ERROR_CODES = {
     status: 403,
     message: 'This business is suspended on this CheckN server. Please contact whoever runs the server.',
   },
+  API_KEY_INVALID: {
+    status: 401,
+    message:
+      'That API key is not valid or was revoked. The business owner can make one in Settings, API keys.',
+  },
+  API_KEY_READ_ONLY: {
+    status: 403,
+    message: 'This API key may only read. The business owner can make a read and write key in Settings.',
+  },
+  API_KEY_NOT_FOUND: { status: 404, message: "That key is not one of your business's keys in use." },
+  API_KEYS_LIMITED: {
+    status: 409,
+    message: 'Your business has 20 keys in use, the most it can have. Revoke one you no longer use first.',
+  },
   CSRF_FAILED: { status: 403, message: 'Please reload the page and try again.' },
   ROLE_NOT_ALLOWED: { status: 403, message: 'Your account cannot do this. Ask the business owner.' },
   ANOTHER_PROVIDERS_CUSTOMER: { status: 403, message: "This customer is another provider's." },

@@ -84,6 +84,10 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'GET /api/v1/staff/lobby-screen': DESK,
   'PUT /api/v1/staff/lobby-screen/name-style': OWNER,
   'POST /api/v1/staff/lobby-screen/reset': OWNER,
+  // The public API's keys (docs/public-api.md): they open the whole line, so only the owner.
+  'GET /api/v1/staff/api-keys': OWNER,
+  'POST /api/v1/staff/api-keys': OWNER,
+  'DELETE /api/v1/staff/api-keys/:keyId': OWNER,
   'GET /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people': OWNER,
   'POST /api/v1/staff/people/:staffUserId/reset': OWNER,

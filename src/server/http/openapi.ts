@@ -55,6 +55,11 @@ export async function registerOpenApi(app: FastifyInstance, options: { version: 
         securitySchemes: {
           customer: { type: 'http', scheme: 'bearer' },
           staff: { type: 'apiKey', in: 'cookie', name: STAFF_COOKIE },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "A business's API key (ckn_…), made by its owner in Settings (docs/public-api.md).",
+          },
         },
       },
     },

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   appointmentActionParamsSchema,
@@ -8,6 +7,7 @@ import {
   appointmentSchema,
   bookAppointmentRequestSchema,
 } from '../../../shared/appointment-schemas.ts';
+import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
 import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { StaffService } from '../staff/staff.service.ts';
@@ -45,11 +45,9 @@ export function registerAppointmentRoutes(
     },
     async (request, reply) => {
       const principal = staffOf(request);
-      const body = request.body;
-      const key = request.headers['idempotency-key'];
       const booked = await appointments.bookAppointment(principal, {
-        idempotencyKey: typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : randomUUID(),
-        request: body,
+        idempotencyKey: idempotencyKeyOf(request),
+        request: request.body,
       });
       reply.status(booked.created ? 201 : 200);
       return booked.appointment;

@@ -56,6 +56,7 @@ export function registerBoardRoutes(
     const body = parseInput(deskWalkInRequestSchema, request.body);
     const key = request.headers['idempotency-key'];
     const joined = await waitList.addDeskWalkIn(principal, {
+      requester: principal.staffUserId,
       idempotencyKey: typeof key === 'string' && key.length > 0 && key.length <= 100 ? key : randomUUID(),
       request: body,
     });

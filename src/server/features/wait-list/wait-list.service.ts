@@ -121,7 +121,13 @@ const STATUS_NOTIFICATIONS: Record<WaitStatus, string> = {
  */
 export const ASSIGN_IN_LINE_ONLY = 'Only a customer still in line can be given to a provider.';
 
-export function actingProvider(principal: StaffPrincipal): string | undefined {
+/**
+ * Who works the board: a signed-in staff member, or a business's API key, which acts as the front
+ * desk does (docs/public-api.md).
+ */
+export type BoardActor = Pick<StaffPrincipal, 'companyId' | 'role' | 'providerId'>;
+
+export function actingProvider(principal: BoardActor): string | undefined {
   if (principal.role !== 'provider') return undefined;
   if (!principal.providerId) throw new AppError('PROVIDER_ACCOUNT_UNLINKED');
   return principal.providerId;
@@ -276,7 +282,7 @@ export function createWaitListService(deps: {
     return expired.length;
   }
 
-  async function requireEntryTheyMayActOn(principal: StaffPrincipal, waitId: string): Promise<BoardEntry> {
+  async function requireEntryTheyMayActOn(principal: BoardActor, waitId: string): Promise<BoardEntry> {
     const entry = invariantFound(
       await waitList.findBoardEntry(waitId, principal.companyId),
       'WAIT_ENTRY_NOT_FOUND',
@@ -493,8 +499,9 @@ export function createWaitListService(deps: {
      * the board only. Each gets a customer identity of its own that no device holds.
      */
     async addDeskWalkIn(
-      principal: StaffPrincipal,
-      command: { idempotencyKey: string; request: DeskWalkInRequest },
+      principal: BoardActor,
+      /** `requester` names who sent the idempotency key: one console's, or one API key's retries. */
+      command: { requester: string; idempotencyKey: string; request: DeskWalkInRequest },
     ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
       const { request } = command;
       const phoneNumber = request.phoneNumber ?? null;
@@ -508,7 +515,7 @@ export function createWaitListService(deps: {
         if (!providers.some((provider) => provider.id === request.providerId))
           throw new AppError('PROVIDER_NOT_FOUND', { field: 'providerId' });
       }
-      const deskKey = `${company.id}:${principal.staffUserId}:${command.idempotencyKey}`;
+      const deskKey = `${company.id}:${command.requester}:${command.idempotencyKey}`;
       const customerId = await customers.deskCustomer(deskKey);
       return writeJoin({
         entry: {
@@ -604,7 +611,7 @@ export function createWaitListService(deps: {
       return told;
     },
 
-    async getBoard(principal: StaffPrincipal): Promise<BoardResponse> {
+    async getBoard(principal: BoardActor): Promise<BoardResponse> {
       // The head first: events after it may repeat what the list shows, never miss what it lacks.
       const seq = await eventLog.head(topics.board(principal.companyId));
       const [{ entries, regulars }, providers, services, floor, company] = await Promise.all([
@@ -628,11 +635,7 @@ export function createWaitListService(deps: {
       };
     },
 
-    async applyStaffAction(
-      principal: StaffPrincipal,
-      waitId: string,
-      action: StaffAction,
-    ): Promise<BoardEntry> {
+    async applyStaffAction(principal: BoardActor, waitId: string, action: StaffAction): Promise<BoardEntry> {
       const company = await companies.requireCompany(principal.companyId);
       const { from, to } = STAFF_ACTIONS[action];
       // One statement changes the entry, publishes it and, for a call, queues the text: a call on
