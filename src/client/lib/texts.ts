@@ -615,6 +615,32 @@ export const texts = {
     syncing: 'Syncing…',
     remove: 'Remove',
   },
+  apiKeys: {
+    title: 'API keys',
+    hint: 'Let your other software (a POS, a booking tool, Zapier) read your line, or also add walk-ins and call, start and finish them. Each program gets its own key; revoke one and that program stops at once.',
+    docs: 'How to use the API',
+    empty: 'No keys yet.',
+    name: 'What will use the key',
+    namePlaceholder: 'Front desk POS',
+    scope: 'It may',
+    scopes: { read: 'Read the line', read_write: 'Read and change the line' },
+    make: 'Make key',
+    madeBy: (who: string | null, when: string) => (who ? `Made by ${who}, ${when}` : `Made ${when}`),
+    lastUsed: (when: string | null) => (when ? `Last used ${when}` : 'Never used'),
+    revoke: 'Revoke',
+    revokeTitle: (name: string) => `Revoke the key ${name}?`,
+    revokeText:
+      'The program that holds this key stops working with CheckN at once. This cannot be undone: it will need a new key.',
+    revokeConfirm: 'Revoke key',
+    cancel: 'Cancel',
+    shownTitle: (name: string) => `Your new key: ${name}`,
+    shownHint:
+      'Copy it now and paste it into the program. It is shown only this once: CheckN keeps no copy it can show again.',
+    copy: 'Copy key',
+    copied: 'Copied',
+    done: 'Done',
+    failed: 'That did not work. Please try again.',
+  },
   sms: {
     title: 'Text messages',
     outboxNote:

@@ -32,6 +32,7 @@ import {
   useUploadLogo,
 } from '../api/settings-api.ts';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
+import { ApiKeysForm } from './api-keys-form.tsx';
 import { CalendarFeedsForm } from './calendar-feeds-form.tsx';
 import { FeedbackForm } from './feedback-form.tsx';
 import { HoursForm } from './hours-form.tsx';
@@ -663,6 +664,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
       <ProviderSchedulesForm settings={settings.data} canEdit={canEdit} />
       {canEdit ? <CalendarFeedsForm /> : null}
       {canEdit ? <LobbyScreenSettingsCard /> : null}
+      {canEdit ? <ApiKeysForm timeZone={settings.data.timeZone} /> : null}
     </div>
   );
 }
