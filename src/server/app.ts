@@ -93,6 +93,14 @@ import { registerBoardRoutes } from './features/wait-list/board.routes.ts';
 import { createWaitListRepository } from './features/wait-list/wait-list.repository.ts';
 import { registerWaitListRoutes } from './features/wait-list/wait-list.routes.ts';
 import { createWaitListService } from './features/wait-list/wait-list.service.ts';
+import {
+  createPublicWebhookTransport,
+  type WebhookTransport,
+} from './features/webhooks/webhook-transport.ts';
+import { createWebhookWorker } from './features/webhooks/webhook-worker.ts';
+import { createWebhooksRepository } from './features/webhooks/webhooks.repository.ts';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
+import { createWebhooksService } from './features/webhooks/webhooks.service.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { lazySchemaCompilers } from './http/lazy-schema-compilers.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -134,6 +142,8 @@ export interface AppDependencies {
   pushSender?: PushSender;
   /** Replaces the text message driver chosen from config (tests pass the recording fake). */
   smsSender?: SmsSender;
+  /** Replaces the webhook transport (tests pass one that reaches a receiver on 127.0.0.1 over http). */
+  webhookTransport?: WebhookTransport;
   /** Replaces the conversion driver chosen from config (tests pass the recording fake). */
   conversions?: ConversionTracker;
   /** Replaces the calendar feed fetcher (tests pass one that answers without the network). */
@@ -388,6 +398,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   const stopFollowingSessions = await staff.followEndedSessions(db);
   const stopFollowingCustomerTokens = await customers.followEndedTokens(db);
   smsWorker.start();
+  const webhookRepository = createWebhooksRepository(db);
+  const webhookWorker = createWebhookWorker({
+    webhooks: webhookRepository,
+    transport: deps.webhookTransport ?? createPublicWebhookTransport(),
+    logger: app.log,
+  });
+  webhookWorker.start();
   const pruneSignIns = setInterval(
     () =>
       void staff
@@ -476,6 +493,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     await stopFollowingSessions();
     await stopFollowingCustomerTokens();
     await smsWorker.stop();
+    await webhookWorker.stop();
     await hub.stop();
   });
 
@@ -513,6 +531,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   registerNearTurnRoutes(app, { nearTurn, customers });
   registerBoardRoutes(app, { waitList, staff });
+  registerWebhookRoutes(app, { webhooks: createWebhooksService(webhookRepository), staff });
   const apiKeys = createApiKeysService(createApiKeysRepository(db));
   registerApiKeyRoutes(app, { apiKeys, staff });
   registerLineRoutes(app, {

@@ -34,6 +34,18 @@ export const ERROR_CODES = {
     status: 409,
     message: 'Your business has 20 keys in use, the most it can have. Revoke one you no longer use first.',
   },
+  WEBHOOK_ENDPOINT_NOT_FOUND: {
+    status: 404,
+    message: "That address is not one of your business's webhooks.",
+  },
+  WEBHOOK_DELIVERY_NOT_FOUND: {
+    status: 404,
+    message: 'That delivery is not in your log, or it is being sent right now.',
+  },
+  WEBHOOK_ENDPOINTS_LIMITED: {
+    status: 409,
+    message: 'Your business has 10 webhook addresses, the most it can have. Remove one first.',
+  },
   CSRF_FAILED: { status: 403, message: 'Please reload the page and try again.' },
   ROLE_NOT_ALLOWED: { status: 403, message: 'Your account cannot do this. Ask the business owner.' },
   ANOTHER_PROVIDERS_CUSTOMER: { status: 403, message: "This customer is another provider's." },

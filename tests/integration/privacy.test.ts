@@ -302,6 +302,7 @@ describe.each(databaseKinds)('privacy and retention, on %s', (kind) => {
         textMessages: 0,
         pushSubscriptions: 0,
         appointments: 0,
+        webhookDeliveries: 0,
         customerNotes: 0,
       });
       expect(await Promise.all(olds.map(async (old) => (await entry(old.waitId)).anonymised_at))).toEqual(

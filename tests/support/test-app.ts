@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import type { ConversionTracker } from '../../src/server/features/conversion/conversion-tracker.ts';
 import type { IcsFeedFetcher } from '../../src/server/features/schedule/ics-fetch.ts';
+import type { WebhookTransport } from '../../src/server/features/webhooks/webhook-transport.ts';
 import type { PushSender } from '../../src/server/push/push-sender.ts';
 import { seedDemoCompany } from '../../src/server/seed/demo.ts';
 import type { SmsSender } from '../../src/server/sms/sms-sender.ts';
@@ -23,6 +24,8 @@ export interface TestAppOptions {
   conversions?: ConversionTracker;
   smsSender?: SmsSender;
   pushSender?: PushSender;
+  /** Reaches webhook endpoints (tests: a receiver on 127.0.0.1); the default refuses them all. */
+  webhookTransport?: WebhookTransport;
   /** Answers calendar feed links instead of the network. */
   fetchCalendarFeed?: IcsFeedFetcher;
   /** Told of every statement the app runs outside a transaction, with how many rows it returned. */
@@ -101,6 +104,9 @@ export async function createTestApp(kind: DatabaseKind, options: TestAppOptions 
     ...(options.conversions ? { conversions: options.conversions } : {}),
     ...(options.smsSender ? { smsSender: options.smsSender } : {}),
     ...(options.pushSender ? { pushSender: options.pushSender } : {}),
+    // Never the network: the public transport would try to reach the endpoints tests add.
+    webhookTransport:
+      options.webhookTransport ?? (async () => Promise.reject(new Error('no webhooks in tests'))),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.companyCacheSeconds === undefined
       ? {}

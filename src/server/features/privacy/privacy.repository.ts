@@ -234,6 +234,18 @@ export function createPrivacyRepository(db: Queryable) {
       );
     },
 
+    /**
+     * The webhook deliveries about these visits (docs/webhooks.md): their payloads name the
+     * customer, so they are neither sent nor kept in the delivery log.
+     */
+    async deleteWebhookDeliveries(companyId: string, waitIds: string[], tx: Queryable = db): Promise<void> {
+      await tx.query(
+        `delete from webhook_deliveries
+          where company_id = $1 and payload -> 'data' ->> 'waitId' = any($2::text[])`,
+        [companyId, waitIds],
+      );
+    },
+
     /** No more notifications to these customers' devices from this business. */
     async deletePushSubscriptions(
       companyId: string,
@@ -296,6 +308,21 @@ export function createPrivacyRepository(db: Queryable) {
      * One batch of appointments whose time is older than their business's days: deleted, name,
      * number and all (the visit an arrival made is the record that stays, anonymised on its own).
      */
+    /** The webhook delivery log keeps what the business keeps: its payloads name customers. */
+    async deleteExpiredWebhookDeliveries(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
+      return deleteOldestBatch(
+        tx,
+        {
+          table: 'webhook_deliveries',
+          key: 'id',
+          dated: 'created_at',
+          join: WITH_COMPANY,
+          where: PAST_RETENTION('created_at'),
+        },
+        limit,
+      );
+    },
+
     async deleteExpiredAppointments(limit = RETENTION_BATCH, tx: Queryable = db): Promise<number> {
       return deleteOldestBatch(
         tx,

@@ -43,6 +43,7 @@ export function createPrivacyService(deps: {
       await privacy.deleteChats(companyId, visits, tx);
       await privacy.eraseTexts(companyId, visits, tx);
       await privacy.eraseFeedback(companyId, visits.waitIds, tx);
+      await privacy.deleteWebhookDeliveries(companyId, visits.waitIds, tx);
       await privacy.deletePushSubscriptions(companyId, visits.customerIds, tx);
       // The staff's note on the customer (docs/regulars.md): the owner's erase, on the number; Forget
       // me, on the numbers of the caller's own visits (the note is about whoever came with them).
@@ -125,6 +126,7 @@ export function createPrivacyService(deps: {
           (await inBatches(() => privacy.deleteErasedTexts())),
         pushSubscriptions: await inBatches(() => privacy.deleteExpiredPushSubscriptions()),
         appointments: await inBatches(() => privacy.deleteExpiredAppointments()),
+        webhookDeliveries: await inBatches(() => privacy.deleteExpiredWebhookDeliveries()),
         // After the visits: a number whose last visit was just anonymised loses its note now.
         customerNotes: await inBatches(() => privacy.deleteCustomerNotesWithoutVisits()),
       };
