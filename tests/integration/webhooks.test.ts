@@ -244,7 +244,7 @@ describe.each(databaseKinds)('outgoing webhooks, on %s', (kind) => {
       });
   });
 
-  it('replays a delivery from the log, with its own webhook-id', async () => {
+  it('replays a delivery from the log, with the same webhook-id', async () => {
     await addEndpoint('https://hooks.example.com/replayed');
     const customer = await joinAsNewCustomer(t, { name: 'Replay Ray' });
     await expect.poll(() => receivedAt('/replayed').length, { timeout: 10_000 }).toBe(1);

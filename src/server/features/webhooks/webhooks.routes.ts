@@ -73,7 +73,7 @@ export function registerWebhookRoutes(
     }),
   );
 
-  /** Replay: the delivery is sent again now, with its own webhook-id. */
+  /** Replay: the delivery is sent again now, with the same webhook-id. */
   routes.post(
     '/api/v1/staff/webhook-deliveries/:deliveryId/replay',
     {
