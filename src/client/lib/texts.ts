@@ -641,6 +641,46 @@ export const texts = {
     done: 'Done',
     failed: 'That did not work. Please try again.',
   },
+  webhooks: {
+    title: 'Webhooks',
+    hint: "CheckN tells your other software of each join, call, start, finish, no-show, leave and request answer as it happens, by posting to an https address you give. Each post is signed with the address's secret (Standard Webhooks), so your software can check it came from here.",
+    empty: 'No addresses yet.',
+    url: 'Address that receives the events',
+    urlPlaceholder: 'https://…',
+    add: 'Add address',
+    on: (lastSuccess: string | null) =>
+      lastSuccess ? `On. Last delivered ${lastSuccess}.` : 'On. Nothing delivered yet.',
+    off: (reason: string | null) => `Off. ${reason ?? 'Turned off.'}`,
+    turnOn: 'Turn on',
+    showSecret: 'Show signing secret',
+    hideSecret: 'Hide signing secret',
+    secret: 'Signing secret',
+    copySecret: 'Copy secret',
+    copied: 'Copied',
+    rotate: 'Rotate secret',
+    rotatedUntil: (until: string) =>
+      `The previous secret also signs until ${until}, while your software switches over.`,
+    remove: 'Remove',
+    removeTitle: (url: string) => `Remove ${url}?`,
+    removeText: 'CheckN stops telling this address of changes, and its delivery log is deleted.',
+    removeConfirm: 'Remove address',
+    cancel: 'Cancel',
+    showLog: 'Delivery log',
+    hideLog: 'Hide delivery log',
+    logEmpty: 'Nothing sent to this address yet.',
+    states: {
+      pending: (next: string | null, tries: number) =>
+        tries === 0 ? 'Waiting to be sent' : `Try ${tries} failed; next try ${next ?? 'soon'}`,
+      sending: 'Sending',
+      delivered: (tries: number) => (tries > 1 ? `Delivered after ${tries} tries` : 'Delivered'),
+      failed: (tries: number) => `Failed after ${tries} tries`,
+    },
+    replay: 'Replay',
+    replayed: 'Sent again',
+    offNotice:
+      'A webhook address was turned off after failing for hours: your other software is not hearing of changes. See Settings, Webhooks.',
+    failed: 'That did not work. Please try again.',
+  },
   sms: {
     title: 'Text messages',
     outboxNote:

@@ -40,6 +40,7 @@ import { JoinFieldsForm } from './join-fields-form.tsx';
 import { PartySizeForm } from './party-size-form.tsx';
 import { ProviderSchedulesForm } from './provider-schedules-form.tsx';
 import { errorText, SaveRow, SaveState, saveErrorText, useFieldErrors } from './save-state.tsx';
+import { WebhooksForm } from './webhooks-form.tsx';
 
 /** The business's own wording for each text, over the default it replaces. */
 const SMS_TEXT_FIELDS = [
@@ -665,6 +666,7 @@ export function SettingsPage({ me }: { me: StaffMe }) {
       {canEdit ? <CalendarFeedsForm /> : null}
       {canEdit ? <LobbyScreenSettingsCard /> : null}
       {canEdit ? <ApiKeysForm timeZone={settings.data.timeZone} /> : null}
+      {canEdit ? <WebhooksForm timeZone={settings.data.timeZone} /> : null}
     </div>
   );
 }

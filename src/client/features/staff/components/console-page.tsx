@@ -15,6 +15,7 @@ import { WelcomePage } from '../../people/components/welcome-page.tsx';
 import { POSTER_ROLES, PosterPage } from '../../poster/components/poster-page.tsx';
 import { CustomersPage } from '../../privacy/components/customers-page.tsx';
 import { SettingsPage } from '../../settings/components/settings-page.tsx';
+import { WebhooksOffNotice } from '../../settings/components/webhooks-form.tsx';
 import { TextMessagesPage } from '../../sms/components/text-messages-page.tsx';
 import { useSignOut, useStaffMe } from '../api/use-staff.ts';
 import { SignInPage } from './sign-in-page.tsx';
@@ -170,6 +171,7 @@ function StaffConsole({
       <p className="notice console__offline" role="status">
         {online ? '' : texts.console.offlineEverywhere}
       </p>
+      {me.role === 'owner' ? <WebhooksOffNotice /> : null}
       {section !== '' ? (
         <SectionTitle
           title={sections.find((item) => item.path === section)?.label ?? texts.notFound.title}

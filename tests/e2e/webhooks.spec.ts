@@ -1,0 +1,57 @@
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { openConsole } from './support/console.ts';
+import { expect, test } from './support/fixtures.ts';
+
+test('the owner adds a webhook address, reads its secret, rotates it, follows its log and removes it', async ({
+  browser,
+}) => {
+  const page = await openConsole(browser, 'settings');
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'Webhooks' }) });
+  await card.scrollIntoViewIfNeeded();
+  const url = card.getByLabel('Address that receives the events');
+
+  // Not https, then the server's own machine: each said under the field, nothing added.
+  await url.fill('http://hooks.example.com/checkn');
+  await card.getByRole('button', { name: 'Add address' }).click();
+  await expect(url).toHaveAccessibleDescription('Use an https:// address');
+  await url.fill('https://localhost/checkn');
+  await card.getByRole('button', { name: 'Add address' }).click();
+  await expect(url).toHaveAccessibleDescription(
+    'That address is on a private network; use one the internet can reach.',
+  );
+
+  const address = `https://hooks.example.com/checkn-${Date.now()}`;
+  await url.fill(address);
+  await card.getByRole('button', { name: 'Add address' }).click();
+  await expect(url).toHaveValue('');
+  const row = card.getByRole('listitem').filter({ hasText: address });
+  await expect(row.getByText('On. Nothing delivered yet.')).toBeVisible();
+
+  await row.getByRole('button', { name: 'Show signing secret' }).click();
+  const secret = row.getByLabel(`Signing secret: ${address}`);
+  const first = await secret.inputValue();
+  expect(first).toMatch(/^whsec_/);
+  await row.getByRole('button', { name: 'Rotate secret' }).click();
+  await expect(secret).not.toHaveValue(first);
+  await expect(row.getByText(/The previous secret also signs until/)).toBeVisible();
+
+  // A walk-in added at the desk is queued for the address (which this offline machine cannot reach).
+  const me = await (await page.request.get('/api/v1/staff/me')).json();
+  const added = await page.request.post('/api/v1/staff/walk-ins', {
+    headers: { 'x-csrf-token': me.csrfToken },
+    data: { name: 'Hooked Walk-in', serviceType: 'Massage' },
+  });
+  expect(added.status()).toBe(201);
+  await row.getByRole('button', { name: 'Delivery log' }).click();
+  const log = row.getByRole('list', { name: 'Delivery log' });
+  await expect(log.getByText('entry.joined')).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await row.getByRole('button', { name: 'Remove' }).click();
+  await page
+    .getByRole('dialog', { name: `Remove ${address}?` })
+    .getByRole('button', { name: 'Remove address' })
+    .click();
+  await expect(row).toHaveCount(0);
+  await page.context().close();
+});
