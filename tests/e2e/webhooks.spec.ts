@@ -55,3 +55,38 @@ test('the owner adds a webhook address, reads its secret, rotates it, follows it
   await expect(row).toHaveCount(0);
   await page.context().close();
 });
+
+test('an address turned off for failing is told on every console page, and in Settings with Turn on', async ({
+  browser,
+}) => {
+  const page = await openConsole(browser, '');
+  // The server turns an address off after ~17 hours of failed tries (tests/integration/webhooks.test.ts):
+  // here its answer says so.
+  const reason =
+    'Turned off: every try of a delivery failed for about 17 hours, and nothing reached this address since.';
+  await page.route('**/api/v1/staff/webhooks', (route) =>
+    route.fulfill({
+      json: {
+        endpoints: [
+          {
+            id: '00000000-0000-4000-8000-000000000001',
+            url: 'https://hooks.example.com/broken',
+            secret: 'whsec_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0',
+            previousSecretUntil: null,
+            createdAt: '2026-11-27T10:00:00.000Z',
+            lastSuccessAt: null,
+            disabledAt: '2026-11-28T10:00:00.000Z',
+            disabledReason: reason,
+          },
+        ],
+      },
+    }),
+  );
+  await page.reload();
+  await expect(page.getByText(/A webhook address was turned off after failing for hours/)).toBeVisible();
+  await page.getByRole('link', { name: 'Settings' }).click();
+  const row = page.getByRole('listitem').filter({ hasText: 'https://hooks.example.com/broken' });
+  await expect(row.getByText(`Off. ${reason}`)).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Turn on' })).toBeVisible();
+  await page.context().close();
+});
