@@ -27,7 +27,7 @@ export interface RouteLoaders {
  * routes.test.ts checks each against the import written below.
  */
 export const LAZY_PAGES = {
-  console: 'features/staff/components/console-page.tsx',
+  console: 'app/console/console-page.tsx',
   add_client: 'features/service-request/components/add-client-page.tsx',
   user_info: 'features/wait-list/components/user-info-page.tsx',
   checked_in: 'features/wait-list/components/checked-in-page.tsx',
@@ -77,9 +77,7 @@ export function createRoutes(loaders: RouteLoaders): RouteObject[] {
           path: 'console/*',
           // The staff console stays rendered in the browser (docs/decisions/0008).
           handle: handle('console', false),
-          lazy: lazyPage(() =>
-            import('../features/staff/components/console-page.tsx').then((page) => page.ConsolePage),
-          ),
+          lazy: lazyPage(() => import('../app/console/console-page.tsx').then((page) => page.ConsolePage)),
         },
         {
           path: relative(paths.addClient.path),

@@ -6,7 +6,7 @@ import type {
   AppointmentList,
   BookAppointmentRequest,
 } from '../../../../shared/appointment-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 import { boardQueryKey } from './board-api.ts';
 
 export const appointmentsQueryKey = ['staff-appointments'] as const;

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FloorState, ProviderFloor } from '../../../../shared/schedule-schemas.ts';
 import type { BoardEntry, BoardResponse } from '../../../../shared/staff-schemas.ts';
 import { lineOrderKey, type StaffAction } from '../../../../shared/wait-status.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 export const boardQueryKey = ['staff-board'] as const;
 

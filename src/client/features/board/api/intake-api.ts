@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BoardIntake, PauseRequest, RunningBehindRequest } from '../../../../shared/staff-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 export const intakeQueryKey = ['staff-intake'] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerNoteRequest, Regular } from '../../../../shared/regular-schemas.ts';
 import type { BoardResponse } from '../../../../shared/staff-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 import { boardQueryKey } from './board-api.ts';
 
 /** Puts a row's customer (docs/regulars.md) into the cached board. */

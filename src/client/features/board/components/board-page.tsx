@@ -4,11 +4,11 @@ import type { BoardEntry, Provider, StaffMe } from '../../../../shared/staff-sch
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { useConnectionState } from '../../../lib/realtime.ts';
+import { staffRealtime, staffRequest } from '../../../lib/staff-api.ts';
 import { texts } from '../../../lib/texts.ts';
 import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import { OpenLobbyScreenLink } from '../../lobby-screen/components/open-lobby-screen-link.tsx';
-import { staffRealtime, staffRequest } from '../../staff/api/staff-api.ts';
 import { useAppointments } from '../api/appointments-api.ts';
 import { useAssignProvider, useEntryAction } from '../api/board-api.ts';
 import type { LiveBoard } from '../api/use-live-board.ts';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Insights, InsightsRange } from '../../../../shared/staff-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 /** Two days of the business, or its last `days` days as the server counts them when it answers. */
 export type InsightsSelection = InsightsRange | { days: number };

@@ -4,7 +4,7 @@ import {
   lobbyScreenSettingsSchema,
   type ScreenNameStyle,
 } from '../../../../shared/lobby-screen.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 const settingsQueryKey = ['staff-lobby-screen'] as const;
 

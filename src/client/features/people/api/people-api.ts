@@ -12,8 +12,8 @@ import {
   staffLinkResponseSchema,
   staffMeSchema,
 } from '../../../../shared/staff-schemas.ts';
-import { rememberStaff, staffRequest } from '../../staff/api/staff-api.ts';
-import { staffMeQueryKey } from '../../staff/api/use-staff.ts';
+import { rememberStaff, staffRequest } from '../../../lib/staff-api.ts';
+import { staffMeQueryKey } from '../../../lib/use-staff.ts';
 
 export const peopleQueryKey = ['staff-people'] as const;
 

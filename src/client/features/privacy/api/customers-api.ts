@@ -4,7 +4,7 @@ import type {
   CustomerLookupResponse,
   EraseResponse,
 } from '../../../../shared/staff-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 /** The owner's Customers tools; each sends the number in the body, never in a URL. */
 export const useLookUpCustomer = () =>

@@ -4,7 +4,7 @@ import type {
   CreateApiKeyRequest,
   CreatedApiKey,
 } from '../../../../shared/public-api-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 const apiKeysQueryKey = ['staff-api-keys'] as const;
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedRequest, CalendarFeedsResponse } from '../../../../shared/calendar-feed-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 const calendarFeedsQueryKey = ['staff-calendar-feeds'] as const;
 const feedPath = (providerId: string) =>

@@ -4,7 +4,7 @@ import type {
   ProviderScheduleRequest,
   SchedulesResponse,
 } from '../../../../shared/schedule-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 export const schedulesQueryKey = ['staff-schedules'] as const;
 

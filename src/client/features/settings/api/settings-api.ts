@@ -9,10 +9,10 @@ import type {
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../../shared/staff-schemas.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
+import { staffMeQueryKey } from '../../../lib/use-staff.ts';
 import { boardQueryKey } from '../../board/api/board-api.ts';
 import { intakeQueryKey } from '../../board/api/intake-api.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
-import { staffMeQueryKey } from '../../staff/api/use-staff.ts';
 import { schedulesQueryKey } from './schedule-api.ts';
 
 const settingsQueryKey = ['staff-settings'] as const;

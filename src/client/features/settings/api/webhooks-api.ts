@@ -5,7 +5,7 @@ import type {
   WebhookEndpointRequest,
   WebhookEndpointsResponse,
 } from '../../../../shared/webhook-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 const webhooksQueryKey = ['staff-webhooks'] as const;
 const deliveriesQueryKey = (endpointId: string) => ['staff-webhook-deliveries', endpointId] as const;

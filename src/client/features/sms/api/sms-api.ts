@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TextAsCustomerRequest, TextMessagesResponse } from '../../../../shared/staff-schemas.ts';
-import { staffRequest } from '../../staff/api/staff-api.ts';
+import { staffRequest } from '../../../lib/staff-api.ts';
 
 export type { TextMessage } from '../../../../shared/staff-schemas.ts';
 

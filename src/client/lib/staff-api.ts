@@ -1,6 +1,6 @@
-import type { StaffMe } from '../../../../shared/staff-schemas.ts';
-import { ApiRequestError, apiRequest, type RequestOptions } from '../../../lib/api-client.ts';
-import { RealtimeClient } from '../../../lib/realtime-client.ts';
+import type { StaffMe } from '../../shared/staff-schemas.ts';
+import { ApiRequestError, apiRequest, type RequestOptions } from './api-client.ts';
+import { RealtimeClient } from './realtime-client.ts';
 
 let csrfToken: string | null = null;
 

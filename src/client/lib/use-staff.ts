@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChooseBusiness, StaffMe, StaffSignInRequest } from '../../../../shared/staff-schemas.ts';
+import type { ChooseBusiness, StaffMe, StaffSignInRequest } from '../../shared/staff-schemas.ts';
 import { closeStaffRealtime, fetchStaffMe, rememberStaff, staffRequest } from './staff-api.ts';
 
 export const staffMeQueryKey = ['staff-me'] as const;

@@ -1,15 +1,15 @@
 import { useState } from 'react';
-import { firstIssue } from '../../../../shared/schemas.ts';
+import { firstIssue } from '../../../shared/schemas.ts';
 import {
   type ChooseBusiness,
   type StaffSignInRequest,
   staffSignInRequestSchema,
-} from '../../../../shared/staff-schemas.ts';
-import { TextField } from '../../../components/ui/text-field.tsx';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
-import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { useSignIn } from '../api/use-staff.ts';
+} from '../../../shared/staff-schemas.ts';
+import { TextField } from '../../components/ui/text-field.tsx';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { texts } from '../../lib/texts.ts';
+import { useDocumentTitle } from '../../lib/use-document-title.ts';
+import { useSignIn } from '../../lib/use-staff.ts';
 
 type SignIn = ReturnType<typeof useSignIn>;
 
