@@ -1,8 +1,8 @@
 import { type FormEvent, useId, useState } from 'react';
 import { SCREEN_NAME_STYLES, type ScreenNameStyle } from '../../../../shared/lobby-screen.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
+import { errorText, SaveRow } from '../../../components/ui/save-state.tsx';
 import { texts } from '../../../lib/texts.ts';
-import { errorText, SaveRow } from '../../settings/components/save-state.tsx';
 import {
   useLobbyScreenSettings,
   useResetLobbyScreenLink,

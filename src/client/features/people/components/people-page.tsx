@@ -9,6 +9,7 @@ import {
   type StaffRole,
   staffRoleSchema,
 } from '../../../../shared/staff-schemas.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
@@ -262,40 +263,23 @@ export function PeoplePage({ timeZone }: { timeZone: string }) {
       </section>
       <AddMemberForm providers={people.data.providers} onAdded={setShownLink} />
       <LinkDialog shown={shownLink} timeZone={timeZone} onClose={() => setShownLink(null)} />
-      <Modal
+      <ConfirmDialog
         open={choice !== null}
         title={choice ? (choice.kind === 'reset' ? texts.people.reset : texts.people.remove) : ''}
+        text={
+          choice
+            ? choice.kind === 'reset'
+              ? texts.people.resetConfirm(choice.member.name)
+              : texts.people.removeConfirm(choice.member.name)
+            : ''
+        }
+        confirmLabel={texts.people.confirm}
+        cancelLabel={texts.people.cancel}
+        danger={choice?.kind === 'remove'}
         busy={busy}
-        onClose={() => setChoice(null)}
-      >
-        {choice ? (
-          <div className="people-link">
-            <p>
-              {choice.kind === 'reset'
-                ? texts.people.resetConfirm(choice.member.name)
-                : texts.people.removeConfirm(choice.member.name)}
-            </p>
-            <div className="settings-actions">
-              <button
-                type="button"
-                className={`button ${choice.kind === 'remove' ? 'button--danger' : 'button--primary'}`}
-                disabled={busy}
-                onClick={confirmChoice}
-              >
-                {texts.people.confirm}
-              </button>
-              <button
-                type="button"
-                className="button button--secondary"
-                disabled={busy}
-                onClick={() => setChoice(null)}
-              >
-                {texts.people.cancel}
-              </button>
-            </div>
-          </div>
-        ) : null}
-      </Modal>
+        onConfirm={confirmChoice}
+        onCancel={() => setChoice(null)}
+      />
     </div>
   );
 }

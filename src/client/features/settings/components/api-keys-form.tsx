@@ -8,6 +8,7 @@ import {
   createApiKeyRequestSchema,
 } from '../../../../shared/public-api-schemas.ts';
 import { issuesByField } from '../../../../shared/schemas.ts';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
@@ -138,39 +139,17 @@ function ApiKeyRow({ apiKey, timeZone }: { apiKey: ApiKey; timeZone: string }) {
           {t.revoke}
         </button>
       </div>
-      <Modal
+      <ConfirmDialog
         open={confirming}
         title={t.revokeTitle(apiKey.name)}
+        text={t.revokeText}
+        confirmLabel={t.revokeConfirm}
+        cancelLabel={t.cancel}
         busy={revoke.isPending}
-        onClose={() => setConfirming(false)}
-      >
-        <div className="people-link">
-          <p>{t.revokeText}</p>
-          {revoke.error ? (
-            <p className="save-state save-state--error" role="alert">
-              {failureText(revoke.error)}
-            </p>
-          ) : null}
-          <div className="settings-actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={revoke.isPending}
-              onClick={() => revoke.mutate(apiKey.id, { onSuccess: () => setConfirming(false) })}
-            >
-              {t.revokeConfirm}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={revoke.isPending}
-              onClick={() => setConfirming(false)}
-            >
-              {t.cancel}
-            </button>
-          </div>
-        </div>
-      </Modal>
+        error={revoke.error ? failureText(revoke.error) : null}
+        onConfirm={() => revoke.mutate(apiKey.id, { onSuccess: () => setConfirming(false) })}
+        onCancel={() => setConfirming(false)}
+      />
     </li>
   );
 }

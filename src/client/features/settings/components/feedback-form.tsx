@@ -5,10 +5,10 @@ import {
 } from '../../../../shared/feedback-schemas.ts';
 import { issuesByField } from '../../../../shared/schemas.ts';
 import type { BusinessSettings } from '../../../../shared/staff-schemas.ts';
+import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useSaveFeedback } from '../api/settings-api.ts';
-import { SaveRow, saveErrorText, useFieldErrors } from './save-state.tsx';
 
 const t = texts.settings;
 

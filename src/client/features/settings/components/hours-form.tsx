@@ -6,10 +6,10 @@ import {
   type IntakeSettingsRequest,
   intakeSettingsRequestSchema,
 } from '../../../../shared/staff-schemas.ts';
+import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useSaveIntake } from '../api/settings-api.ts';
-import { SaveRow, saveErrorText, useFieldErrors } from './save-state.tsx';
 
 /** The week as the form shows it, Monday first; stored Sunday first (Date.getDay()). */
 const DISPLAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;

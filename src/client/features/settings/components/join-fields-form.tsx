@@ -2,10 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { JOIN_FIELD_DEFAULT_MAX_LENGTH, JOIN_FIELDS_MAX } from '../../../../shared/join-fields.ts';
 import { issuesByField } from '../../../../shared/schemas.ts';
 import { type BusinessSettings, joinFieldsSettingsRequestSchema } from '../../../../shared/staff-schemas.ts';
+import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useSaveJoinFields } from '../api/settings-api.ts';
-import { SaveRow, saveErrorText, useFieldErrors } from './save-state.tsx';
 
 const t = texts.settings;
 

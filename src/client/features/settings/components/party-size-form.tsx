@@ -3,9 +3,9 @@ import { PARTY_SIZE_LIMIT } from '../../../../shared/party-size.ts';
 import { issuesByField } from '../../../../shared/schemas.ts';
 import { type BusinessSettings, partySizeSettingsRequestSchema } from '../../../../shared/staff-schemas.ts';
 import { Field } from '../../../components/ui/field.tsx';
+import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { texts } from '../../../lib/texts.ts';
 import { useSavePartySize } from '../api/settings-api.ts';
-import { SaveRow, saveErrorText, useFieldErrors } from './save-state.tsx';
 
 const t = texts.settings;
 const SIZES = Array.from({ length: PARTY_SIZE_LIMIT }, (_, index) => index + 1);

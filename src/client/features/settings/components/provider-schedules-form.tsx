@@ -10,10 +10,10 @@ import {
 import { issuesByField } from '../../../../shared/schemas.ts';
 import type { BusinessSettings, Provider } from '../../../../shared/staff-schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
+import { SaveRow } from '../../../components/ui/save-state.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { texts } from '../../../lib/texts.ts';
 import { useSaveSchedule, useSchedules } from '../api/schedule-api.ts';
-import { SaveRow } from './save-state.tsx';
 import './provider-schedules-form.css';
 
 /** Monday first, as a salon's week reads; the data's weekdays are 0 Sunday … 6 Saturday. */

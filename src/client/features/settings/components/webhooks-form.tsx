@@ -6,7 +6,7 @@ import {
   type WebhookEndpoint,
   webhookEndpointRequestSchema,
 } from '../../../../shared/webhook-schemas.ts';
-import { Modal } from '../../../components/ui/modal.tsx';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -200,39 +200,17 @@ function EndpointRow({ endpoint, timeZone }: { endpoint: WebhookEndpoint; timeZo
         <p className="field__note">{t.rotatedUntil(formatIsoTime(endpoint.previousSecretUntil, timeZone))}</p>
       ) : null}
       {logShown ? <DeliveryLog endpointId={endpoint.id} timeZone={timeZone} /> : null}
-      <Modal
+      <ConfirmDialog
         open={removing}
         title={t.removeTitle(endpoint.url)}
+        text={t.removeText}
+        confirmLabel={t.removeConfirm}
+        cancelLabel={t.cancel}
         busy={remove.isPending}
-        onClose={() => setRemoving(false)}
-      >
-        <div className="people-link">
-          <p>{t.removeText}</p>
-          {remove.error ? (
-            <p className="save-state save-state--error" role="alert">
-              {failureText(remove.error)}
-            </p>
-          ) : null}
-          <div className="settings-actions">
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(endpoint.id, { onSuccess: () => setRemoving(false) })}
-            >
-              {t.removeConfirm}
-            </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={remove.isPending}
-              onClick={() => setRemoving(false)}
-            >
-              {t.cancel}
-            </button>
-          </div>
-        </div>
-      </Modal>
+        error={remove.error ? failureText(remove.error) : null}
+        onConfirm={() => remove.mutate(endpoint.id, { onSuccess: () => setRemoving(false) })}
+        onCancel={() => setRemoving(false)}
+      />
     </li>
   );
 }

@@ -3,9 +3,9 @@
  * problem under its own field (DESIGN: inline validation).
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
-import { useOnline } from '../../../lib/use-online.ts';
+import { ApiRequestError } from '../../lib/api-client.ts';
+import { texts } from '../../lib/texts.ts';
+import { useOnline } from '../../lib/use-online.ts';
 
 /**
  * "Saved" while the form still shows what was saved: an edit after saving takes it away, so the

@@ -1,0 +1,193 @@
+import { type FormEvent, useState } from 'react';
+import { issuesByField, NEAR_TURN_CHOICES } from '../../../../shared/schemas.ts';
+import {
+  type BusinessSettings,
+  companySettingsRequestSchema,
+  RETENTION_DAYS,
+} from '../../../../shared/staff-schemas.ts';
+import { Field } from '../../../components/ui/field.tsx';
+import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { texts } from '../../../lib/texts.ts';
+import { useSaveCompany } from '../api/settings-api.ts';
+import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
+
+/** The business's own wording for each text, over the default it replaces. */
+const SMS_TEXT_FIELDS = [
+  { key: 'smsJoinText', label: texts.settings.smsJoinText, kind: 'join' },
+  { key: 'smsCalledText', label: texts.settings.smsCalledText, kind: 'called' },
+] as const;
+
+export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+  const save = useSaveCompany();
+  const [form, setForm] = useState({
+    name: settings.name,
+    street: settings.street,
+    city: settings.city,
+    state: settings.state,
+    zip: settings.zip,
+    timeZone: settings.timeZone,
+    smsJoinText: settings.smsJoinText,
+    smsCalledText: settings.smsCalledText,
+    requestReplyMinutes: String(settings.requestReplyMinutes),
+    retentionDays: String(settings.retentionDays),
+    nearTurnDefault: settings.nearTurnDefault as string,
+  });
+  const problems = useFieldErrors<HTMLFormElement>();
+  const set = (key: keyof typeof form) => (value: string) => {
+    setForm((f) => ({ ...f, [key]: value }));
+    problems.clear(key);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    // The zone goes only when changed: a stored zone this browser does not know must not stop
+    // the owner saving a new address.
+    const parsed = companySettingsRequestSchema.safeParse({
+      ...form,
+      timeZone: form.timeZone === settings.timeZone ? undefined : form.timeZone,
+      requestReplyMinutes:
+        form.requestReplyMinutes.trim() === '' ? Number.NaN : Number(form.requestReplyMinutes),
+      retentionDays: form.retentionDays.trim() === '' ? Number.NaN : Number(form.retentionDays),
+    });
+    if (!parsed.success) return problems.show(issuesByField(parsed.error));
+    problems.show({});
+    save.mutate(parsed.data, { onError: problems.fromServer });
+  };
+  const { errors } = problems;
+  return (
+    <form ref={problems.ref} className="settings-card" onSubmit={submit} noValidate>
+      <h2 className="settings-card__title">{texts.settings.business}</h2>
+      <TextField
+        label={texts.settings.name}
+        value={form.name}
+        onChange={set('name')}
+        disabled={!canEdit}
+        error={errors.name}
+      />
+      <TextField
+        label={texts.settings.street}
+        value={form.street}
+        onChange={set('street')}
+        disabled={!canEdit}
+        error={errors.street}
+      />
+      <div className="settings-row">
+        <TextField
+          label={texts.settings.city}
+          value={form.city}
+          onChange={set('city')}
+          disabled={!canEdit}
+          error={errors.city}
+        />
+        <TextField
+          label={texts.settings.state}
+          value={form.state}
+          onChange={set('state')}
+          disabled={!canEdit}
+          width="90px"
+          error={errors.state}
+        />
+        <TextField
+          label={texts.settings.zip}
+          value={form.zip}
+          onChange={set('zip')}
+          disabled={!canEdit}
+          width="130px"
+          error={errors.zip}
+        />
+      </div>
+      <Field label={texts.settings.timeZone} note={texts.settings.timeZoneHint} error={errors.timeZone}>
+        {(id, control) => (
+          <select
+            {...control}
+            id={id}
+            className="input"
+            disabled={!canEdit}
+            value={form.timeZone}
+            onChange={(event) => set('timeZone')(event.target.value)}
+          >
+            {timeZoneOptions(settings.timeZone).map((zone) => (
+              <option key={zone} value={zone}>
+                {timeZoneLabel(zone)}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <TextField
+        label={texts.request.replyMinutes}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={240}
+        value={form.requestReplyMinutes}
+        onChange={set('requestReplyMinutes')}
+        disabled={!canEdit}
+        width="200px"
+        error={errors.requestReplyMinutes}
+      />
+      <TextField
+        label={texts.privacy.retentionDays}
+        note={texts.privacy.retentionHint}
+        type="number"
+        inputMode="numeric"
+        min={RETENTION_DAYS.min}
+        max={RETENTION_DAYS.max}
+        value={form.retentionDays}
+        onChange={set('retentionDays')}
+        disabled={!canEdit}
+        // On the input, not the field: the note under the label keeps the card's width.
+        style={{ maxWidth: '200px' }}
+        error={errors.retentionDays}
+      />
+      <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
+      <p className="field__note">{texts.settings.smsTextsHint}</p>
+      {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (
+        <Field key={key} label={label} error={errors[key]}>
+          {(id, control) => (
+            <textarea
+              {...control}
+              id={id}
+              className="input"
+              rows={2}
+              disabled={!canEdit}
+              placeholder={settings.defaultSmsTexts[kind]}
+              value={form[key]}
+              onChange={(event) => set(key)(event.target.value)}
+            />
+          )}
+        </Field>
+      ))}
+      <Field
+        label={texts.settings.nearTurnDefault}
+        note={texts.settings.nearTurnHint}
+        error={errors.nearTurnDefault}
+      >
+        {(id, control) => (
+          <select
+            {...control}
+            id={id}
+            className="input"
+            disabled={!canEdit}
+            value={form.nearTurnDefault}
+            onChange={(event) => set('nearTurnDefault')(event.target.value)}
+          >
+            {NEAR_TURN_CHOICES.map((choice) => (
+              <option key={choice} value={choice}>
+                {texts.settings.nearTurnChoices[choice]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {canEdit ? (
+        <SaveRow
+          pending={save.isPending}
+          success={save.isSuccess}
+          error={saveErrorText(save.error)}
+          values={form}
+        />
+      ) : null}
+    </form>
+  );
+}
