@@ -88,12 +88,19 @@ export const walkInLandingSchema = z.object({
 export type WalkInLanding = z.infer<typeof walkInLandingSchema>;
 
 /** The provider an add-client link names, as the business has them (spec §2 "/add-client/{spId}"). */
-export interface ServiceRequestProvider {
-  name: string;
-  speciality: string | null;
+export const serviceRequestProviderSchema = z.object({
+  name: z.string(),
+  speciality: z.nullable(z.string()),
   /** Null while the business takes requests; else why not (the page shows it instead of the form). */
-  walkInsStopped: WalkInsStopped | null;
-}
+  walkInsStopped: z.nullable(walkInsStoppedSchema),
+});
+export type ServiceRequestProvider = z.infer<typeof serviceRequestProviderSchema>;
+
+/** The provider an add-client link names: any text, so a mistyped link reads "not found", not "invalid". */
+export const companyProviderParamsSchema = z.object({
+  companyId: companyIdSchema,
+  providerId: z.string().check(z.maxLength(200)),
+});
 
 /** GET /api/v1/getCompanyLocations/{companyId}: a list whose first item's Name is read (spec §7). */
 export const companyLocationsResponseSchema = z.array(z.object({ Name: z.string() }));

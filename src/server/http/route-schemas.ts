@@ -42,17 +42,12 @@ const isZodSchema = (schema: unknown): schema is ZodSchema =>
 const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, method, url, httpPart }) => {
   if (!isZodSchema(schema))
     throw new Error(`${method} ${url}: its ${httpPart} schema must be a zod schema from src/shared.`);
-  const parse =
-    httpPart === 'params' && schema === companyParamsSchema
-      ? (data: unknown) => {
-          const result = schema.safeParse(data);
-          if (!result.success) throw new AppError('COMPANY_NOT_FOUND');
-          return result.data;
-        }
-      : (data: unknown) => parseInput(schema, data);
+  const namesBusiness = httpPart === 'params' && url.includes(':companyId');
   return (data) => {
     try {
-      return { value: parse(data) };
+      if (namesBusiness && !companyParamsSchema.safeParse(data).success)
+        throw new AppError('COMPANY_NOT_FOUND');
+      return { value: parseInput(schema, data) };
     } catch (error) {
       return { error: error as Error };
     }

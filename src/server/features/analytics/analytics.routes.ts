@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { analyticsBatchSchema } from '../../../shared/schemas.ts';
+import { analyticsBatchSchema, z } from '../../../shared/schemas.ts';
 import { requireCustomer } from '../../http/auth.ts';
 import { customerOrIpKey } from '../../http/rate-limit-key.ts';
-import { parseInput } from '../../http/validate.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { AnalyticsService } from './analytics.service.ts';
 
@@ -13,9 +13,10 @@ export function registerAnalyticsRoutes(
 ) {
   const { analytics, customers } = deps;
 
-  app.post(
+  withSchemas(app).post(
     '/api/v1/analytics/events',
     {
+      schema: { body: analyticsBatchSchema, response: { 204: z.undefined() } },
       // Runs before the body is read: a request without a valid token costs one lookup, no parse.
       onRequest: async (request) => {
         await requireCustomer(request, customers);
@@ -32,8 +33,7 @@ export function registerAnalyticsRoutes(
     async (request, reply) => {
       // Looked up once per request (http/auth.ts): this is the onRequest guard's answer.
       const customerId = await requireCustomer(request, customers);
-      const batch = parseInput(analyticsBatchSchema, request.body);
-      await analytics.recordEvents(customerId, batch);
+      await analytics.recordEvents(customerId, request.body);
       return reply.status(204).send();
     },
   );

@@ -3,15 +3,15 @@ import { LOGO_UPLOAD } from '../../../shared/constants.ts';
 import { feedbackSettingsRequestSchema } from '../../../shared/feedback-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
 import {
-  type BusinessSettings,
+  businessSettingsSchema,
   companySettingsRequestSchema,
   joinFieldsSettingsRequestSchema,
   partySizeSettingsRequestSchema,
   providerSettingsRequestSchema,
   servicesSettingsRequestSchema,
 } from '../../../shared/staff-schemas.ts';
-import { requireOwner, requireStaff } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
+import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { SettingsService } from './settings.service.ts';
 
@@ -29,12 +29,13 @@ export function registerSettingsRoutes(
   deps: { settings: SettingsService; staff: StaffService },
 ) {
   const { settings, staff } = deps;
+  const routes = withSchemas(app);
+  const ownerOnly = staffFirst(staff, 'owner');
+  const answer = { 200: businessSettingsSchema };
 
-  app.get('/api/v1/staff/settings', async (request): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    return settings.getSettings(principal.companyId);
-  });
+  routes.get('/api/v1/staff/settings', { ...ownerOnly, schema: { response: answer } }, async (request) =>
+    settings.getSettings(staffOf(request).companyId),
+  );
 
   /**
    * One part of the settings, changed by the owner: the body checked by its schema, the whole
@@ -45,11 +46,10 @@ export function registerSettingsRoutes(
     schema: Schema,
     update: (companyId: string, body: z.infer<Schema>) => Promise<void>,
   ) {
-    app.put(path, async (request): Promise<BusinessSettings> => {
-      const principal = await requireStaff(request, staff);
-      requireOwner(principal);
-      await update(principal.companyId, parseInput(schema, request.body));
-      return settings.getSettings(principal.companyId);
+    routes.put(path, { ...ownerOnly, schema: { body: schema, response: answer } }, async (request) => {
+      const { companyId } = staffOf(request);
+      await update(companyId, request.body as z.infer<Schema>);
+      return settings.getSettings(companyId);
     });
   }
 
@@ -70,34 +70,45 @@ export function registerSettingsRoutes(
   );
   putOwnerSetting('/api/v1/staff/settings/services', servicesSettingsRequestSchema, settings.replaceServices);
 
-  app.post('/api/v1/staff/settings/providers', async (request, reply): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    await settings.addProvider(principal.companyId, parseInput(providerSettingsRequestSchema, request.body));
-    reply.status(201);
-    return settings.getSettings(principal.companyId);
-  });
+  routes.post(
+    '/api/v1/staff/settings/providers',
+    {
+      ...ownerOnly,
+      schema: { body: providerSettingsRequestSchema, response: { 201: businessSettingsSchema } },
+    },
+    async (request, reply) => {
+      const { companyId } = staffOf(request);
+      await settings.addProvider(companyId, request.body);
+      reply.status(201);
+      return settings.getSettings(companyId);
+    },
+  );
 
-  app.put('/api/v1/staff/settings/providers/:providerId', async (request): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    const { providerId } = parseInput(providerParamsSchema, request.params);
-    await settings.updateProvider(
-      principal.companyId,
-      providerId,
-      parseInput(providerSettingsRequestSchema, request.body),
-    );
-    return settings.getSettings(principal.companyId);
-  });
+  routes.put(
+    '/api/v1/staff/settings/providers/:providerId',
+    {
+      ...ownerOnly,
+      schema: { params: providerParamsSchema, body: providerSettingsRequestSchema, response: answer },
+    },
+    async (request) => {
+      const { companyId } = staffOf(request);
+      await settings.updateProvider(companyId, request.params.providerId, request.body);
+      return settings.getSettings(companyId);
+    },
+  );
 
-  app.delete('/api/v1/staff/settings/providers/:providerId', async (request): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    const { providerId } = parseInput(providerParamsSchema, request.params);
-    const { moveTo } = parseInput(removeProviderQuerySchema, request.query);
-    await settings.removeProvider(principal.companyId, providerId, moveTo ?? null);
-    return settings.getSettings(principal.companyId);
-  });
+  routes.delete(
+    '/api/v1/staff/settings/providers/:providerId',
+    {
+      ...ownerOnly,
+      schema: { params: providerParamsSchema, querystring: removeProviderQuerySchema, response: answer },
+    },
+    async (request) => {
+      const { companyId } = staffOf(request);
+      await settings.removeProvider(companyId, request.params.providerId, request.query.moveTo ?? null);
+      return settings.getSettings(companyId);
+    },
+  );
 
   // The logo in a scope of its own, where a body of any type is read as bytes: the route looks at
   // the content, not the label, and says in words what is wrong with a GIF or a mislabelled file.
@@ -106,17 +117,14 @@ export function registerSettingsRoutes(
   // bodyLimit on the parser: the route sets its own.
   void app.register(async (logo) => {
     logo.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    logo.put(
+    // The body is the image's bytes, checked by the route (logo-image.ts): no body schema.
+    withSchemas(logo).put(
       '/api/v1/staff/settings/logo',
-      { bodyLimit: LOGO_UPLOAD.maxBytes },
-      async (request): Promise<BusinessSettings> => {
-        const principal = await requireStaff(request, staff);
-        requireOwner(principal);
-        await settings.saveLogo(
-          principal.companyId,
-          Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        );
-        return settings.getSettings(principal.companyId);
+      { ...ownerOnly, bodyLimit: LOGO_UPLOAD.maxBytes, schema: { response: answer } },
+      async (request) => {
+        const { companyId } = staffOf(request);
+        await settings.saveLogo(companyId, Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0));
+        return settings.getSettings(companyId);
       },
     );
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CustomerSession } from '../../../shared/schemas.ts';
+import { customerSessionSchema, z } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import {
   bearerToken,
@@ -9,6 +9,7 @@ import {
   requireCustomer,
   setCustomerCookie,
 } from '../../http/auth.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import type { CustomerService } from './customer.service.ts';
 
 export function registerCustomerRoutes(
@@ -16,16 +17,20 @@ export function registerCustomerRoutes(
   deps: { customers: CustomerService; signInsPerMinute: number; secureCookies: boolean },
 ) {
   const { customers, secureCookies } = deps;
+  const routes = withSchemas(app);
 
   app.addHook('onSend', async (request, reply, payload) => {
     await keepCustomerCookie(request, reply, secureCookies);
     return payload;
   });
 
-  app.post(
+  routes.post(
     '/api/v1/customers/anonymous',
-    { config: { rateLimit: { max: deps.signInsPerMinute, timeWindow: '1 minute' } } },
-    async (_request, reply): Promise<CustomerSession> => {
+    {
+      schema: { response: { 201: customerSessionSchema } },
+      config: { rateLimit: { max: deps.signInsPerMinute, timeWindow: '1 minute' } },
+    },
+    async (_request, reply) => {
       const session = await customers.signInAnonymously();
       setCustomerCookie(reply, session.token, secureCookies);
       reply.status(201);
@@ -40,9 +45,12 @@ export function registerCustomerRoutes(
    * token itself ends its session, never the cookie alone: the app signs a new visitor in as it
    * starts, and a cookie read here could already be theirs.
    */
-  app.post(
+  routes.post(
     '/api/v1/customers/sign-out',
-    { config: { rateLimit: { max: deps.signInsPerMinute, timeWindow: '1 minute' } } },
+    {
+      schema: { response: { 204: z.undefined() } },
+      config: { rateLimit: { max: deps.signInsPerMinute, timeWindow: '1 minute' } },
+    },
     async (request, reply) => {
       const token = bearerToken(request);
       if (!token) throw new AppError('UNAUTHENTICATED');
@@ -53,7 +61,9 @@ export function registerCustomerRoutes(
   );
 
   /** Lets the app check that the token it kept is still known (a reset server forgets it). */
-  app.get('/api/v1/customers/me', async (request) => {
-    return { customerId: await requireCustomer(request, customers) };
-  });
+  routes.get(
+    '/api/v1/customers/me',
+    { schema: { response: { 200: z.object({ customerId: z.string() }) } } },
+    async (request) => ({ customerId: await requireCustomer(request, customers) }),
+  );
 }

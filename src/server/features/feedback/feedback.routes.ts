@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
-  type FeedbackVisit,
   feedbackLookupRequestSchema,
   feedbackRatingRequestSchema,
+  feedbackVisitSchema,
 } from '../../../shared/feedback-schemas.ts';
-import { parseCompanyParams, parseInput } from '../../http/validate.ts';
+import { companyParamsSchema } from '../../../shared/schemas.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import type { FeedbackService } from './feedback.service.ts';
 
 /**
@@ -13,15 +14,18 @@ import type { FeedbackService } from './feedback.service.ts';
  */
 export function registerFeedbackRoutes(app: FastifyInstance, deps: { feedback: FeedbackService }) {
   const { feedback } = deps;
+  const routes = withSchemas(app);
+  const visit = { 200: feedbackVisitSchema };
 
-  app.post('/api/v1/companies/:companyId/feedback/visit', async (request): Promise<FeedbackVisit> => {
-    const { companyId } = parseCompanyParams(request.params);
-    const { token } = parseInput(feedbackLookupRequestSchema, request.body);
-    return feedback.getVisit(companyId, token);
-  });
+  routes.post(
+    '/api/v1/companies/:companyId/feedback/visit',
+    { schema: { params: companyParamsSchema, body: feedbackLookupRequestSchema, response: visit } },
+    async (request) => feedback.getVisit(request.params.companyId, request.body.token),
+  );
 
-  app.put('/api/v1/companies/:companyId/feedback', async (request): Promise<FeedbackVisit> => {
-    const { companyId } = parseCompanyParams(request.params);
-    return feedback.rate(companyId, parseInput(feedbackRatingRequestSchema, request.body));
-  });
+  routes.put(
+    '/api/v1/companies/:companyId/feedback',
+    { schema: { params: companyParamsSchema, body: feedbackRatingRequestSchema, response: visit } },
+    async (request) => feedback.rate(request.params.companyId, request.body),
+  );
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { Readiness } from '../../../shared/health-schemas.ts';
+import { readinessSchema } from '../../../shared/health-schemas.ts';
+import { z } from '../../../shared/schemas.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
 import type { ReadinessService } from './readiness.ts';
 
 /**
@@ -11,18 +13,27 @@ export function registerHealthRoutes(
   deps: { readiness: ReadinessService; summary: () => Record<string, unknown> },
 ) {
   const { readiness } = deps;
+  const routes = withSchemas(app);
+  const alive = z.looseObject({ ok: z.boolean() });
 
-  app.get('/api/health', async () => ({ ok: true, ...deps.summary() }));
+  routes.get('/api/health', { schema: { response: { 200: alive } } }, async () => ({
+    ok: true,
+    ...deps.summary(),
+  }));
 
   // The process answers: nothing else is asked, so a slow database never gets it restarted.
-  app.get('/api/health/live', async (_request, reply) => {
+  routes.get('/api/health/live', { schema: { response: { 200: alive } } }, async (_request, reply) => {
     void reply.header('cache-control', 'no-store');
     return { ok: true };
   });
 
-  app.get('/api/health/ready', async (_request, reply): Promise<Readiness> => {
-    const result = await readiness.check();
-    void reply.header('cache-control', 'no-store').status(result.ok ? 200 : 503);
-    return result;
-  });
+  routes.get(
+    '/api/health/ready',
+    { schema: { response: { '2xx': readinessSchema, 503: readinessSchema } } },
+    async (_request, reply) => {
+      const result = await readiness.check();
+      void reply.header('cache-control', 'no-store').status(result.ok ? 200 : 503);
+      return result;
+    },
+  );
 }

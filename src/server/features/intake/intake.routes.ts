@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from '../../../shared/schemas.ts';
 import {
-  type BoardIntake,
-  type BusinessSettings,
+  boardIntakeSchema,
+  businessSettingsSchema,
   intakeSettingsRequestSchema,
   pauseRequestSchema,
   runningBehindRequestSchema,
 } from '../../../shared/staff-schemas.ts';
-import { requireOwner, requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
+import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { SettingsService } from '../company/settings.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { IntakeService } from './intake.service.ts';
@@ -21,39 +22,61 @@ export function registerIntakeRoutes(
   deps: { intake: IntakeService; settings: Pick<SettingsService, 'getSettings'>; staff: StaffService },
 ) {
   const { intake, settings, staff } = deps;
+  const routes = withSchemas(app);
+  const desk = staffFirst(staff, 'owner', 'front_desk');
+  const barAnswer = { 200: boardIntakeSchema };
 
   /** The board's bar: taking walk-ins or why not; every role sees it. */
-  app.get('/api/v1/staff/intake', async (request): Promise<BoardIntake> => {
-    const principal = await requireStaff(request, staff);
-    return intake.boardIntake(principal.companyId);
-  });
+  routes.get(
+    '/api/v1/staff/intake',
+    { ...staffFirst(staff), schema: { response: barAnswer } },
+    async (request) => intake.boardIntake(staffOf(request).companyId),
+  );
 
-  app.put('/api/v1/staff/pause', async (request): Promise<BoardIntake> => {
-    const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
-    await intake.setPause(principal.companyId, parseInput(pauseRequestSchema, request.body ?? {}));
-    return intake.boardIntake(principal.companyId);
-  });
+  /** A pause with no body: no message, resumed by hand. */
+  routes.put(
+    '/api/v1/staff/pause',
+    { ...desk, schema: { body: z.optional(pauseRequestSchema), response: barAnswer } },
+    async (request) => {
+      const { companyId } = staffOf(request);
+      await intake.setPause(companyId, request.body ?? {});
+      return intake.boardIntake(companyId);
+    },
+  );
 
-  app.delete('/api/v1/staff/pause', async (request): Promise<BoardIntake> => {
-    const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
-    await intake.setPause(principal.companyId, null);
-    return intake.boardIntake(principal.companyId);
+  routes.delete('/api/v1/staff/pause', { ...desk, schema: { response: barAnswer } }, async (request) => {
+    const { companyId } = staffOf(request);
+    await intake.setPause(companyId, null);
+    return intake.boardIntake(companyId);
   });
 
   /** "Running N minutes behind" (owner and front desk); answers how many customers were texted. */
-  app.put('/api/v1/staff/running-behind', async (request): Promise<BoardIntake & { texted: number }> => {
-    const principal = await requireStaffWithRole(request, staff, 'owner', 'front_desk');
-    const texted = await intake.setRunningBehind(
-      principal.companyId,
-      parseInput(runningBehindRequestSchema, request.body),
-    );
-    return { ...(await intake.boardIntake(principal.companyId)), texted };
-  });
+  routes.put(
+    '/api/v1/staff/running-behind',
+    {
+      ...desk,
+      schema: {
+        body: runningBehindRequestSchema,
+        response: { 200: z.extend(boardIntakeSchema, { texted: z.number() }) },
+      },
+    },
+    async (request) => {
+      const { companyId } = staffOf(request);
+      const texted = await intake.setRunningBehind(companyId, request.body);
+      return { ...(await intake.boardIntake(companyId)), texted };
+    },
+  );
 
-  app.put('/api/v1/staff/settings/intake', async (request): Promise<BusinessSettings> => {
-    const principal = await requireStaff(request, staff);
-    requireOwner(principal);
-    await intake.saveSettings(principal.companyId, parseInput(intakeSettingsRequestSchema, request.body));
-    return settings.getSettings(principal.companyId);
-  });
+  routes.put(
+    '/api/v1/staff/settings/intake',
+    {
+      ...staffFirst(staff, 'owner'),
+      schema: { body: intakeSettingsRequestSchema, response: { 200: businessSettingsSchema } },
+    },
+    async (request) => {
+      const { companyId } = staffOf(request);
+      await intake.saveSettings(companyId, request.body);
+      return settings.getSettings(companyId);
+    },
+  );
 }
