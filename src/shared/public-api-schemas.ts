@@ -64,6 +64,3 @@ export const lineActionParamsSchema = z.object({
   waitId: uuidSchema('Unknown wait entry'),
   action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]]),
 });
-
-/** A walk-in added through the API: the board's "Add walk-in" answer. */
-export const lineJoinedSchema = z.object({ waitId: z.string(), textSent: z.boolean() });

@@ -27,9 +27,11 @@ import {
   nearTurnChoiceSchema,
   requestStatusSchema,
   trimmedText,
+  uuidSchema,
   waitStatusSchema,
   walkInsStoppedSchema,
 } from './schemas.ts';
+import { STAFF_ACTION_NAMES, type StaffAction } from './wait-status.ts';
 
 export const providerSchema = z.object({
   id: z.string(),
@@ -239,6 +241,21 @@ export const deskWalkInRequestSchema = z.object({
   partySize: joinWaitListRequestSchema.shape.partySize,
 });
 export type DeskWalkInRequest = z.input<typeof deskWalkInRequestSchema>;
+
+/** A board row, in the staff's addresses: `/api/v1/staff/wait-entries/{waitId}/…`. */
+export const boardEntryParamsSchema = z.object({ waitId: uuidSchema('Unknown wait entry') });
+
+/** The board's buttons: Call, Start, Done, No-show, Remove. */
+export const boardActionParamsSchema = z.object({
+  waitId: uuidSchema('Unknown wait entry'),
+  action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]]),
+});
+
+/** A service request's answer, by its provider or the desk. */
+export const requestAnswerParamsSchema = z.object({
+  waitId: uuidSchema('Unknown wait entry'),
+  answer: z.enum(['accept', 'decline']),
+});
 
 export const assignProviderRequestSchema = z.object({
   providerId: z.nullable(z.string().check(z.maxLength(64))),
@@ -452,6 +469,27 @@ export const customerLookupResponseSchema = z.object({
 export type CustomerLookupResponse = z.infer<typeof customerLookupResponseSchema>;
 
 /** What an erase did: how many visits lost their name and number. */
+/**
+ * Customers, Export: everything the business holds about a number, as the file the owner hands
+ * over (docs/privacy.md). Its records keep every column they have: a copy of what is stored, not a
+ * view of it, so their fields are listed by the server's queries (privacy.repository.ts).
+ */
+const storedRecords = z.array(z.record(z.string(), z.unknown()));
+export const customerExportSchema = z.object({
+  business: z.string(),
+  phoneNumber: z.string(),
+  exportedAt: z.string(),
+  optedOutOfTexts: z.boolean(),
+  visits: storedRecords,
+  customerNote: z.nullable(z.record(z.string(), z.unknown())),
+  feedback: storedRecords,
+  chatMessages: storedRecords,
+  textMessages: storedRecords,
+  pushSubscriptions: storedRecords,
+  appointments: storedRecords,
+});
+export type CustomerExport = z.infer<typeof customerExportSchema>;
+
 export const eraseResponseSchema = z.object({ erased: z.number() });
 export type EraseResponse = z.infer<typeof eraseResponseSchema>;
 
@@ -536,6 +574,17 @@ export const insightsDaysSchema = z.object({
     ),
   ),
 });
+
+/**
+ * What Insights' addresses take, as a route declares it: the rules that depend on the business's
+ * today (insightsRangeSchema, insightsCsvQuerySchema) are checked by the route with that today.
+ */
+export const insightsQuerySchema = z.object({
+  days: z.optional(insightsDaysSchema.shape.days),
+  from: z.optional(z.string()),
+  to: z.optional(z.string()),
+});
+export const insightsCsvQueryFieldsSchema = z.extend(insightsQuerySchema, { phones: z.optional(z.string()) });
 
 /** The CSV of a range's visits; `phones=1` adds each visitor's name and phone number. */
 export const insightsCsvQuerySchema = (today: string) =>

@@ -1,4 +1,4 @@
-import { companyParamsSchema, firstIssue, type z } from '../../shared/schemas.ts';
+import { firstIssue, type z } from '../../shared/schemas.ts';
 import { AppError } from '../errors.ts';
 
 /** Parses request input with its shared schema; the first problem becomes a 400 naming the field. */
@@ -17,13 +17,6 @@ export function parseInput<Schema extends z.ZodMiniType>(schema: Schema, input: 
   const { field, message } = firstIssue(result.error);
   if (!field) throw new AppError('BAD_REQUEST', { message: 'The request body must be a JSON object.' });
   throw new AppError('VALIDATION_FAILED', { field, message });
-}
-
-/** A malformed company id cannot name a business: answer as for any unknown one. */
-export function parseCompanyParams(params: unknown): { companyId: string } {
-  const result = companyParamsSchema.safeParse(params);
-  if (!result.success) throw new AppError('COMPANY_NOT_FOUND');
-  return result.data;
 }
 
 /** The path of the first string holding U+0000, or null. */

@@ -1,13 +1,15 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
-  type Insights,
+  insightsCsvQueryFieldsSchema,
   insightsCsvQuerySchema,
-  insightsDaysSchema,
+  insightsQuerySchema,
   insightsRangeSchema,
+  insightsSchema,
 } from '../../../shared/staff-schemas.ts';
 import { OWNER_TOOL_LIMIT, ownerBusinessKey } from '../../http/rate-limit-key.ts';
-import { requireStaffWithRole } from '../../http/staff-auth.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
+import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
@@ -31,30 +33,43 @@ export function registerInsightsRoutes(
   },
 ) {
   const insights = createInsightsService({ insights: deps.insights, companies: deps.companies });
+  const routes = withSchemas(app);
+  const ownerOnly = staffFirst(deps.staff, 'owner');
 
-  /** `?from&to` (days of the business's zone), or `?days`: its last days; neither: its last 7 days. */
-  app.get('/api/v1/staff/insights', async (request): Promise<Insights> => {
-    const principal = await requireStaffWithRole(request, deps.staff, 'owner');
-    const query = (request.query ?? {}) as Record<string, unknown>;
-    if (query.days !== undefined) {
-      const { days } = parseInput(insightsDaysSchema, query);
-      return insights.forRange(principal.companyId, { days: Number(days) });
-    }
-    const today = await insights.todayOf(principal.companyId);
-    const range =
-      query.from === undefined && query.to === undefined
-        ? null
-        : parseInput(insightsRangeSchema(today), query);
-    return insights.forRange(principal.companyId, range);
-  });
-
-  app.get(
-    '/api/v1/staff/insights/visits.csv',
-    { config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: ownerBusinessKey(deps.staff) } } },
-    async (request, reply) => {
-      const principal = await requireStaffWithRole(request, deps.staff, 'owner');
+  /**
+   * `?from&to` (days of the business's zone), or `?days`: its last days; neither: its last 7 days.
+   * The range's rules depend on the business's today, so they are checked here, with it.
+   */
+  routes.get(
+    '/api/v1/staff/insights',
+    { ...ownerOnly, schema: { querystring: insightsQuerySchema, response: { 200: insightsSchema } } },
+    async (request) => {
+      const principal = staffOf(request);
+      const query = request.query;
+      if (query.days !== undefined) {
+        return insights.forRange(principal.companyId, { days: Number(query.days) });
+      }
       const today = await insights.todayOf(principal.companyId);
-      const { phones, ...range } = parseInput(insightsCsvQuerySchema(today), request.query ?? {});
+      const range =
+        query.from === undefined && query.to === undefined
+          ? null
+          : parseInput(insightsRangeSchema(today), query);
+      return insights.forRange(principal.companyId, range);
+    },
+  );
+
+  /** A CSV file, not JSON: no answer schema. */
+  routes.get(
+    '/api/v1/staff/insights/visits.csv',
+    {
+      ...ownerOnly,
+      schema: { querystring: insightsCsvQueryFieldsSchema },
+      config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: ownerBusinessKey(deps.staff) } },
+    },
+    async (request, reply) => {
+      const principal = staffOf(request);
+      const today = await insights.todayOf(principal.companyId);
+      const { phones, ...range } = parseInput(insightsCsvQuerySchema(today), request.query);
       const lines = await insights.visitsCsv(principal.companyId, range, phones === '1');
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

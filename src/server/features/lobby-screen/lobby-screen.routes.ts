@@ -9,7 +9,6 @@ import { companyIdSchema, z } from '../../../shared/schemas.ts';
 import type { StaffRole } from '../../../shared/staff-schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
 import { staffFirst, staffOf } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { LobbyScreenService } from './lobby-screen.service.ts';
 
@@ -21,7 +20,8 @@ import type { LobbyScreenService } from './lobby-screen.service.ts';
 export const LOBBY_SCREEN_ROLES: readonly StaffRole[] = ['owner', 'front_desk'];
 
 const screenParamsSchema = z.object({ companyId: companyIdSchema });
-const screenHeadersSchema = z.object({
+/** Loose: Fastify keeps what the validator answers as the request's headers, every other one included. */
+const screenHeadersSchema = z.looseObject({
   [SCREEN_KEY_HEADER]: z.optional(z.string().check(z.maxLength(200))),
 });
 
@@ -36,10 +36,16 @@ export function registerLobbyScreenRoutes(
   /** The screen's data, for its key (sent in a header, so it stays out of request logs). */
   routes.get(
     '/api/v1/companies/:companyId/screen',
-    { schema: { params: screenParamsSchema, response: { 200: lobbyScreenSchema } } },
+    {
+      schema: {
+        params: screenParamsSchema,
+        headers: screenHeadersSchema,
+        response: { 200: lobbyScreenSchema },
+      },
+    },
     async (request, reply) => {
       const { companyId } = request.params;
-      const key = parseInput(screenHeadersSchema, request.headers)[SCREEN_KEY_HEADER] ?? '';
+      const key = request.headers[SCREEN_KEY_HEADER] ?? '';
       // Names of people in line: no cache anywhere keeps them.
       reply.header('cache-control', 'no-store');
       return screens.getScreen(companyId, key);

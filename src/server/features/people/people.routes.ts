@@ -3,17 +3,17 @@ import { uuidSchema, z } from '../../../shared/schemas.ts';
 import {
   addMemberRequestSchema,
   changePasswordRequestSchema,
-  type MemberLinkResponse,
-  type PeopleResponse,
-  type StaffLinkResponse,
-  type StaffMe,
+  memberLinkResponseSchema,
+  peopleResponseSchema,
   setPasswordRequestSchema,
   staffLinkRequestSchema,
+  staffLinkResponseSchema,
+  staffMeSchema,
 } from '../../../shared/staff-schemas.ts';
 import { AppError } from '../../errors.ts';
 import { ownerBusinessKey } from '../../http/rate-limit-key.ts';
-import { requireStaff, requireStaffWithRole } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
+import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { StaffSessionCookie } from '../staff/staff.routes.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { PeopleService } from './people.service.ts';
@@ -45,49 +45,66 @@ export function registerPeopleRoutes(
     },
   };
 
-  app.get('/api/v1/staff/people', async (request): Promise<PeopleResponse> => {
-    return people.listPeople(await requireStaffWithRole(request, staff, 'owner'));
-  });
+  const routes = withSchemas(app);
+  const ownerOnly = staffFirst(staff, 'owner');
+  const link = { 200: memberLinkResponseSchema };
 
-  app.post('/api/v1/staff/people', staffLinksLimit, async (request, reply): Promise<MemberLinkResponse> => {
-    const principal = await requireStaffWithRole(request, staff, 'owner');
-    const added = await people.addMember(principal, parseInput(addMemberRequestSchema, request.body));
-    reply.status(201);
-    return added;
-  });
+  routes.get(
+    '/api/v1/staff/people',
+    { ...ownerOnly, schema: { response: { 200: peopleResponseSchema } } },
+    async (request) => people.listPeople(staffOf(request)),
+  );
 
-  app.post(
-    '/api/v1/staff/people/:staffUserId/reset',
-    staffLinksLimit,
-    async (request): Promise<MemberLinkResponse> => {
-      const principal = await requireStaffWithRole(request, staff, 'owner');
-      const { staffUserId } = parseInput(memberParamsSchema, request.params);
-      return people.resetMember(principal, staffUserId);
+  routes.post(
+    '/api/v1/staff/people',
+    {
+      ...ownerOnly,
+      ...staffLinksLimit,
+      schema: { body: addMemberRequestSchema, response: { 201: memberLinkResponseSchema } },
+    },
+    async (request, reply) => {
+      const added = await people.addMember(staffOf(request), request.body);
+      reply.status(201);
+      return added;
     },
   );
 
-  app.delete('/api/v1/staff/people/:staffUserId', async (request, reply) => {
-    const principal = await requireStaffWithRole(request, staff, 'owner');
-    const { staffUserId } = parseInput(memberParamsSchema, request.params);
-    await people.removeMember(principal, staffUserId);
-    return reply.status(204).send();
-  });
+  routes.post(
+    '/api/v1/staff/people/:staffUserId/reset',
+    { ...ownerOnly, ...staffLinksLimit, schema: { params: memberParamsSchema, response: link } },
+    async (request) => people.resetMember(staffOf(request), request.params.staffUserId),
+  );
+
+  routes.delete(
+    '/api/v1/staff/people/:staffUserId',
+    { ...ownerOnly, schema: { params: memberParamsSchema, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await people.removeMember(staffOf(request), request.params.staffUserId);
+      return reply.status(204).send();
+    },
+  );
 
   // A link's token is a secret of 256 bits; the limit keeps a guesser from trying at speed anyway.
   const linkLimit = { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } };
 
-  app.post('/api/v1/staff/links/look-up', linkLimit, async (request): Promise<StaffLinkResponse> => {
-    return people.lookUpLink(parseInput(staffLinkRequestSchema, request.body).token);
-  });
+  routes.post(
+    '/api/v1/staff/links/look-up',
+    { ...linkLimit, schema: { body: staffLinkRequestSchema, response: { 200: staffLinkResponseSchema } } },
+    async (request) => people.lookUpLink(request.body.token),
+  );
 
-  app.post('/api/v1/staff/links/use', linkLimit, async (request, reply): Promise<StaffMe> => {
-    const started = await people.setPasswordWithLink(parseInput(setPasswordRequestSchema, request.body));
-    return session.start(reply, started);
-  });
+  routes.post(
+    '/api/v1/staff/links/use',
+    { ...linkLimit, schema: { body: setPasswordRequestSchema, response: { 200: staffMeSchema } } },
+    async (request, reply) => session.start(reply, await people.setPasswordWithLink(request.body)),
+  );
 
-  app.put('/api/v1/staff/password', async (request, reply) => {
-    const principal = await requireStaff(request, staff);
-    await people.changeOwnPassword(principal, parseInput(changePasswordRequestSchema, request.body));
-    return reply.status(204).send();
-  });
+  routes.put(
+    '/api/v1/staff/password',
+    { ...staffFirst(staff), schema: { body: changePasswordRequestSchema, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await people.changeOwnPassword(staffOf(request), request.body);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { companyParamsSchema } from '../../../shared/schemas.ts';
 import {
-  type CustomerLookupResponse,
+  customerExportSchema,
+  customerLookupResponseSchema,
   customerLookupSchema,
-  type EraseResponse,
+  eraseResponseSchema,
 } from '../../../shared/staff-schemas.ts';
 import { requireCustomer } from '../../http/auth.ts';
 import { OWNER_TOOL_LIMIT, ownerBusinessKey } from '../../http/rate-limit-key.ts';
-import { requireStaffWithRole } from '../../http/staff-auth.ts';
-import { parseCompanyParams, parseInput } from '../../http/validate.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
+import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { PrivacyService } from './privacy.service.ts';
@@ -25,34 +27,47 @@ export function registerPrivacyRoutes(
     config: { rateLimit: { ...OWNER_TOOL_LIMIT, keyGenerator: ownerBusinessKey(staff) } },
   };
 
-  /** The caller's own visits at this business, found by their token: no one else's can be named. */
-  app.post('/api/v1/companies/:companyId/forget-me', async (request): Promise<EraseResponse> => {
-    const { companyId } = parseCompanyParams(request.params);
-    const customerId = await requireCustomer(request, customers);
-    return privacy.forgetCustomer(companyId, customerId);
-  });
+  const routes = withSchemas(app);
+  const ownerOnly = staffFirst(staff, 'owner');
+  const erased = { 200: eraseResponseSchema };
 
-  app.post(
-    '/api/v1/staff/customers/look-up',
-    ownerToolLimit,
-    async (request): Promise<CustomerLookupResponse> => {
-      const principal = await requireStaffWithRole(request, staff, 'owner');
-      const { phoneNumber } = parseInput(customerLookupSchema, request.body);
-      return privacy.lookUp(principal, phoneNumber);
+  /** The caller's own visits at this business, found by their token: no one else's can be named. */
+  routes.post(
+    '/api/v1/companies/:companyId/forget-me',
+    { schema: { params: companyParamsSchema, response: erased } },
+    async (request) => {
+      const customerId = await requireCustomer(request, customers);
+      return privacy.forgetCustomer(request.params.companyId, customerId);
     },
   );
 
-  app.post('/api/v1/staff/customers/export', ownerToolLimit, async (request, reply) => {
-    const principal = await requireStaffWithRole(request, staff, 'owner');
-    const { phoneNumber } = parseInput(customerLookupSchema, request.body);
-    reply.header('Cache-Control', 'no-store');
-    reply.header('Content-Disposition', 'attachment; filename="customer-data.json"');
-    return privacy.exportData(principal, phoneNumber);
-  });
+  routes.post(
+    '/api/v1/staff/customers/look-up',
+    {
+      ...ownerOnly,
+      ...ownerToolLimit,
+      schema: { body: customerLookupSchema, response: { 200: customerLookupResponseSchema } },
+    },
+    async (request) => privacy.lookUp(staffOf(request), request.body.phoneNumber),
+  );
 
-  app.post('/api/v1/staff/customers/erase', ownerToolLimit, async (request): Promise<EraseResponse> => {
-    const principal = await requireStaffWithRole(request, staff, 'owner');
-    const { phoneNumber } = parseInput(customerLookupSchema, request.body);
-    return privacy.eraseByPhone(principal, phoneNumber);
-  });
+  routes.post(
+    '/api/v1/staff/customers/export',
+    {
+      ...ownerOnly,
+      ...ownerToolLimit,
+      schema: { body: customerLookupSchema, response: { 200: customerExportSchema } },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      reply.header('Content-Disposition', 'attachment; filename="customer-data.json"');
+      return privacy.exportData(staffOf(request), request.body.phoneNumber);
+    },
+  );
+
+  routes.post(
+    '/api/v1/staff/customers/erase',
+    { ...ownerOnly, ...ownerToolLimit, schema: { body: customerLookupSchema, response: erased } },
+    async (request) => privacy.eraseByPhone(staffOf(request), request.body.phoneNumber),
+  );
 }

@@ -1,9 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  lineActionParamsSchema,
-  lineJoinedSchema,
-  lineResponseSchema,
-} from '../../../shared/public-api-schemas.ts';
+import { lineActionParamsSchema, lineResponseSchema } from '../../../shared/public-api-schemas.ts';
+import { joinWaitListResponseSchema } from '../../../shared/schemas.ts';
 import { boardEntrySchema, deskWalkInRequestSchema } from '../../../shared/staff-schemas.ts';
 import { apiKeyFirst, apiKeyOf, apiKeyOrIpKey } from '../../http/api-key-auth.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
@@ -66,7 +63,7 @@ export function registerLineRoutes(
         summary: 'Add a walk-in (201; 200 for a retry with the same Idempotency-Key header)',
         security: withKey,
         body: deskWalkInRequestSchema,
-        response: { '2xx': lineJoinedSchema },
+        response: { '2xx': joinWaitListResponseSchema },
       },
     },
     async (request, reply) => {

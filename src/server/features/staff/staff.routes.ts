@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from '../../../shared/schemas.ts';
 import {
-  type ChooseBusiness,
+  chooseBusinessSchema,
   type StaffMe,
+  staffMeSchema,
   staffSignInRequestSchema,
 } from '../../../shared/staff-schemas.ts';
-import { requireStaff, STAFF_COOKIE } from '../../http/staff-auth.ts';
-import { parseInput } from '../../http/validate.ts';
+import { withSchemas } from '../../http/route-schemas.ts';
+import { STAFF_COOKIE, staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import {
   SESSION_DAYS,
@@ -59,27 +61,38 @@ export function registerStaffRoutes(
   deps: { staff: StaffService; session: StaffSessionCookie },
 ) {
   const { staff, session } = deps;
+  const routes = withSchemas(app);
 
-  app.post(
+  routes.post(
     '/api/v1/staff/sign-in',
-    { config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
-    async (request, reply): Promise<StaffMe | ChooseBusiness> => {
-      const result = await staff.signIn(parseInput(staffSignInRequestSchema, request.body));
+    {
+      schema: {
+        body: staffSignInRequestSchema,
+        response: { 200: z.union([staffMeSchema, chooseBusinessSchema]) },
+      },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+    },
+    async (request, reply) => {
+      const result = await staff.signIn(request.body);
       // Several businesses opened by this password: no cookie until the person picks one.
       if ('chooseBusiness' in result) return { chooseBusiness: result.chooseBusiness };
       return session.start(reply, result.signedIn);
     },
   );
 
-  app.post('/api/v1/staff/sign-out', async (request, reply) => {
-    const principal = await requireStaff(request, staff);
-    await staff.signOut(principal);
-    reply.clearCookie(STAFF_COOKIE, { path: '/' });
-    return reply.status(204).send();
-  });
+  routes.post(
+    '/api/v1/staff/sign-out',
+    { ...staffFirst(staff), schema: { response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await staff.signOut(staffOf(request));
+      reply.clearCookie(STAFF_COOKIE, { path: '/' });
+      return reply.status(204).send();
+    },
+  );
 
-  app.get(
+  routes.get(
     '/api/v1/staff/me',
-    async (request): Promise<StaffMe> => session.me(await requireStaff(request, staff)),
+    { ...staffFirst(staff), schema: { response: { 200: staffMeSchema } } },
+    async (request) => session.me(staffOf(request)),
   );
 }
