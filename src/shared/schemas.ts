@@ -286,6 +286,13 @@ export const addClientRequestSchema = z.object({
 });
 export type AddClientRequest = z.infer<typeof addClientRequestSchema>;
 
+/** An erase (the customer's Forget me, the owner's Erase): how many visits lost their details. */
+export const eraseResponseSchema = z.object({ erased: z.number() });
+export type EraseResponse = z.infer<typeof eraseResponseSchema>;
+
+/** The server's VAPID public key, for the browser's push subscription. */
+export const pushPublicKeySchema = z.object({ publicKey: z.string() });
+
 export const customerSessionSchema = z.object({ customerId: z.string(), token: z.string() });
 export type CustomerSession = z.infer<typeof customerSessionSchema>;
 

@@ -212,6 +212,9 @@ export const runningBehindRequestSchema = z.object({
 export type RunningBehindRequest = z.infer<typeof runningBehindRequestSchema>;
 export type BoardIntake = z.infer<typeof boardIntakeSchema>;
 
+/** "Running behind": the bar, and how many waiting customers were texted. */
+export const runningBehindResponseSchema = z.extend(boardIntakeSchema, { texted: z.number() });
+
 export const boardResponseSchema = z.object({
   companyId: z.string(),
   entries: z.array(boardEntrySchema),
@@ -489,9 +492,6 @@ export const customerExportSchema = z.object({
   appointments: storedRecords,
 });
 export type CustomerExport = z.infer<typeof customerExportSchema>;
-
-export const eraseResponseSchema = z.object({ erased: z.number() });
-export type EraseResponse = z.infer<typeof eraseResponseSchema>;
 
 /** The longest range Insights and its CSV cover: a year, leap day included. */
 export const INSIGHTS_MAX_DAYS = 366;
@@ -776,6 +776,9 @@ export const staffMeSchema = z.object({
   csrfToken: z.string(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
+
+/** A sign-in: the console, or the businesses to choose from when one password opens several. */
+export const staffSignInResponseSchema = z.union([staffMeSchema, chooseBusinessSchema]);
 
 /**
  * The outbox console's text as a customer (docs/text-messages.md): an answer to one of the

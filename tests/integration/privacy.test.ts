@@ -10,11 +10,8 @@ import { boardEntryJsonSql } from '../../src/server/features/wait-list/wait-list
 import { DEMO_FRONT_DESK, DEMO_PROVIDER, seedDemoCompany } from '../../src/server/seed/demo.ts';
 import { createRecordingSmsSender, SmsSendError } from '../../src/server/sms/sms-sender.ts';
 import { topics } from '../../src/shared/realtime.ts';
-import {
-  businessSettingsSchema,
-  customerLookupResponseSchema,
-  eraseResponseSchema,
-} from '../../src/shared/staff-schemas.ts';
+import { eraseResponseSchema } from '../../src/shared/schemas.ts';
+import { businessSettingsSchema, customerLookupResponseSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import {
   buildSendMessage,

@@ -1,4 +1,4 @@
-import type { ApiError } from '../../shared/schemas.ts';
+import { type ApiError, z } from '../../shared/schemas.ts';
 import { ensureCustomerSession, renewCustomerSession } from './session.ts';
 
 /** A failed API call, with what the server said (code, message, field) or that the network failed. */
@@ -67,8 +67,19 @@ async function toError(response: Response): Promise<ApiRequestError> {
   );
 }
 
-/** JSON request to the product API under /api (spec §1). */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** The answer of a route that answers 204, no body. */
+export const noAnswer = z.undefined();
+
+/**
+ * JSON request to the product API under /api (spec §1). The answer is read through `answer`, the
+ * route's own response schema from src/shared: its type is the schema's, and an answer that is not
+ * what the route declares fails here, as a request error, rather than deep in a page.
+ */
+export async function apiRequest<Answer extends z.ZodMiniType>(
+  path: string,
+  answer: Answer,
+  options: RequestOptions = {},
+): Promise<z.output<Answer>> {
   let token = options.asCustomer ? (await ensureCustomerSession()).token : null;
   let response = await send(path, options, token);
   if (response.status === 401 && options.asCustomer) {
@@ -77,6 +88,13 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     response = await send(path, options, token);
   }
   if (!response.ok) throw await toError(response);
-  if (response.status === 204) return undefined as T;
-  return (await response.json()) as T;
+  const body: unknown = response.status === 204 ? undefined : await response.json().catch(() => null);
+  const read = answer.safeParse(body);
+  if (!read.success)
+    throw new ApiRequestError(
+      'Something went wrong. Please try again.',
+      response.status,
+      'UNEXPECTED_ANSWER',
+    );
+  return read.data;
 }

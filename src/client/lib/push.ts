@@ -1,4 +1,5 @@
-import { apiRequest } from './api-client.ts';
+import { pushPublicKeySchema } from '../../shared/schemas.ts';
+import { apiRequest, noAnswer } from './api-client.ts';
 import { readStored, storageKeys, writeStored } from './storage-keys.ts';
 
 const ASKED_KEY = 'checkn.notificationsAsked';
@@ -32,7 +33,7 @@ export async function subscribeToPush(companyId: string): Promise<boolean> {
   try {
     if (!pushSupported() || Notification.permission !== 'granted') return false;
     const registration = await navigator.serviceWorker.ready;
-    const { publicKey } = await apiRequest<{ publicKey: string }>('/v1/push/public-key');
+    const { publicKey } = await apiRequest('/v1/push/public-key', pushPublicKeySchema);
     const subscription =
       (await registration.pushManager.getSubscription()) ??
       (await registration.pushManager.subscribe({
@@ -40,7 +41,7 @@ export async function subscribeToPush(companyId: string): Promise<boolean> {
         applicationServerKey: keyBytes(publicKey),
       }));
     const json = subscription.toJSON() as { endpoint: string; keys: { p256dh: string; auth: string } };
-    await apiRequest(`/v1/companies/${encodeURIComponent(companyId)}/push-subscription`, {
+    await apiRequest(`/v1/companies/${encodeURIComponent(companyId)}/push-subscription`, noAnswer, {
       method: 'PUT',
       body: { endpoint: json.endpoint, keys: json.keys },
       asCustomer: true,

@@ -1,4 +1,5 @@
-import type { StaffMe } from '../../shared/staff-schemas.ts';
+import type { z } from '../../shared/schemas.ts';
+import { type StaffMe, staffMeSchema } from '../../shared/staff-schemas.ts';
 import { ApiRequestError, apiRequest, type RequestOptions } from './api-client.ts';
 import { RealtimeClient } from './realtime-client.ts';
 
@@ -10,14 +11,18 @@ export function rememberStaff(me: StaffMe | null): void {
 }
 
 /** A console request: the session cookie goes by itself; changes add the CSRF header. */
-export function staffRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+export function staffRequest<Answer extends z.ZodMiniType>(
+  path: string,
+  answer: Answer,
+  options: RequestOptions = {},
+): Promise<z.output<Answer>> {
   const headers = { ...options.headers, ...(csrfToken ? { 'x-csrf-token': csrfToken } : {}) };
-  return apiRequest<T>(path, { ...options, headers });
+  return apiRequest(path, answer, { ...options, headers });
 }
 
 export async function fetchStaffMe(): Promise<StaffMe | null> {
   try {
-    const me = await staffRequest<StaffMe>('/v1/staff/me');
+    const me = await staffRequest('/v1/staff/me', staffMeSchema);
     rememberStaff(me);
     return me;
   } catch (error) {

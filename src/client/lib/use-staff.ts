@@ -1,5 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ChooseBusiness, StaffMe, StaffSignInRequest } from '../../shared/staff-schemas.ts';
+import type { StaffSignInRequest } from '../../shared/staff-schemas.ts';
+import { staffSignInResponseSchema } from '../../shared/staff-schemas.ts';
+import { noAnswer } from './api-client.ts';
 import { closeStaffRealtime, fetchStaffMe, rememberStaff, staffRequest } from './staff-api.ts';
 
 export const staffMeQueryKey = ['staff-me'] as const;
@@ -13,7 +15,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: StaffSignInRequest) =>
-      staffRequest<StaffMe | ChooseBusiness>('/v1/staff/sign-in', { method: 'POST', body: request }),
+      staffRequest('/v1/staff/sign-in', staffSignInResponseSchema, { method: 'POST', body: request }),
     onSuccess: (answer) => {
       if ('chooseBusiness' in answer) return;
       rememberStaff(answer);
@@ -25,7 +27,7 @@ export function useSignIn() {
 export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => staffRequest<void>('/v1/staff/sign-out', { method: 'POST' }).catch(() => undefined),
+    mutationFn: () => staffRequest('/v1/staff/sign-out', noAnswer, { method: 'POST' }).catch(() => undefined),
     onSettled: () => {
       rememberStaff(null);
       closeStaffRealtime();

@@ -6,6 +6,7 @@ import {
   intakeSettingsRequestSchema,
   pauseRequestSchema,
   runningBehindRequestSchema,
+  runningBehindResponseSchema,
 } from '../../../shared/staff-schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
 import { staffFirst, staffOf } from '../../http/staff-auth.ts';
@@ -57,7 +58,7 @@ export function registerIntakeRoutes(
       ...desk,
       schema: {
         body: runningBehindRequestSchema,
-        response: { 200: z.extend(boardIntakeSchema, { texted: z.number() }) },
+        response: { 200: runningBehindResponseSchema },
       },
     },
     async (request) => {

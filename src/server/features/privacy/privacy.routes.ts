@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { companyParamsSchema } from '../../../shared/schemas.ts';
+import { companyParamsSchema, eraseResponseSchema } from '../../../shared/schemas.ts';
 import {
   customerExportSchema,
   customerLookupResponseSchema,
   customerLookupSchema,
-  eraseResponseSchema,
 } from '../../../shared/staff-schemas.ts';
 import { requireCustomer } from '../../http/auth.ts';
 import { OWNER_TOOL_LIMIT, ownerBusinessKey } from '../../http/rate-limit-key.ts';

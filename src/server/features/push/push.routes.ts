@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { companyParamsSchema, z } from '../../../shared/schemas.ts';
+import { companyParamsSchema, pushPublicKeySchema, z } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
 import { requireCustomer } from '../../http/auth.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
@@ -19,7 +19,6 @@ const subscriptionSchema = z.object({
     ),
   keys: z.object({ p256dh: base64url, auth: base64url }),
 });
-const pushPublicKeyResponseSchema = z.object({ publicKey: z.string() });
 
 export function registerPushRoutes(
   app: FastifyInstance,
@@ -29,11 +28,9 @@ export function registerPushRoutes(
   const routes = withSchemas(app);
 
   /** The public key the app subscribes with (spec §1: "a public push key"). */
-  routes.get(
-    '/api/v1/push/public-key',
-    { schema: { response: { 200: pushPublicKeyResponseSchema } } },
-    async () => ({ publicKey: push.publicKey }),
-  );
+  routes.get('/api/v1/push/public-key', { schema: { response: { 200: pushPublicKeySchema } } }, async () => ({
+    publicKey: push.publicKey,
+  }));
 
   /** The spec's push token record, per business and customer. */
   routes.put(

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from '../../../shared/schemas.ts';
 import {
-  chooseBusinessSchema,
   type StaffMe,
   staffMeSchema,
   staffSignInRequestSchema,
+  staffSignInResponseSchema,
 } from '../../../shared/staff-schemas.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
 import { STAFF_COOKIE, staffFirst, staffOf } from '../../http/staff-auth.ts';
@@ -68,7 +68,7 @@ export function registerStaffRoutes(
     {
       schema: {
         body: staffSignInRequestSchema,
-        response: { 200: z.union([staffMeSchema, chooseBusinessSchema]) },
+        response: { 200: staffSignInResponseSchema },
       },
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
     },

@@ -2,9 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   Appointment,
   AppointmentAction,
-  AppointmentActionResponse,
   AppointmentList,
   BookAppointmentRequest,
+} from '../../../../shared/appointment-schemas.ts';
+import {
+  appointmentActionResponseSchema,
+  appointmentListSchema,
+  appointmentSchema,
 } from '../../../../shared/appointment-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 import { boardQueryKey } from './board-api.ts';
@@ -19,7 +23,7 @@ export const appointmentsQueryKey = ['staff-appointments'] as const;
 export function useAppointments(enabled: boolean) {
   return useQuery({
     queryKey: appointmentsQueryKey,
-    queryFn: () => staffRequest<AppointmentList>('/v1/staff/appointments'),
+    queryFn: () => staffRequest('/v1/staff/appointments', appointmentListSchema),
     staleTime: Number.POSITIVE_INFINITY,
     enabled,
   });
@@ -42,7 +46,7 @@ export function useBookAppointment(requestKey: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: BookAppointmentRequest) =>
-      staffRequest<Appointment>('/v1/staff/appointments', {
+      staffRequest('/v1/staff/appointments', appointmentSchema, {
         method: 'POST',
         body,
         headers: { 'idempotency-key': requestKey },
@@ -59,9 +63,13 @@ export function useAppointmentAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: AppointmentAction }) =>
-      staffRequest<AppointmentActionResponse>(`/v1/staff/appointments/${encodeURIComponent(id)}/${action}`, {
-        method: 'POST',
-      }),
+      staffRequest(
+        `/v1/staff/appointments/${encodeURIComponent(id)}/${action}`,
+        appointmentActionResponseSchema,
+        {
+          method: 'POST',
+        },
+      ),
     onSuccess: ({ appointment }) =>
       queryClient.setQueryData<AppointmentList>(appointmentsQueryKey, (list) =>
         upsertAppointment(list, appointment),

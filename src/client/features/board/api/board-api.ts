@@ -1,7 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FloorState, ProviderFloor } from '../../../../shared/schedule-schemas.ts';
+import { providerFloorSchema } from '../../../../shared/schedule-schemas.ts';
 import type { BoardEntry, BoardResponse } from '../../../../shared/staff-schemas.ts';
+import { boardEntrySchema, boardResponseSchema } from '../../../../shared/staff-schemas.ts';
 import { lineOrderKey, type StaffAction } from '../../../../shared/wait-status.ts';
+import { noAnswer } from '../../../lib/api-client.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 export const boardQueryKey = ['staff-board'] as const;
@@ -9,7 +12,7 @@ export const boardQueryKey = ['staff-board'] as const;
 export function useBoard() {
   return useQuery({
     queryKey: boardQueryKey,
-    queryFn: () => staffRequest<BoardResponse>('/v1/staff/board'),
+    queryFn: () => staffRequest('/v1/staff/board', boardResponseSchema),
     // The socket keeps it current; a refetch happens on reset or reconnect.
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -47,7 +50,7 @@ export function useEntryAction() {
       action: StaffAction;
       keepalive?: boolean;
     }) =>
-      staffRequest<BoardEntry>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${action}`, {
+      staffRequest(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${action}`, boardEntrySchema, {
         method: 'POST',
         ...(keepalive ? { keepalive } : {}),
       }),
@@ -62,7 +65,7 @@ export function useAssignProvider() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ waitId, providerId }: { waitId: string; providerId: string | null }) =>
-      staffRequest<BoardEntry>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/provider`, {
+      staffRequest(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/provider`, boardEntrySchema, {
         method: 'PUT',
         body: { providerId },
       }),
@@ -77,7 +80,9 @@ export function useAnswerRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ waitId, answer }: { waitId: string; answer: 'accept' | 'decline' }) =>
-      staffRequest<void>(`/v1/staff/requests/${encodeURIComponent(waitId)}/${answer}`, { method: 'POST' }),
+      staffRequest(`/v1/staff/requests/${encodeURIComponent(waitId)}/${answer}`, noAnswer, {
+        method: 'POST',
+      }),
     // Answered elsewhere, or expired meanwhile: the board was out of date.
     onError: () => void queryClient.invalidateQueries({ queryKey: boardQueryKey }),
   });
@@ -103,7 +108,7 @@ export function useSetFloorState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ providerId, floorState }: { providerId: string; floorState: FloorState }) =>
-      staffRequest<ProviderFloor>(`/v1/staff/providers/${encodeURIComponent(providerId)}/floor-state`, {
+      staffRequest(`/v1/staff/providers/${encodeURIComponent(providerId)}/floor-state`, providerFloorSchema, {
         method: 'PUT',
         body: { floorState },
       }),

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BoardIntake, PauseRequest, RunningBehindRequest } from '../../../../shared/staff-schemas.ts';
+import type { PauseRequest, RunningBehindRequest } from '../../../../shared/staff-schemas.ts';
+import { boardIntakeSchema, runningBehindResponseSchema } from '../../../../shared/staff-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 export const intakeQueryKey = ['staff-intake'] as const;
@@ -11,7 +12,7 @@ const INTAKE_REFRESH_MS = 60_000;
 export function useIntake() {
   return useQuery({
     queryKey: intakeQueryKey,
-    queryFn: () => staffRequest<BoardIntake>('/v1/staff/intake'),
+    queryFn: () => staffRequest('/v1/staff/intake', boardIntakeSchema),
     refetchInterval: INTAKE_REFRESH_MS,
   });
 }
@@ -22,8 +23,8 @@ export function useSetPause() {
   return useMutation({
     mutationFn: (pause: PauseRequest | null) =>
       pause
-        ? staffRequest<BoardIntake>('/v1/staff/pause', { method: 'PUT', body: pause })
-        : staffRequest<BoardIntake>('/v1/staff/pause', { method: 'DELETE' }),
+        ? staffRequest('/v1/staff/pause', boardIntakeSchema, { method: 'PUT', body: pause })
+        : staffRequest('/v1/staff/pause', boardIntakeSchema, { method: 'DELETE' }),
     onSuccess: (intake) => queryClient.setQueryData(intakeQueryKey, intake),
   });
 }
@@ -33,7 +34,7 @@ export function useSetRunningBehind() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: RunningBehindRequest) =>
-      staffRequest<BoardIntake & { texted: number }>('/v1/staff/running-behind', {
+      staffRequest('/v1/staff/running-behind', runningBehindResponseSchema, {
         method: 'PUT',
         body: request,
       }),

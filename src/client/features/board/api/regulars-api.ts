@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerNoteRequest, Regular } from '../../../../shared/regular-schemas.ts';
+import { regularSchema } from '../../../../shared/regular-schemas.ts';
 import type { BoardResponse } from '../../../../shared/staff-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 import { boardQueryKey } from './board-api.ts';
@@ -16,7 +17,7 @@ export function upsertRegular(
 
 /** A row that arrived live, or whose customer's note changed on another console: read its customer. */
 export function fetchRegular(waitId: string): Promise<Regular> {
-  return staffRequest<Regular>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/regular`);
+  return staffRequest(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/regular`, regularSchema);
 }
 
 /** Saves (empty: deletes) the note on a row's customer; the reply is what the row shows now. */
@@ -24,7 +25,7 @@ export function useSaveNote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ waitId, note }: { waitId: string } & CustomerNoteRequest) =>
-      staffRequest<Regular>(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/note`, {
+      staffRequest(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/note`, regularSchema, {
         method: 'PUT',
         body: { note },
       }),

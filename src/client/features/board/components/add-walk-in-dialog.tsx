@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { JoinField } from '../../../../shared/join-fields.ts';
+import { joinWaitListResponseSchema } from '../../../../shared/schemas.ts';
 import { deskWalkInRequestSchema, type Provider } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { staffRequest } from '../../../lib/staff-api.ts';
@@ -41,7 +42,7 @@ export function AddWalkInDialog({
   const [partyProblem, setPartyProblem] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: (body: object) =>
-      staffRequest('/v1/staff/walk-ins', {
+      staffRequest('/v1/staff/walk-ins', joinWaitListResponseSchema, {
         method: 'POST',
         body,
         headers: { 'idempotency-key': form.requestKey },

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { BoardEntry, Provider, StaffMe } from '../../../../shared/staff-schemas.ts';
+import { boardEntrySchema } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { useConnectionState } from '../../../lib/realtime.ts';
@@ -94,7 +95,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
       return;
     }
     // The board is going away: sent on its own, past the page's life.
-    void staffRequest(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${name}`, {
+    void staffRequest(`/v1/staff/wait-entries/${encodeURIComponent(waitId)}/${name}`, boardEntrySchema, {
       method: 'POST',
       keepalive,
     }).catch(() => {});

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ChatThread } from '../../../../shared/schemas.ts';
+import { chatThreadSchema } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export const chatThreadQueryKey = (companyId: string, waitId: string) =>
@@ -9,8 +9,9 @@ export function useCustomerChatThread(companyId: string, waitId: string | null) 
   return useQuery({
     queryKey: chatThreadQueryKey(companyId, waitId ?? ''),
     queryFn: () =>
-      apiRequest<ChatThread>(
+      apiRequest(
         `/v1/companies/${encodeURIComponent(companyId)}/chat/${encodeURIComponent(waitId ?? '')}`,
+        chatThreadSchema,
         {
           asCustomer: true,
         },

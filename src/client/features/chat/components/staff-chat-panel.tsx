@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { answersConversation } from '../../../../shared/chat-answerer.ts';
-import type { ChatMessage, ChatThread } from '../../../../shared/schemas.ts';
+import { chatMessageSchema, chatThreadSchema } from '../../../../shared/schemas.ts';
 import type { StaffMe } from '../../../../shared/staff-schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { noAnswer } from '../../../lib/api-client.ts';
 import { staffRealtime, staffRequest } from '../../../lib/staff-api.ts';
 import { texts } from '../../../lib/texts.ts';
 import { toSendMessageRequest } from '../api/send-message.ts';
@@ -29,13 +30,13 @@ export function StaffChatPanel({
   const [asBusiness, setAsBusiness] = useState(false);
   const thread = useQuery({
     queryKey: key,
-    queryFn: () => staffRequest<ChatThread>(`/v1/staff/chat/${encodeURIComponent(waitId)}`),
+    queryFn: () => staffRequest(`/v1/staff/chat/${encodeURIComponent(waitId)}`, chatThreadSchema),
     staleTime: Number.POSITIVE_INFINITY,
   });
   const { addMessage, revoked } = useLiveThread(staffRealtime(), key, thread.data);
   const send = useMutation({
     mutationFn: (message: string) =>
-      staffRequest<ChatMessage>('/v1/functions/sendMessage', {
+      staffRequest('/v1/functions/sendMessage', chatMessageSchema, {
         method: 'POST',
         body: {
           ...toSendMessageRequest(thread.data!, 'staff', message),
@@ -46,7 +47,9 @@ export function StaffChatPanel({
   });
   const takeOver = useMutation({
     mutationFn: () =>
-      staffRequest<ChatThread>(`/v1/staff/chat/${encodeURIComponent(waitId)}/take-over`, { method: 'POST' }),
+      staffRequest(`/v1/staff/chat/${encodeURIComponent(waitId)}/take-over`, chatThreadSchema, {
+        method: 'POST',
+      }),
     onSuccess: (taken) => {
       send.reset();
       queryClient.setQueryData(key, taken);
@@ -59,9 +62,9 @@ export function StaffChatPanel({
     .at(-1)?.id;
   useEffect(() => {
     if (!latestFromCustomer) return;
-    void staffRequest(`/v1/staff/chat/${encodeURIComponent(waitId)}/read`, { method: 'POST' }).catch(
-      () => {},
-    );
+    void staffRequest(`/v1/staff/chat/${encodeURIComponent(waitId)}/read`, noAnswer, {
+      method: 'POST',
+    }).catch(() => {});
   }, [waitId, latestFromCustomer]);
 
   const sendError = sendErrorText(send.error ?? takeOver.error);

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type FeedbackVisit,
   feedbackLookupRequestSchema,
   feedbackRatingRequestSchema,
+  feedbackVisitSchema,
 } from '../../../../shared/feedback-schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -14,7 +14,7 @@ export function useFeedbackVisit(companyId: string, token: string) {
   return useQuery({
     queryKey: feedbackQueryKey(companyId, token),
     queryFn: () =>
-      apiRequest<FeedbackVisit>(`${feedbackPath(companyId)}/visit`, {
+      apiRequest(`${feedbackPath(companyId)}/visit`, feedbackVisitSchema, {
         method: 'POST',
         body: feedbackLookupRequestSchema.parse({ token }),
       }),
@@ -27,7 +27,7 @@ export function useRateVisit(companyId: string, token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rating: { rating: number; comment?: string }) =>
-      apiRequest<FeedbackVisit>(feedbackPath(companyId), {
+      apiRequest(feedbackPath(companyId), feedbackVisitSchema, {
         method: 'PUT',
         // The server parses the body with the same schema.
         body: feedbackRatingRequestSchema.parse({ token, ...rating }),

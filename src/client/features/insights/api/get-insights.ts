@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Insights, InsightsRange } from '../../../../shared/staff-schemas.ts';
+import type { InsightsRange } from '../../../../shared/staff-schemas.ts';
+import { insightsSchema } from '../../../../shared/staff-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 /** Two days of the business, or its last `days` days as the server counts them when it answers. */
@@ -15,7 +16,7 @@ const selectionQuery = (selection: InsightsSelection) =>
 export function useInsights(selection: InsightsSelection) {
   return useQuery({
     queryKey: ['staff-insights', selectionQuery(selection)],
-    queryFn: () => staffRequest<Insights>(`/v1/staff/insights?${selectionQuery(selection)}`),
+    queryFn: () => staffRequest(`/v1/staff/insights?${selectionQuery(selection)}`, insightsSchema),
     // The figures of the last range stay up while the next one loads.
     placeholderData: keepPreviousData,
   });

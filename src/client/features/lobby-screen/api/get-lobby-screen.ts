@@ -12,12 +12,11 @@ export function isKeyRefused(error: unknown): boolean {
   return error instanceof ApiRequestError && error.code === 'SCREEN_LINK_INVALID';
 }
 
-async function fetchLobbyScreen(companyId: string, key: string, signal: AbortSignal): Promise<LobbyScreen> {
-  const answer = await apiRequest<unknown>(`/v1/companies/${encodeURIComponent(companyId)}/screen`, {
+function fetchLobbyScreen(companyId: string, key: string, signal: AbortSignal): Promise<LobbyScreen> {
+  return apiRequest(`/v1/companies/${encodeURIComponent(companyId)}/screen`, lobbyScreenSchema, {
     headers: { [SCREEN_KEY_HEADER]: key },
     signal,
   });
-  return lobbyScreenSchema.parse(answer);
 }
 
 /**

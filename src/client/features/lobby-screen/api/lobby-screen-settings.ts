@@ -8,14 +8,11 @@ import { staffRequest } from '../../../lib/staff-api.ts';
 
 const settingsQueryKey = ['staff-lobby-screen'] as const;
 
-const parsed = async (request: Promise<unknown>): Promise<LobbyScreenSettings> =>
-  lobbyScreenSettingsSchema.parse(await request);
-
 /** The screen's link and name style (owner and front desk; the server refuses a provider). */
 export function useLobbyScreenSettings(enabled = true) {
   return useQuery({
     queryKey: settingsQueryKey,
-    queryFn: () => parsed(staffRequest('/v1/staff/lobby-screen')),
+    queryFn: () => staffRequest('/v1/staff/lobby-screen', lobbyScreenSettingsSchema),
     enabled,
   });
 }
@@ -30,8 +27,13 @@ function useSettingsChange<Variables>(send: (variables: Variables) => Promise<Lo
 
 export const useSaveNameStyle = () =>
   useSettingsChange((nameStyle: ScreenNameStyle) =>
-    parsed(staffRequest('/v1/staff/lobby-screen/name-style', { method: 'PUT', body: { nameStyle } })),
+    staffRequest('/v1/staff/lobby-screen/name-style', lobbyScreenSettingsSchema, {
+      method: 'PUT',
+      body: { nameStyle },
+    }),
   );
 
 export const useResetLobbyScreenLink = () =>
-  useSettingsChange(() => parsed(staffRequest('/v1/staff/lobby-screen/reset', { method: 'POST' })));
+  useSettingsChange(() =>
+    staffRequest('/v1/staff/lobby-screen/reset', lobbyScreenSettingsSchema, { method: 'POST' }),
+  );

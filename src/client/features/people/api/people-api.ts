@@ -2,16 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AddMemberRequest,
   type ChangePasswordRequest,
-  type MemberLinkResponse,
   memberLinkResponseSchema,
-  type PeopleResponse,
   peopleResponseSchema,
   type SetPasswordRequest,
-  type StaffLinkResponse,
-  type StaffMe,
   staffLinkResponseSchema,
   staffMeSchema,
 } from '../../../../shared/staff-schemas.ts';
+import { noAnswer } from '../../../lib/api-client.ts';
 import { rememberStaff, staffRequest } from '../../../lib/staff-api.ts';
 import { staffMeQueryKey } from '../../../lib/use-staff.ts';
 
@@ -20,18 +17,15 @@ export const peopleQueryKey = ['staff-people'] as const;
 export function usePeople() {
   return useQuery({
     queryKey: peopleQueryKey,
-    queryFn: async (): Promise<PeopleResponse> =>
-      peopleResponseSchema.parse(await staffRequest('/v1/staff/people')),
+    queryFn: () => staffRequest('/v1/staff/people', peopleResponseSchema),
   });
 }
 
 export function useAddMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: AddMemberRequest): Promise<MemberLinkResponse> =>
-      memberLinkResponseSchema.parse(
-        await staffRequest('/v1/staff/people', { method: 'POST', body: request }),
-      ),
+    mutationFn: (request: AddMemberRequest) =>
+      staffRequest('/v1/staff/people', memberLinkResponseSchema, { method: 'POST', body: request }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: peopleQueryKey }),
   });
 }
@@ -39,10 +33,10 @@ export function useAddMember() {
 export function useResetMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (staffUserId: string): Promise<MemberLinkResponse> =>
-      memberLinkResponseSchema.parse(
-        await staffRequest(`/v1/staff/people/${encodeURIComponent(staffUserId)}/reset`, { method: 'POST' }),
-      ),
+    mutationFn: (staffUserId: string) =>
+      staffRequest(`/v1/staff/people/${encodeURIComponent(staffUserId)}/reset`, memberLinkResponseSchema, {
+        method: 'POST',
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: peopleQueryKey }),
   });
 }
@@ -51,7 +45,7 @@ export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (staffUserId: string) =>
-      staffRequest<void>(`/v1/staff/people/${encodeURIComponent(staffUserId)}`, { method: 'DELETE' }),
+      staffRequest(`/v1/staff/people/${encodeURIComponent(staffUserId)}`, noAnswer, { method: 'DELETE' }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: peopleQueryKey }),
   });
 }
@@ -59,7 +53,7 @@ export function useRemoveMember() {
 export function useChangePassword() {
   return useMutation({
     mutationFn: (request: ChangePasswordRequest) =>
-      staffRequest<void>('/v1/staff/password', { method: 'PUT', body: request }),
+      staffRequest('/v1/staff/password', noAnswer, { method: 'PUT', body: request }),
   });
 }
 
@@ -69,18 +63,16 @@ export function useStaffLink(token: string) {
     queryKey: ['staff-link', token],
     enabled: token.length > 0,
     retry: false,
-    queryFn: async (): Promise<StaffLinkResponse> =>
-      staffLinkResponseSchema.parse(
-        await staffRequest('/v1/staff/links/look-up', { method: 'POST', body: { token } }),
-      ),
+    queryFn: () =>
+      staffRequest('/v1/staff/links/look-up', staffLinkResponseSchema, { method: 'POST', body: { token } }),
   });
 }
 
 export function useSetPasswordWithLink() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: SetPasswordRequest): Promise<StaffMe> =>
-      staffMeSchema.parse(await staffRequest('/v1/staff/links/use', { method: 'POST', body: request })),
+    mutationFn: (request: SetPasswordRequest) =>
+      staffRequest('/v1/staff/links/use', staffMeSchema, { method: 'POST', body: request }),
     onSuccess: (me) => {
       rememberStaff(me);
       queryClient.setQueryData(staffMeQueryKey, me);

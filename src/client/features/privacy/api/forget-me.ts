@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import type { EraseResponse } from '../../../../shared/staff-schemas.ts';
+import { eraseResponseSchema } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { forgetLastService } from '../../../lib/last-service.ts';
 import { storageKeys, writeStored } from '../../../lib/storage-keys.ts';
@@ -12,7 +12,7 @@ import { storageKeys, writeStored } from '../../../lib/storage-keys.ts';
 export function useForgetMe(companyId: string) {
   return useMutation({
     mutationFn: () =>
-      apiRequest<EraseResponse>(`/v1/companies/${encodeURIComponent(companyId)}/forget-me`, {
+      apiRequest(`/v1/companies/${encodeURIComponent(companyId)}/forget-me`, eraseResponseSchema, {
         method: 'POST',
         asCustomer: true,
       }),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type ServiceRequestProvider, UUID_PATTERN } from '../../../../shared/schemas.ts';
+import { serviceRequestProviderSchema, UUID_PATTERN } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -15,8 +15,9 @@ export function useServiceRequestProvider(companyId: string, spId: string) {
   return useQuery({
     queryKey: serviceRequestProviderQueryKey(companyId, spId),
     queryFn: () =>
-      apiRequest<ServiceRequestProvider>(
+      apiRequest(
         `/v1/companies/${encodeURIComponent(companyId)}/providers/${encodeURIComponent(spId)}`,
+        serviceRequestProviderSchema,
       ),
     enabled: Boolean(companyId) && UUID_PATTERN.test(spId),
     retry: false,

@@ -1,9 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ApiKeysResponse,
-  CreateApiKeyRequest,
-  CreatedApiKey,
-} from '../../../../shared/public-api-schemas.ts';
+import type { CreateApiKeyRequest } from '../../../../shared/public-api-schemas.ts';
+import { apiKeysResponseSchema, createdApiKeySchema } from '../../../../shared/public-api-schemas.ts';
+import { noAnswer } from '../../../lib/api-client.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 const apiKeysQueryKey = ['staff-api-keys'] as const;
@@ -12,7 +10,7 @@ const apiKeysQueryKey = ['staff-api-keys'] as const;
 export function useApiKeys() {
   return useQuery({
     queryKey: apiKeysQueryKey,
-    queryFn: () => staffRequest<ApiKeysResponse>('/v1/staff/api-keys'),
+    queryFn: () => staffRequest('/v1/staff/api-keys', apiKeysResponseSchema),
     refetchInterval: 60_000,
   });
 }
@@ -21,7 +19,7 @@ export function useCreateApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateApiKeyRequest) =>
-      staffRequest<CreatedApiKey>('/v1/staff/api-keys', { method: 'POST', body }),
+      staffRequest('/v1/staff/api-keys', createdApiKeySchema, { method: 'POST', body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }
@@ -30,7 +28,7 @@ export function useRevokeApiKey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (keyId: string) =>
-      staffRequest<void>(`/v1/staff/api-keys/${encodeURIComponent(keyId)}`, { method: 'DELETE' }),
+      staffRequest(`/v1/staff/api-keys/${encodeURIComponent(keyId)}`, noAnswer, { method: 'DELETE' }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeysQueryKey }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CalendarFeedRequest, CalendarFeedsResponse } from '../../../../shared/calendar-feed-schemas.ts';
+import { calendarFeedsResponseSchema } from '../../../../shared/calendar-feed-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 const calendarFeedsQueryKey = ['staff-calendar-feeds'] as const;
@@ -10,7 +11,7 @@ const feedPath = (providerId: string) =>
 export function useCalendarFeeds() {
   return useQuery({
     queryKey: calendarFeedsQueryKey,
-    queryFn: () => staffRequest<CalendarFeedsResponse>('/v1/staff/settings/calendar-feeds'),
+    queryFn: () => staffRequest('/v1/staff/settings/calendar-feeds', calendarFeedsResponseSchema),
     refetchInterval: 60_000,
   });
 }
@@ -26,15 +27,15 @@ function useCalendarFeedChange<Variables>(send: (variables: Variables) => Promis
 
 export const useSaveCalendarFeed = () =>
   useCalendarFeedChange(({ providerId, ...body }: CalendarFeedRequest & { providerId: string }) =>
-    staffRequest<CalendarFeedsResponse>(feedPath(providerId), { method: 'PUT', body }),
+    staffRequest(feedPath(providerId), calendarFeedsResponseSchema, { method: 'PUT', body }),
   );
 
 export const useSyncCalendarFeed = () =>
   useCalendarFeedChange((providerId: string) =>
-    staffRequest<CalendarFeedsResponse>(`${feedPath(providerId)}/sync`, { method: 'POST' }),
+    staffRequest(`${feedPath(providerId)}/sync`, calendarFeedsResponseSchema, { method: 'POST' }),
   );
 
 export const useRemoveCalendarFeed = () =>
   useCalendarFeedChange((providerId: string) =>
-    staffRequest<CalendarFeedsResponse>(feedPath(providerId), { method: 'DELETE' }),
+    staffRequest(feedPath(providerId), calendarFeedsResponseSchema, { method: 'DELETE' }),
   );

@@ -1,9 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ProviderSchedule,
-  ProviderScheduleRequest,
-  SchedulesResponse,
-} from '../../../../shared/schedule-schemas.ts';
+import type { ProviderScheduleRequest, SchedulesResponse } from '../../../../shared/schedule-schemas.ts';
+import { providerScheduleSchema, schedulesResponseSchema } from '../../../../shared/schedule-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 export const schedulesQueryKey = ['staff-schedules'] as const;
@@ -12,7 +9,7 @@ export const schedulesQueryKey = ['staff-schedules'] as const;
 export function useSchedules() {
   return useQuery({
     queryKey: schedulesQueryKey,
-    queryFn: () => staffRequest<SchedulesResponse>('/v1/staff/settings/schedules'),
+    queryFn: () => staffRequest('/v1/staff/settings/schedules', schedulesResponseSchema),
   });
 }
 
@@ -21,8 +18,9 @@ export function useSaveSchedule() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ providerId, ...body }: ProviderScheduleRequest & { providerId: string }) =>
-      staffRequest<ProviderSchedule>(
+      staffRequest(
         `/v1/staff/settings/providers/${encodeURIComponent(providerId)}/schedule`,
+        providerScheduleSchema,
         {
           method: 'PUT',
           body,

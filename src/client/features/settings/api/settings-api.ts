@@ -9,6 +9,7 @@ import type {
   ProviderSettingsRequest,
   ServicesSettingsRequest,
 } from '../../../../shared/staff-schemas.ts';
+import { businessSettingsSchema } from '../../../../shared/staff-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 import { staffMeQueryKey } from '../../../lib/use-staff.ts';
 import { boardQueryKey } from '../../board/api/board-api.ts';
@@ -20,7 +21,7 @@ const settingsQueryKey = ['staff-settings'] as const;
 export function useSettings() {
   return useQuery({
     queryKey: settingsQueryKey,
-    queryFn: () => staffRequest<BusinessSettings>('/v1/staff/settings'),
+    queryFn: () => staffRequest('/v1/staff/settings', businessSettingsSchema),
   });
 }
 
@@ -48,44 +49,44 @@ function useSettingsChange<Variables>(
 
 export const useSaveCompany = () =>
   useSettingsChange((body: CompanySettingsRequest) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/company', { method: 'PUT', body }),
+    staffRequest('/v1/staff/settings/company', businessSettingsSchema, { method: 'PUT', body }),
   );
 
 export const useSaveFeedback = () =>
   useSettingsChange((body: FeedbackSettingsRequest) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/feedback', { method: 'PUT', body }),
+    staffRequest('/v1/staff/settings/feedback', businessSettingsSchema, { method: 'PUT', body }),
   );
 
 export const useSaveJoinFields = () =>
   useSettingsChange((body: JoinFieldsSettingsRequest) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/join-fields', { method: 'PUT', body }),
+    staffRequest('/v1/staff/settings/join-fields', businessSettingsSchema, { method: 'PUT', body }),
   );
 
 export const useSavePartySize = () =>
   useSettingsChange((body: PartySizeSettingsRequest) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/party-size', { method: 'PUT', body }),
+    staffRequest('/v1/staff/settings/party-size', businessSettingsSchema, { method: 'PUT', body }),
   );
 
 export const useSaveIntake = () =>
   useSettingsChange((body: IntakeSettingsRequest) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/intake', { method: 'PUT', body }),
+    staffRequest('/v1/staff/settings/intake', businessSettingsSchema, { method: 'PUT', body }),
   );
 
 export const useSaveServices = () =>
   useSettingsChange(
     (body: ServicesSettingsRequest) =>
-      staffRequest<BusinessSettings>('/v1/staff/settings/services', { method: 'PUT', body }),
+      staffRequest('/v1/staff/settings/services', businessSettingsSchema, { method: 'PUT', body }),
     { schedulesToo: true },
   );
 
 export const useAddProvider = () =>
   useSettingsChange((body: ProviderSettingsRequest) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/providers', { method: 'POST', body }),
+    staffRequest('/v1/staff/settings/providers', businessSettingsSchema, { method: 'POST', body }),
   );
 
 export const useSaveProvider = () =>
   useSettingsChange(({ id, ...body }: ProviderSettingsRequest & { id: string }) =>
-    staffRequest<BusinessSettings>(`/v1/staff/settings/providers/${encodeURIComponent(id)}`, {
+    staffRequest(`/v1/staff/settings/providers/${encodeURIComponent(id)}`, businessSettingsSchema, {
       method: 'PUT',
       body,
     }),
@@ -94,13 +95,14 @@ export const useSaveProvider = () =>
 /** `moveTo`: the provider who takes their waiting customers; null, anyone. */
 export const useRemoveProvider = () =>
   useSettingsChange(({ id, moveTo }: { id: string; moveTo: string | null }) =>
-    staffRequest<BusinessSettings>(
+    staffRequest(
       `/v1/staff/settings/providers/${encodeURIComponent(id)}${moveTo ? `?moveTo=${encodeURIComponent(moveTo)}` : ''}`,
+      businessSettingsSchema,
       { method: 'DELETE' },
     ),
   );
 
 export const useUploadLogo = () =>
   useSettingsChange((file: File) =>
-    staffRequest<BusinessSettings>('/v1/staff/settings/logo', { method: 'PUT', file }),
+    staffRequest('/v1/staff/settings/logo', businessSettingsSchema, { method: 'PUT', file }),
   );

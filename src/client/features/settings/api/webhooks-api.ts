@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  WebhookDeliveriesResponse,
-  WebhookDelivery,
-  WebhookEndpointRequest,
-  WebhookEndpointsResponse,
+import type { WebhookEndpointRequest, WebhookEndpointsResponse } from '../../../../shared/webhook-schemas.ts';
+import {
+  webhookDeliveriesResponseSchema,
+  webhookDeliverySchema,
+  webhookEndpointsResponseSchema,
 } from '../../../../shared/webhook-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
@@ -15,7 +15,7 @@ const endpointPath = (endpointId: string) => `/v1/staff/webhooks/${encodeURIComp
 export function useWebhooks(options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: webhooksQueryKey,
-    queryFn: () => staffRequest<WebhookEndpointsResponse>('/v1/staff/webhooks'),
+    queryFn: () => staffRequest('/v1/staff/webhooks', webhookEndpointsResponseSchema),
     refetchInterval: 5 * 60_000,
     enabled: options.enabled ?? true,
   });
@@ -32,29 +32,31 @@ function useWebhookChange<Variables>(send: (variables: Variables) => Promise<Web
 
 export const useAddWebhook = () =>
   useWebhookChange((body: WebhookEndpointRequest) =>
-    staffRequest<WebhookEndpointsResponse>('/v1/staff/webhooks', { method: 'POST', body }),
+    staffRequest('/v1/staff/webhooks', webhookEndpointsResponseSchema, { method: 'POST', body }),
   );
 
 export const useRemoveWebhook = () =>
   useWebhookChange((endpointId: string) =>
-    staffRequest<WebhookEndpointsResponse>(endpointPath(endpointId), { method: 'DELETE' }),
+    staffRequest(endpointPath(endpointId), webhookEndpointsResponseSchema, { method: 'DELETE' }),
   );
 
 export const useRotateWebhookSecret = () =>
   useWebhookChange((endpointId: string) =>
-    staffRequest<WebhookEndpointsResponse>(`${endpointPath(endpointId)}/rotate-secret`, { method: 'POST' }),
+    staffRequest(`${endpointPath(endpointId)}/rotate-secret`, webhookEndpointsResponseSchema, {
+      method: 'POST',
+    }),
   );
 
 export const useEnableWebhook = () =>
   useWebhookChange((endpointId: string) =>
-    staffRequest<WebhookEndpointsResponse>(`${endpointPath(endpointId)}/enable`, { method: 'POST' }),
+    staffRequest(`${endpointPath(endpointId)}/enable`, webhookEndpointsResponseSchema, { method: 'POST' }),
   );
 
 /** An address's latest deliveries, while its log is open; read again every 10 s to follow retries. */
 export function useWebhookDeliveries(endpointId: string) {
   return useQuery({
     queryKey: deliveriesQueryKey(endpointId),
-    queryFn: () => staffRequest<WebhookDeliveriesResponse>(`${endpointPath(endpointId)}/deliveries`),
+    queryFn: () => staffRequest(`${endpointPath(endpointId)}/deliveries`, webhookDeliveriesResponseSchema),
     refetchInterval: 10_000,
   });
 }
@@ -63,9 +65,13 @@ export function useReplayDelivery(endpointId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (deliveryId: string) =>
-      staffRequest<WebhookDelivery>(`/v1/staff/webhook-deliveries/${encodeURIComponent(deliveryId)}/replay`, {
-        method: 'POST',
-      }),
+      staffRequest(
+        `/v1/staff/webhook-deliveries/${encodeURIComponent(deliveryId)}/replay`,
+        webhookDeliverySchema,
+        {
+          method: 'POST',
+        },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deliveriesQueryKey(endpointId) }),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type NearTurnChoice,
   nearTurnRequestSchema,
-  type WaitEntryResponse,
+  waitEntryResponseSchema,
 } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitEntryQueryKey } from './get-wait-entry.ts';
@@ -12,8 +12,9 @@ export function useChooseNearTurn(companyId: string, waitId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (choice: NearTurnChoice) =>
-      apiRequest<WaitEntryResponse>(
+      apiRequest(
         `/v1/companies/${encodeURIComponent(companyId)}/wait-list/${encodeURIComponent(waitId)}/near-turn`,
+        waitEntryResponseSchema,
         {
           method: 'PUT',
           // The server parses the body with the same schema.

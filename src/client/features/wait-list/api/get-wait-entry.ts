@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { WaitEntryResponse } from '../../../../shared/schemas.ts';
+import { waitEntryResponseSchema } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 function getWaitEntry(companyId: string, waitId: string): Promise<WaitEntryResponse> {
-  return apiRequest<WaitEntryResponse>(
+  return apiRequest(
     `/v1/companies/${encodeURIComponent(companyId)}/wait-list/${encodeURIComponent(waitId)}`,
+    waitEntryResponseSchema,
     { asCustomer: true },
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { JoinWaitListRequest, JoinWaitListResponse } from '../../../../shared/schemas.ts';
+import type { JoinWaitListRequest } from '../../../../shared/schemas.ts';
+import { joinWaitListResponseSchema } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 /**
@@ -35,7 +36,7 @@ function joinWaitList({
 }: JoinWaitListVariables & { hold: JoinHold }) {
   if (hold.withdrawn) return Promise.reject(new JoinWithdrawnError());
   hold.sent = true;
-  return apiRequest<JoinWaitListResponse>(`/v1/companies/${encodeURIComponent(companyId)}/wait-list`, {
+  return apiRequest(`/v1/companies/${encodeURIComponent(companyId)}/wait-list`, joinWaitListResponseSchema, {
     method: 'POST',
     body: request,
     headers: { 'idempotency-key': idempotencyKey },

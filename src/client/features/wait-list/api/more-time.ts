@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type MoreTimeMinutes,
   moreTimeRequestSchema,
-  type WaitEntryResponse,
+  waitEntryResponseSchema,
 } from '../../../../shared/schemas.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { waitEntryQueryKey } from './get-wait-entry.ts';
@@ -15,7 +15,7 @@ export function useAskMoreTime(companyId: string, waitId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (minutes: MoreTimeMinutes) =>
-      apiRequest<WaitEntryResponse>(`${entryPath(companyId, waitId)}/more-time`, {
+      apiRequest(`${entryPath(companyId, waitId)}/more-time`, waitEntryResponseSchema, {
         method: 'POST',
         // The server parses the body with the same schema.
         body: moreTimeRequestSchema.parse({ minutes }),
@@ -30,7 +30,7 @@ export function useMarkArrived(companyId: string, waitId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiRequest<WaitEntryResponse>(`${entryPath(companyId, waitId)}/arrived`, {
+      apiRequest(`${entryPath(companyId, waitId)}/arrived`, waitEntryResponseSchema, {
         method: 'POST',
         asCustomer: true,
       }),

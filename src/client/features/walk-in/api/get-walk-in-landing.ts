@@ -1,5 +1,6 @@
 import { data, type LoaderFunction, redirect } from 'react-router';
 import type { WalkInLanding } from '../../../../shared/schemas.ts';
+import { walkInLandingSchema } from '../../../../shared/schemas.ts';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client.ts';
 import { readWithRetry } from '../../../lib/retry.ts';
 import type { WalkInLandingResult } from './walk-in-landing-result.ts';
@@ -8,7 +9,7 @@ import type { WalkInLandingResult } from './walk-in-landing-result.ts';
 export type FindWalkInLanding = (companyId: string) => Promise<WalkInLanding | null>;
 
 function getWalkInLanding(companyId: string): Promise<WalkInLanding> {
-  return apiRequest<WalkInLanding>(`/v1/companies/${encodeURIComponent(companyId)}/walk-in`);
+  return apiRequest(`/v1/companies/${encodeURIComponent(companyId)}/walk-in`, walkInLandingSchema);
 }
 
 const FRESH_FOR_MS = 60_000;
