@@ -52,6 +52,16 @@ async function sequenceStates(db: Database) {
 async function fillTheOtherTables(db: Database): Promise<void> {
   const provider = "(select id from providers where company_id = 'demo' order by name limit 1)";
   const statements = [
+    `insert into api_keys (id, company_id, name, scope, secret_hash, hint, created_by)
+       values (gen_random_uuid(), 'demo', 'Front desk POS', 'read_write', 'hash-3', 'ckn_Ab3x',
+               (select id from staff_users limit 1))`,
+    // Turned off, its delivery failed: the running app's sender leaves both as they are.
+    `insert into webhook_endpoints (id, company_id, url, secret, disabled_at, disabled_reason)
+       values ('7b0c1c2e-0000-4000-8000-000000000001', 'demo', 'https://hooks.example/line', 'whsec_c2VjcmV0',
+               now(), 'Turned off')`,
+    `insert into webhook_deliveries (id, endpoint_id, company_id, event_type, payload, status, attempts)
+       values (gen_random_uuid(), '7b0c1c2e-0000-4000-8000-000000000001', 'demo', 'entry.joined',
+               '{"type": "entry.joined", "data": {"name": "Ana"}}', 'failed', 7)`,
     `insert into analytics_events (name, params, visitor_id, customer_id, occurred_at, company_id)
        values ('view_item', '{"item": "Facials", "n": 12345678901234567}', 'v1', null, now(), 'demo')`,
     `insert into appointments (id, company_id, provider_id, service_type, name, phone_number, starts_at,
