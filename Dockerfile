@@ -27,6 +27,9 @@ ENV NODE_ENV=production \
     # Verified backups, daily and before every migration (docs/backups.md): a volume of their own,
     # to copy off the machine (docs/deploy.md).
     BACKUP_DIR=/backups \
+    # Two malloc arenas, not glibc's 8 per core: the threads' freed memory stays in their arenas
+    # (docs/memory.md); 8-11 MB less idle on the embedded database, measured 2026-11-29.
+    MALLOC_ARENA_MAX=2 \
     # The demo business signs in with published passwords: never on a server on the internet
     # unless asked for (SEED_DEMO=auto or always).
     SEED_DEMO=never

@@ -79,7 +79,9 @@ function sampleWithChildren(pid: number): { peakMb(): number; stop(): void } {
       let total = residentMb(pid).rssMb;
       for (const child of children) {
         try {
-          total += residentMb(Number(child)).peakMb;
+          // A child that has exited but is not yet reaped (a zombie) has no VmHWM line: NaN.
+          const childPeak = residentMb(Number(child)).peakMb;
+          if (Number.isFinite(childPeak)) total += childPeak;
         } catch {
           // Exited meanwhile.
         }

@@ -1,3 +1,6 @@
+import { API_KEYS_MAX } from '../shared/public-api-schemas.ts';
+import { WEBHOOK_ENDPOINTS_MAX } from '../shared/webhook-schemas.ts';
+
 /**
  * One error shape. Domain code throws `new AppError('WAIT_ENTRY_NOT_FOUND')`; this table maps
  * each code to its HTTP status and the message a user may see. 5xx details stay in the log.
@@ -32,7 +35,7 @@ export const ERROR_CODES = {
   API_KEY_NOT_FOUND: { status: 404, message: "That key is not one of your business's keys in use." },
   API_KEYS_LIMITED: {
     status: 409,
-    message: 'Your business has 20 keys in use, the most it can have. Revoke one you no longer use first.',
+    message: `Your business has ${API_KEYS_MAX} keys in use, the most it can have. Revoke one you no longer use first.`,
   },
   WEBHOOK_ENDPOINT_NOT_FOUND: {
     status: 404,
@@ -44,7 +47,7 @@ export const ERROR_CODES = {
   },
   WEBHOOK_ENDPOINTS_LIMITED: {
     status: 409,
-    message: 'Your business has 10 webhook addresses, the most it can have. Remove one first.',
+    message: `Your business has ${WEBHOOK_ENDPOINTS_MAX} webhook addresses, the most it can have. Remove one first.`,
   },
   CSRF_FAILED: { status: 403, message: 'Please reload the page and try again.' },
   ROLE_NOT_ALLOWED: { status: 403, message: 'Your account cannot do this. Ask the business owner.' },

@@ -6,7 +6,6 @@
 import * as z from 'zod/mini';
 import { trimmedText, uuidSchema } from './schemas.ts';
 import { boardEntrySchema, providerSchema } from './staff-schemas.ts';
-import { STAFF_ACTION_NAMES, type StaffAction } from './wait-status.ts';
 
 /** What a key may do: read the line, or also add to it and move people along it. */
 export const API_KEY_SCOPES = ['read', 'read_write'] as const;
@@ -57,10 +56,3 @@ export const lineResponseSchema = z.object({
   services: z.array(z.string()),
 });
 export type LineResponse = z.infer<typeof lineResponseSchema>;
-
-export const lineEntryParamsSchema = z.object({ waitId: uuidSchema('Unknown wait entry') });
-
-export const lineActionParamsSchema = z.object({
-  waitId: uuidSchema('Unknown wait entry'),
-  action: z.enum(STAFF_ACTION_NAMES as [StaffAction, ...StaffAction[]]),
-});

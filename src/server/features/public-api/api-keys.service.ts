@@ -26,11 +26,9 @@ function toApiKey(row: ApiKeyRow): ApiKey {
   };
 }
 
-/** The secret of a key as it is written: the prefix, then a 256-bit token (secret-token.ts). */
-function secretOf(key: string): string | null {
-  if (!key.startsWith(API_KEY_PREFIX)) return null;
-  const secret = key.slice(API_KEY_PREFIX.length);
-  return isWellFormedSecretToken(secret) ? secret : null;
+/** Whether a key has the shape keys are written in: the prefix, then a 256-bit token (secret-token.ts). */
+function isWellFormedKey(key: string): boolean {
+  return key.startsWith(API_KEY_PREFIX) && isWellFormedSecretToken(key.slice(API_KEY_PREFIX.length));
 }
 
 /** The owner's API keys (docs/public-api.md), and the check of a key a program sends. */
@@ -68,7 +66,7 @@ export function createApiKeysService(keys: ApiKeysRepository) {
      * a query), unknown or revoked. A key of a suspended business is found, and refused by the caller.
      */
     async grantOf(key: string): Promise<ApiKeyGrant | null> {
-      if (!secretOf(key)) return null;
+      if (!isWellFormedKey(key)) return null;
       return keys.useKey(hashSecretToken(key));
     },
   };

@@ -1,7 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { lineActionParamsSchema, lineResponseSchema } from '../../../shared/public-api-schemas.ts';
+import { lineResponseSchema } from '../../../shared/public-api-schemas.ts';
 import { joinWaitListResponseSchema } from '../../../shared/schemas.ts';
-import { boardEntrySchema, deskWalkInRequestSchema } from '../../../shared/staff-schemas.ts';
+import {
+  boardActionParamsSchema,
+  boardEntrySchema,
+  deskWalkInRequestSchema,
+} from '../../../shared/staff-schemas.ts';
 import { apiKeyFirst, apiKeyOf, apiKeyOrIpKey } from '../../http/api-key-auth.ts';
 import { idempotencyKeyOf } from '../../http/idempotency-key.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
@@ -86,7 +90,7 @@ export function registerLineRoutes(
       schema: {
         summary: 'Call, start, done, no-show or remove an entry: the board’s buttons',
         security: withKey,
-        params: lineActionParamsSchema,
+        params: boardActionParamsSchema,
         response: { 200: boardEntrySchema },
       },
     },
