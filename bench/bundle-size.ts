@@ -132,9 +132,22 @@ export function measureBundleSizes(clientDir = DEFAULT_CLIENT_DIR): BundleReport
       pass: leaked.length === 0,
       detail: leaked.length === 0 ? 'none loaded' : `loads ${leaked.map((chunk) => chunk.src).join(', ')}`,
     },
+    {
+      // The console's words (lib/console-texts.ts) are its own chunk; a customer page that pulled
+      // it in would download ~7 KB gzip of words it never shows.
+      name: "customer pages load none of the console's words",
+      pass: routes.every((route) => !route.chunks.some(isConsoleTexts)),
+      detail:
+        routes
+          .filter((route) => route.chunks.some(isConsoleTexts))
+          .map((route) => route.route)
+          .join(', ') || 'none loads them',
+    },
   ];
   return { manifestPath, routes, targets };
 }
+
+const isConsoleTexts = (chunk: ChunkSize) => path.basename(chunk.file).startsWith('console-texts');
 
 function chunkAt(manifest: Manifest, key: string): ManifestChunk {
   const chunk = manifest[key];

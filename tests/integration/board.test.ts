@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { texts } from '../../src/client/lib/texts.ts';
+import { customerTexts } from '../../src/client/lib/customer-texts.ts';
 import { localDateTime } from '../../src/shared/local-time.ts';
 import { topics } from '../../src/shared/realtime.ts';
 import { apiErrorSchema, waitEntryResponseSchema } from '../../src/shared/schemas.ts';
@@ -212,17 +212,17 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
         providerStation: 'Chair 1',
       });
       // The checked-in page names the assigned provider instead of the business.
-      expect(texts.checkedIn.sentTo(entry.history.providerName ?? entry.companyName, entry.serviceType)).toBe(
-        'Your request was sent to Maria Lopez for Facials.',
-      );
+      expect(
+        customerTexts.checkedIn.sentTo(entry.history.providerName ?? entry.companyName, entry.serviceType),
+      ).toBe('Your request was sent to Maria Lopez for Facials.');
 
       const cleared = await assign(customer.waitId, null);
       expect(cleared.statusCode).toBe(200);
       const after = await getWaitEntry(t.app, customer.authorization, customer.waitId);
       expect(after.history.providerName).toBeNull();
-      expect(texts.checkedIn.sentTo(after.history.providerName ?? after.companyName, after.serviceType)).toBe(
-        'Your request was sent to Bella Demo Salon for Facials.',
-      );
+      expect(
+        customerTexts.checkedIn.sentTo(after.history.providerName ?? after.companyName, after.serviceType),
+      ).toBe('Your request was sent to Bella Demo Salon for Facials.');
     });
 
     it("refuses another business's provider or an unknown one with 400 PROVIDER_NOT_FOUND", async () => {

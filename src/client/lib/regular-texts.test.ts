@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { texts } from './texts.ts';
+import { consoleTexts } from './console-texts.ts';
 
 describe('a returning customer on the board (docs/regulars.md)', () => {
   it('counts visits in English ordinals', () => {
-    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(texts.regulars.visit)).toEqual([
+    expect([1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112].map(consoleTexts.regulars.visit)).toEqual([
       '1st visit',
       '2nd visit',
       '3rd visit',
@@ -21,7 +21,9 @@ describe('a returning customer on the board (docs/regulars.md)', () => {
   });
 
   it('names the last visit with its provider when it had one', () => {
-    expect(texts.regulars.lastVisit('Haircut', 'Maria', 'Oct 3')).toBe('last: Haircut with Maria, Oct 3');
-    expect(texts.regulars.lastVisit('Facials', null, 'Oct 3')).toBe('last: Facials, Oct 3');
+    expect(consoleTexts.regulars.lastVisit('Haircut', 'Maria', 'Oct 3')).toBe(
+      'last: Haircut with Maria, Oct 3',
+    );
+    expect(consoleTexts.regulars.lastVisit('Facials', null, 'Oct 3')).toBe('last: Facials, Oct 3');
   });
 });

@@ -14,7 +14,7 @@ import { SettingsPage } from '../../features/settings/components/settings-page.t
 import { WebhooksOffNotice } from '../../features/settings/components/webhooks-form.tsx';
 import { TextMessagesPage } from '../../features/sms/components/text-messages-page.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { texts } from '../../lib/texts.ts';
+import { consoleTexts } from '../../lib/console-texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useSignOut, useStaffMe } from '../../lib/use-staff.ts';
@@ -24,13 +24,13 @@ const ALL: readonly StaffRole[] = ['owner', 'front_desk', 'provider'];
 
 /** The console's sections and who sees each (the server enforces the same: docs/people.md). */
 const SECTIONS = [
-  { path: '', label: texts.console.board, roles: ALL },
-  { path: 'texts', label: texts.sms.title, roles: ['owner', 'front_desk'] },
-  { path: 'insights', label: texts.insights.title, roles: ['owner'] },
-  { path: 'people', label: texts.people.title, roles: ['owner'] },
-  { path: 'customers', label: texts.privacy.customersTitle, roles: ['owner'] },
-  { path: 'settings', label: texts.settings.title, roles: ['owner'] },
-  { path: 'account', label: texts.account.title, roles: ALL },
+  { path: '', label: consoleTexts.console.board, roles: ALL },
+  { path: 'texts', label: consoleTexts.sms.title, roles: ['owner', 'front_desk'] },
+  { path: 'insights', label: consoleTexts.insights.title, roles: ['owner'] },
+  { path: 'people', label: consoleTexts.people.title, roles: ['owner'] },
+  { path: 'customers', label: consoleTexts.privacy.customersTitle, roles: ['owner'] },
+  { path: 'settings', label: consoleTexts.settings.title, roles: ['owner'] },
+  { path: 'account', label: consoleTexts.account.title, roles: ALL },
 ] as const satisfies readonly { path: string; label: string; roles: readonly StaffRole[] }[];
 
 type SectionPath = (typeof SECTIONS)[number]['path'];
@@ -80,11 +80,11 @@ function SignedInConsole({ requested }: { requested: string }) {
     return (
       <main className="page page--center">
         <p className="form-error" role="alert">
-          {suspended ? me.error.message : texts.console.loadFailed}
+          {suspended ? me.error.message : consoleTexts.console.loadFailed}
         </p>
         {suspended ? null : (
           <button type="button" className="button button--primary" onClick={() => void me.refetch()}>
-            {texts.landing.retry}
+            {consoleTexts.landing.retry}
           </button>
         )}
       </main>
@@ -141,7 +141,7 @@ function StaffConsole({
         <div>
           <p className="console__business">{me.companyName}</p>
           <p className="console__user">
-            {me.name} · {texts.roles[me.role]}
+            {me.name} · {consoleTexts.roles[me.role]}
           </p>
         </div>
         <nav className="console__nav" aria-label="Console">
@@ -156,25 +156,25 @@ function StaffConsole({
               {item.path === '' && live.unreadCount > 0 ? (
                 <span className="badge badge--unread">
                   <span aria-hidden="true">{live.unreadCount}</span>
-                  <span className="visually-hidden">{texts.console.unread(live.unreadCount)}</span>
+                  <span className="visually-hidden">{consoleTexts.console.unread(live.unreadCount)}</span>
                 </span>
               ) : null}
             </Link>
           ))}
         </nav>
         <button type="button" className="button button--small button--secondary" onClick={onSignOut}>
-          {texts.console.signOut}
+          {consoleTexts.console.signOut}
         </button>
       </header>
       {/* Every section's changes (board actions, chat, texts, people, settings) wait while offline
           and go out once the device is back (TanStack Query pauses them): say so once, everywhere. */}
       <p className="notice console__offline" role="status">
-        {online ? '' : texts.console.offlineEverywhere}
+        {online ? '' : consoleTexts.console.offlineEverywhere}
       </p>
       {me.role === 'owner' ? <WebhooksOffNotice /> : null}
       {section !== '' ? (
         <SectionTitle
-          title={sections.find((item) => item.path === section)?.label ?? texts.notFound.title}
+          title={sections.find((item) => item.path === section)?.label ?? consoleTexts.notFound.title}
           companyName={me.companyName}
         />
       ) : null}
@@ -184,10 +184,10 @@ function StaffConsole({
         {section === null ? (
           <div className="settings">
             <section className="settings-card">
-              <h1 className="settings-card__title">{texts.notFound.title}</h1>
-              <p className="field__note">{texts.console.notFoundBody}</p>
+              <h1 className="settings-card__title">{consoleTexts.notFound.title}</h1>
+              <p className="field__note">{consoleTexts.console.notFoundBody}</p>
               <Link className="button button--primary" to="/console">
-                {texts.console.toBoard}
+                {consoleTexts.console.toBoard}
               </Link>
             </section>
           </div>

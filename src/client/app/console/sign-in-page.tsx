@@ -7,7 +7,7 @@ import {
 } from '../../../shared/staff-schemas.ts';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { texts } from '../../lib/texts.ts';
+import { consoleTexts } from '../../lib/console-texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useSignIn } from '../../lib/use-staff.ts';
 
@@ -17,7 +17,7 @@ function serverErrorOf(signIn: SignIn): string | null {
   if (!signIn.error) return null;
   return signIn.error instanceof ApiRequestError && signIn.error.status < 500
     ? signIn.error.message
-    : texts.console.signInFailed;
+    : consoleTexts.console.signInFailed;
 }
 
 /** One person, several businesses (decisions/0011): the password opened each of these. */
@@ -34,9 +34,9 @@ function BusinessChooser({
 }) {
   return (
     <main className="page page--center">
-      <h1 className="page__title">{texts.console.chooseBusinessTitle}</h1>
+      <h1 className="page__title">{consoleTexts.console.chooseBusinessTitle}</h1>
       <div className="form home__form">
-        <p>{texts.console.chooseBusinessIntro}</p>
+        <p>{consoleTexts.console.chooseBusinessIntro}</p>
         {choices.map((choice) => (
           <button
             key={choice.companyId}
@@ -52,7 +52,7 @@ function BusinessChooser({
           {serverErrorOf(signIn) ?? ''}
         </p>
         <button type="button" className="button button--secondary button--block" onClick={onBack}>
-          {texts.console.chooseAnotherAccount}
+          {consoleTexts.console.chooseAnotherAccount}
         </button>
       </div>
     </main>
@@ -68,7 +68,7 @@ export function SignInPage() {
     choices: ChooseBusiness['chooseBusiness'];
   } | null>(null);
   const signIn = useSignIn();
-  useDocumentTitle(choosing ? texts.console.chooseBusinessTitle : texts.console.signInTitle);
+  useDocumentTitle(choosing ? consoleTexts.console.chooseBusinessTitle : consoleTexts.console.signInTitle);
 
   function submit(request: StaffSignInRequest) {
     signIn.mutate(request, {
@@ -96,7 +96,7 @@ export function SignInPage() {
 
   return (
     <main className="page page--center">
-      <h1 className="page__title">{texts.console.signInTitle}</h1>
+      <h1 className="page__title">{consoleTexts.console.signInTitle}</h1>
       <form
         className="form home__form"
         noValidate
@@ -112,14 +112,14 @@ export function SignInPage() {
         }}
       >
         <TextField
-          label={texts.console.email}
+          label={consoleTexts.console.email}
           type="email"
           autoComplete="username"
           value={email}
           onChange={setEmail}
         />
         <TextField
-          label={texts.console.password}
+          label={consoleTexts.console.password}
           type="password"
           autoComplete="current-password"
           value={password}
@@ -129,7 +129,7 @@ export function SignInPage() {
           {problem ?? serverError ?? ''}
         </p>
         <button type="submit" className="button button--primary button--block" disabled={signIn.isPending}>
-          {signIn.isPending ? texts.console.signingIn : texts.console.signIn}
+          {signIn.isPending ? consoleTexts.console.signingIn : consoleTexts.console.signIn}
         </button>
       </form>
     </main>

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { pathFromTypedCode, paths } from '../../../shared/paths.ts';
+import { customerTexts } from '../../lib/customer-texts.ts';
 import { useTypedBeforeHydration } from '../../lib/hydration.ts';
-import { texts } from '../../lib/texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** "/": the splash text of spec §1 and a way to open a business by its code. */
@@ -29,8 +29,8 @@ export function HomePage() {
           />
         </svg>
       </span>
-      <h1 className="page__title">{texts.appName}</h1>
-      <p className="page__text">{texts.home.tagline}</p>
+      <h1 className="page__title">{customerTexts.appName}</h1>
+      <p className="page__text">{customerTexts.home.tagline}</p>
       <form
         className="form home__form"
         noValidate
@@ -46,7 +46,7 @@ export function HomePage() {
       >
         <div className={`field${error ? ' field--invalid' : ''}`}>
           <label className="field__label" htmlFor={inputId}>
-            {texts.home.codeLabel}
+            {customerTexts.home.codeLabel}
           </label>
           <input
             ref={codeField}
@@ -65,15 +65,15 @@ export function HomePage() {
             }}
           />
           <p id={`${inputId}-hint`} className={error ? 'field-error' : 'field__note'} aria-live="polite">
-            {error ? texts.home.codeRequired : texts.home.codeHint}
+            {error ? customerTexts.home.codeRequired : customerTexts.home.codeHint}
           </p>
         </div>
         <button type="submit" className="button button--primary button--block">
-          {texts.home.open}
+          {customerTexts.home.open}
         </button>
       </form>
       <Link className="text-link" to={paths.landing.getHref('demo')}>
-        {texts.home.demo}
+        {customerTexts.home.demo}
       </Link>
     </main>
   );

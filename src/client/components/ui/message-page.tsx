@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { texts } from '../../lib/texts.ts';
+import { customerTexts } from '../../lib/customer-texts.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 
 /** A centred page with a heading, a sentence and actions: not found, errors, empty states. */
@@ -25,9 +25,9 @@ export function MessagePage({
 /** A page whose data could not be loaded (network, server): says so, and offers to try again. */
 export function LoadFailedPage({ onRetry, busy = false }: { onRetry: () => void; busy?: boolean }) {
   return (
-    <MessagePage title={texts.landing.loadFailedTitle} body={texts.landing.loadFailedBody}>
+    <MessagePage title={customerTexts.landing.loadFailedTitle} body={customerTexts.landing.loadFailedBody}>
       <button type="button" className="button button--primary" disabled={busy} onClick={onRetry}>
-        {texts.landing.retry}
+        {customerTexts.landing.retry}
       </button>
     </MessagePage>
   );

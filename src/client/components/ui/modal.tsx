@@ -1,5 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import { texts } from '../../lib/texts.ts';
+import { customerTexts } from '../../lib/customer-texts.ts';
 import { CloseIcon } from './icons.tsx';
 
 interface ModalProps {
@@ -40,7 +40,7 @@ export function Modal({ open, title, onClose, children, busy = false }: ModalPro
         <button
           type="button"
           className="icon-button"
-          aria-label={texts.confirm.close}
+          aria-label={customerTexts.confirm.close}
           onClick={onClose}
           disabled={busy}
         >

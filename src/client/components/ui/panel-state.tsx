@@ -1,4 +1,4 @@
-import { texts } from '../../lib/texts.ts';
+import { consoleTexts } from '../../lib/console-texts.ts';
 import { Spinner } from './spinner.tsx';
 
 /** A console panel while its data loads. */
@@ -14,10 +14,10 @@ export function PanelLoading() {
 export function PanelLoadFailed({ onRetry }: { onRetry?: () => void }) {
   return (
     <div className="console__loading">
-      <p className="form-error">{texts.console.loadFailed}</p>
+      <p className="form-error">{consoleTexts.console.loadFailed}</p>
       {onRetry ? (
         <button type="button" className="button button--primary" onClick={onRetry}>
-          {texts.landing.retry}
+          {consoleTexts.landing.retry}
         </button>
       ) : null}
     </div>

@@ -4,7 +4,7 @@
  */
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { texts } from '../../lib/texts.ts';
+import { consoleTexts } from '../../lib/console-texts.ts';
 import { useOnline } from '../../lib/use-online.ts';
 
 /**
@@ -46,12 +46,12 @@ export function SaveState({
     >
       {pending
         ? online
-          ? texts.settings.saving
-          : texts.settings.savingWhenOnline
+          ? consoleTexts.settings.saving
+          : consoleTexts.settings.savingWhenOnline
         : error
           ? error
           : saved
-            ? texts.settings.saved
+            ? consoleTexts.settings.saved
             : ''}
     </span>
   );
@@ -85,7 +85,7 @@ export function SaveRow({
         disabled={pending}
         onClick={onSave}
       >
-        {texts.settings.save}
+        {consoleTexts.settings.save}
       </button>
       <SaveState pending={pending} success={success} error={error} values={values} />
     </div>

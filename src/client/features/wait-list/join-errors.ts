@@ -1,5 +1,5 @@
 import { ApiRequestError } from '../../lib/api-client.ts';
-import { texts } from '../../lib/texts.ts';
+import { customerTexts } from '../../lib/customer-texts.ts';
 import type { FieldProblem } from './name-and-phone.ts';
 
 /**
@@ -14,7 +14,7 @@ export function fieldProblemFromJoinError(error: unknown): FieldProblem | null {
 
 /** What the confirm dialog says about a failed join (user-info page and kiosk). */
 export function joinErrorText(error: unknown): string {
-  if (error instanceof ApiRequestError && error.isOffline) return texts.confirm.offline;
+  if (error instanceof ApiRequestError && error.isOffline) return customerTexts.confirm.offline;
   if (error instanceof ApiRequestError && error.status < 500) return error.message;
-  return texts.confirm.failed;
+  return customerTexts.confirm.failed;
 }

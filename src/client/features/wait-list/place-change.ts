@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WaitEntryResponse } from '../../../shared/schemas.ts';
-import { texts } from '../../lib/texts.ts';
+import { customerTexts } from '../../lib/customer-texts.ts';
 
 type CameIn = WaitEntryResponse['cameInAhead'][number];
 
@@ -12,9 +12,9 @@ export function placeChangeReason(cameIn: readonly CameIn[]): string | null {
   const providers = [...new Set(requests.filter((name): name is string => name !== null))];
   const clauses = [
     // Earliest booking first, as a clock reads.
-    appointments.length > 0 ? texts.live.cameIn.appointments([...appointments].reverse()) : null,
-    requests.length > 0 ? texts.live.cameIn.requests(requests.length, providers) : null,
-    rejoined > 0 ? texts.live.cameIn.rejoined(rejoined) : null,
+    appointments.length > 0 ? customerTexts.live.cameIn.appointments([...appointments].reverse()) : null,
+    requests.length > 0 ? customerTexts.live.cameIn.requests(requests.length, providers) : null,
+    rejoined > 0 ? customerTexts.live.cameIn.rejoined(rejoined) : null,
   ].filter((clause): clause is string => clause !== null);
   if (clauses.length === 0) return null;
   const [first, ...rest] = clauses;

@@ -4,8 +4,8 @@ import type { JoinField } from '../../../../shared/join-fields.ts';
 import { joinWaitListResponseSchema } from '../../../../shared/schemas.ts';
 import { deskWalkInRequestSchema, type Provider } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
-import { texts } from '../../../lib/texts.ts';
 import { PartySizeField } from '../../wait-list/components/party-size-field.tsx';
 import { checkPartySize, partySizeRequest } from '../../wait-list/party-size.ts';
 import { boardQueryKey } from '../api/board-api.ts';
@@ -64,21 +64,21 @@ export function AddWalkInDialog({
     if (!request || !answers || partyIssue) return;
     add.mutate(request, {
       onSuccess: form.sent,
-      onError: (error) => form.failed(error, texts.deskWalkIn.failed),
+      onError: (error) => form.failed(error, consoleTexts.deskWalkIn.failed),
     });
   }
 
   return (
-    <Modal open={open} title={texts.deskWalkIn.title} busy={add.isPending} onClose={form.close}>
+    <Modal open={open} title={consoleTexts.deskWalkIn.title} busy={add.isPending} onClose={form.close}>
       <form className="people-link" onSubmit={submit} noValidate>
         <GuestFields
           guest={form.guest}
           onChange={form.setGuest}
           services={services}
           providers={providers}
-          phoneHint={texts.deskWalkIn.phoneHint}
-          providerLabel={texts.console.provider}
-          noProviderLabel={texts.console.anyProvider}
+          phoneHint={consoleTexts.deskWalkIn.phoneHint}
+          providerLabel={consoleTexts.console.provider}
+          noProviderLabel={consoleTexts.console.anyProvider}
           joinFields={joinFields}
           answerProblems={form.answerProblems}
         />
@@ -96,8 +96,8 @@ export function AddWalkInDialog({
         </p>
         <DialogActions
           busy={add.isPending}
-          label={texts.deskWalkIn.add}
-          busyLabel={texts.deskWalkIn.adding}
+          label={consoleTexts.deskWalkIn.add}
+          busyLabel={consoleTexts.deskWalkIn.adding}
           onCancel={form.close}
         />
       </form>

@@ -4,9 +4,9 @@ import type { BoardEntry, Provider, StaffMe } from '../../../../shared/staff-sch
 import { boardEntrySchema } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useConnectionState } from '../../../lib/realtime.ts';
 import { staffRealtime, staffRequest } from '../../../lib/staff-api.ts';
-import { texts } from '../../../lib/texts.ts';
 import { StaffChatPanel } from '../../chat/components/staff-chat-panel.tsx';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import { OpenLobbyScreenLink } from '../../lobby-screen/components/open-lobby-screen-link.tsx';
@@ -33,10 +33,10 @@ function useNow(intervalMs: number): number {
 }
 
 const GROUPS: { title: string; statuses: BoardEntry['status'][] }[] = [
-  { title: texts.console.waiting, statuses: ['waiting'] },
-  { title: texts.console.called, statuses: ['called'] },
-  { title: texts.console.inService, statuses: ['in_service'] },
-  { title: texts.console.finished, statuses: ['done', 'no_show', 'cancelled'] },
+  { title: consoleTexts.console.waiting, statuses: ['waiting'] },
+  { title: consoleTexts.console.called, statuses: ['called'] },
+  { title: consoleTexts.console.inService, statuses: ['in_service'] },
+  { title: consoleTexts.console.finished, statuses: ['done', 'no_show', 'cancelled'] },
 ];
 
 /**
@@ -64,7 +64,7 @@ function useArrivalAnnouncement(newCount: number): string {
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef(newCount);
   useEffect(() => {
-    if (newCount > previous.current) setAnnouncement(texts.console.newArrivals(newCount));
+    if (newCount > previous.current) setAnnouncement(consoleTexts.console.newArrivals(newCount));
     else if (newCount === 0) setAnnouncement('');
     previous.current = newCount;
   }, [newCount]);
@@ -104,8 +104,8 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
   const { waitingCount, flashTitle } = live;
   useEffect(() => {
     // A title badge: the front desk sees new walk-ins from another tab.
-    const title = `${waitingCount > 0 ? `(${waitingCount}) ` : ''}${texts.console.board} · ${me.companyName}`;
-    document.title = flashTitle ? `${texts.console.titleFlash} · ${title}` : title;
+    const title = `${waitingCount > 0 ? `(${waitingCount}) ` : ''}${consoleTexts.console.board} · ${me.companyName}`;
+    document.title = flashTitle ? `${consoleTexts.console.titleFlash} · ${title}` : title;
   }, [waitingCount, flashTitle, me.companyName]);
 
   if (board.isPending) return <PanelLoading />;
@@ -163,18 +163,18 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
 
   return (
     <div className={`console__body${chatWaitId ? ' console__body--with-chat' : ''}`}>
-      <section className="board" aria-label={texts.console.board}>
+      <section className="board" aria-label={consoleTexts.console.board}>
         <p className="visually-hidden" role="status" aria-live="polite">
           {arrivals}
         </p>
         {connection === 'offline' ? (
           <p className="notice" role="status">
-            {texts.console.offline}
+            {consoleTexts.console.offline}
           </p>
         ) : null}
         {action.isError || assign.isError ? (
           <p className="form-error" role="alert">
-            {texts.console.actionFailed}
+            {consoleTexts.console.actionFailed}
           </p>
         ) : null}
         <IntakeBar me={me} />
@@ -186,7 +186,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
                 className="button button--small button--primary"
                 onClick={() => setAddingWalkIn(true)}
               >
-                {texts.deskWalkIn.open}
+                {consoleTexts.deskWalkIn.open}
               </button>
               <button
                 type="button"
@@ -194,7 +194,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
                 disabled={!appointments.data}
                 onClick={() => setBooking(true)}
               >
-                {texts.appointments.open}
+                {consoleTexts.appointments.open}
               </button>
               {/* The door (docs/door.md): the front desk has no Settings, so it opens them here. */}
               <a
@@ -203,10 +203,10 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
                 target="_blank"
                 rel="noopener"
               >
-                {texts.door.openKiosk}
+                {consoleTexts.door.openKiosk}
               </a>
               <Link className="button button--small button--secondary" to="/console/poster">
-                {texts.door.printPoster}
+                {consoleTexts.door.printPoster}
               </Link>
               {/* The TV in the waiting area (docs/lobby-screen.md). */}
               <OpenLobbyScreenLink />
@@ -237,11 +237,11 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
             checked={live.alertsOn}
             onChange={(event) => live.setAlerts(event.target.checked)}
           />
-          {texts.console.soundOn}
+          {consoleTexts.console.soundOn}
         </label>
         {isProvider ? (
           <fieldset className="segmented">
-            <legend className="visually-hidden">{texts.console.board}</legend>
+            <legend className="visually-hidden">{consoleTexts.console.board}</legend>
             {(['mine', 'everyone'] as const).map((option) => (
               <button
                 key={option}
@@ -250,18 +250,20 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
                 aria-pressed={view === option}
                 onClick={() => setView(option)}
               >
-                {option === 'mine' ? texts.console.mine : texts.console.everyone}
+                {option === 'mine' ? consoleTexts.console.mine : consoleTexts.console.everyone}
               </button>
             ))}
           </fieldset>
         ) : null}
         {isProvider && me.providerId === null ? (
           <p className="notice" role="status">
-            {texts.console.unlinked}
+            {consoleTexts.console.unlinked}
           </p>
         ) : null}
         {entries.length === 0 ? (
-          <p className="board__empty">{mineOnly ? texts.console.mineEmpty : texts.console.emptyBoard}</p>
+          <p className="board__empty">
+            {mineOnly ? consoleTexts.console.mineEmpty : consoleTexts.console.emptyBoard}
+          </p>
         ) : null}
         <RequestList me={me} entries={board.data.entries} now={now} />
         <ComingUpLane me={me} now={now} />
@@ -282,7 +284,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
                   ) : (
                     <li key={`party-${run.partyId}`} className="board-party">
                       <p className="board-party__label" id={`party-${run.partyId}-${group.statuses[0]}`}>
-                        {texts.partySize.partyOf(run.size)} · {run.leadName}
+                        {consoleTexts.partySize.partyOf(run.size)} · {run.leadName}
                       </p>
                       <ul
                         className="board__list"

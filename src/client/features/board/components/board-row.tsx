@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/wait-status.ts';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { RegularDetails } from './regular-details.tsx';
 
 interface BoardRowProps {
@@ -83,10 +83,10 @@ export function BoardRow({
     return (
       <li ref={rowRef} tabIndex={-1} className="board-row board-row--pending" data-wait-id={entry.waitId}>
         <p className="board-row__undo-text" role="status">
-          {texts.console.pendingAction(entry.name, STAFF_ACTIONS[pendingAction].to === 'no_show')}
+          {consoleTexts.console.pendingAction(entry.name, STAFF_ACTIONS[pendingAction].to === 'no_show')}
         </p>
         <button type="button" className="button button--small button--secondary" onClick={onUndo}>
-          {texts.console.undo}
+          {consoleTexts.console.undo}
         </button>
       </li>
     );
@@ -104,21 +104,23 @@ export function BoardRow({
     >
       <div className="board-row__who">
         <p className="board-row__name">
-          {entry.name || <span className="board-row__erased">{texts.privacy.erasedName}</span>}
+          {entry.name || <span className="board-row__erased">{consoleTexts.privacy.erasedName}</span>}
           {entry.party ? (
             // Its place in its party (docs/party-size.md); the party's rows are gathered under a label.
             <span className="badge badge--party">
-              {texts.partySize.member(entry.party.position, entry.party.size)}
+              {consoleTexts.partySize.member(entry.party.position, entry.party.size)}
             </span>
           ) : null}
-          {isNew ? <span className="badge badge--new">{texts.console.newArrival}</span> : null}
+          {isNew ? <span className="badge badge--new">{consoleTexts.console.newArrival}</span> : null}
           {entry.unread > 0 ? (
-            <span className="badge badge--unread">{texts.console.unread(entry.unread)}</span>
+            <span className="badge badge--unread">{consoleTexts.console.unread(entry.unread)}</span>
           ) : null}
         </p>
         <p className="board-row__meta">
           {entry.serviceType} ·{' '}
-          {entry.phoneNumber === null ? texts.deskWalkIn.noPhone : formatPhoneForDisplay(entry.phoneNumber)}
+          {entry.phoneNumber === null
+            ? consoleTexts.deskWalkIn.noPhone
+            : formatPhoneForDisplay(entry.phoneNumber)}
         </p>
         {entry.joinAnswers?.length ? (
           // The business's own questions as this customer answered them (docs/join-fields.md).
@@ -133,21 +135,23 @@ export function BoardRow({
       </div>
       <p className="board-row__wait">
         <span className={`status-pill status-pill--${entry.status}`}>{STATUS_LABELS[entry.status]}</span>
-        <span className="board-row__waited">{texts.console.waitedFor(Math.max(0, waitedMinutes))}</span>
+        <span className="board-row__waited">
+          {consoleTexts.console.waitedFor(Math.max(0, waitedMinutes))}
+        </span>
         {away ? (
           <span className={`badge badge--away badge--${away.kind}`}>
             {away.kind === 'in_lobby'
-              ? texts.console.inLobby
+              ? consoleTexts.console.inLobby
               : away.kind === 'back_in'
-                ? texts.console.backIn(away.minutes)
-                : texts.console.movedBack}
+                ? consoleTexts.console.backIn(away.minutes)
+                : consoleTexts.console.movedBack}
           </span>
         ) : null}
       </p>
       <div className="board-row__actions">
         {canAct ? (
           <label className="visually-hidden" htmlFor={`provider-${entry.waitId}`}>
-            {texts.console.provider}
+            {consoleTexts.console.provider}
           </label>
         ) : null}
         {canAct ? (
@@ -158,7 +162,7 @@ export function BoardRow({
             disabled={busy}
             onChange={(event) => onAssign(event.target.value || null)}
           >
-            <option value="">{texts.console.anyProvider}</option>
+            <option value="">{consoleTexts.console.anyProvider}</option>
             {providers.map((provider) => (
               <option key={provider.id} value={provider.id}>
                 {provider.name}
@@ -167,24 +171,24 @@ export function BoardRow({
           </select>
         ) : (
           <span className="board-row__owner">
-            {texts.console.notYours(entry.providerName ?? texts.console.anyProvider)}
+            {consoleTexts.console.notYours(entry.providerName ?? consoleTexts.console.anyProvider)}
           </span>
         )}
         {canChat ? (
           <button
             type="button"
             className="icon-button icon-button--outlined"
-            aria-label={`${texts.console.chat} ${entry.name}`}
+            aria-label={`${consoleTexts.console.chat} ${entry.name}`}
             onClick={onChat}
           >
             <ChatIcon />
           </button>
         ) : null}
         {others.length > 0 || mayAddNote ? (
-          <Menu label={texts.console.more}>
+          <Menu label={consoleTexts.console.more}>
             {mayAddNote ? (
               <button type="button" className="menu__item" onClick={() => setEditingNote(true)}>
-                {texts.regulars.addNote}
+                {consoleTexts.regulars.addNote}
               </button>
             ) : null}
             {others.map((action) => (

@@ -4,7 +4,7 @@ import { todayIn } from '../../../../shared/business-day.ts';
 import type { Provider } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useBookAppointment } from '../api/appointments-api.ts';
 import { DialogActions, GuestFields, useGuestForm } from './guest-fields.tsx';
 
@@ -41,31 +41,37 @@ export function BookAppointmentDialog({
         setTime('');
         form.sent();
       },
-      onError: (error) => form.failed(error, texts.appointments.failed),
+      onError: (error) => form.failed(error, consoleTexts.appointments.failed),
     });
   }
 
   return (
-    <Modal open={open} title={texts.appointments.title} busy={book.isPending} onClose={form.close}>
+    <Modal open={open} title={consoleTexts.appointments.title} busy={book.isPending} onClose={form.close}>
       <form className="people-link" onSubmit={submit} noValidate>
         <GuestFields
           guest={form.guest}
           onChange={form.setGuest}
           services={services}
           providers={providers}
-          phoneHint={texts.appointments.phoneHint}
-          providerLabel={texts.appointments.provider}
-          noProviderLabel={texts.appointments.pickProvider}
+          phoneHint={consoleTexts.appointments.phoneHint}
+          providerLabel={consoleTexts.appointments.provider}
+          noProviderLabel={consoleTexts.appointments.pickProvider}
         />
-        <TextField label={texts.appointments.date} type="date" value={date} onChange={setDate} />
-        <TextField label={texts.appointments.time} type="time" value={time} onChange={setTime} step={300} />
+        <TextField label={consoleTexts.appointments.date} type="date" value={date} onChange={setDate} />
+        <TextField
+          label={consoleTexts.appointments.time}
+          type="time"
+          value={time}
+          onChange={setTime}
+          step={300}
+        />
         <p className="form-error" role="alert">
           {form.problem ?? ''}
         </p>
         <DialogActions
           busy={book.isPending}
-          label={texts.appointments.book}
-          busyLabel={texts.appointments.booking}
+          label={consoleTexts.appointments.book}
+          busyLabel={consoleTexts.appointments.booking}
           onCancel={form.close}
         />
       </form>

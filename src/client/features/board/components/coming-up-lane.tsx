@@ -3,7 +3,7 @@ import { todayIn } from '../../../../shared/business-day.ts';
 import { localDateTime } from '../../../../shared/local-time.ts';
 import { formatClockTime } from '../../../../shared/opening-hours.ts';
 import type { StaffMe } from '../../../../shared/staff-schemas.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useAppointmentAction, useAppointments } from '../api/appointments-api.ts';
 
 /** A booked appointment's buttons, Arrived last (the row's main one). */
@@ -12,12 +12,12 @@ function laneActions(
   now: number,
 ): { action: AppointmentAction; label: string; primary: boolean }[] {
   return [
-    { action: 'cancel' as const, label: texts.appointments.cancel, primary: false },
+    { action: 'cancel' as const, label: consoleTexts.appointments.cancel, primary: false },
     // A no-show is one only once its time has come (the server says the same).
     ...(Date.parse(appointment.startsAt) <= now
-      ? [{ action: 'miss' as const, label: texts.appointments.missed, primary: false }]
+      ? [{ action: 'miss' as const, label: consoleTexts.appointments.missed, primary: false }]
       : []),
-    { action: 'arrive' as const, label: texts.appointments.arrived, primary: true },
+    { action: 'arrive' as const, label: consoleTexts.appointments.arrived, primary: true },
   ];
 }
 
@@ -45,11 +45,11 @@ export function ComingUpLane({ me, now }: { me: StaffMe; now: number }) {
   return (
     <section className="board__group" aria-labelledby="coming-up-title">
       <h2 className="board__group-title" id="coming-up-title">
-        {texts.appointments.lane} <span className="board__count">{shown.length}</span>
+        {consoleTexts.appointments.lane} <span className="board__count">{shown.length}</span>
       </h2>
       {action.isError ? (
         <p className="form-error" role="alert">
-          {texts.console.actionFailed}
+          {consoleTexts.console.actionFailed}
         </p>
       ) : null}
       <ul className="board__list">
@@ -67,7 +67,7 @@ export function ComingUpLane({ me, now }: { me: StaffMe; now: number }) {
                 {appointment.name}
               </p>
               <p className="board-row__meta">
-                {appointment.serviceType} · {texts.appointments.withProvider(appointment.providerName)}
+                {appointment.serviceType} · {consoleTexts.appointments.withProvider(appointment.providerName)}
               </p>
             </div>
             {mayChange ? (
@@ -82,7 +82,7 @@ export function ComingUpLane({ me, now }: { me: StaffMe; now: number }) {
                         : 'button button--small button--secondary'
                     }
                     disabled={busy(appointment)}
-                    aria-label={texts.appointments.actionFor(label, appointment.name)}
+                    aria-label={consoleTexts.appointments.actionFor(label, appointment.name)}
                     onClick={() => action.mutate({ id: appointment.id, action: kind })}
                   >
                     {label}

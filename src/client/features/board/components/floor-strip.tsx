@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { FLOOR_STATES, type FloorState } from '../../../../shared/schedule-schemas.ts';
 import type { BoardResponse, StaffMe } from '../../../../shared/staff-schemas.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSetFloorState } from '../api/board-api.ts';
 import './floor-strip.css';
 
@@ -18,7 +18,7 @@ export function FloorStrip({ me, board }: { me: StaffMe; board: BoardResponse })
   return (
     <section className="floor-strip" aria-labelledby={titleId}>
       <h2 id={titleId} className="visually-hidden">
-        {texts.schedule.floorTitle}
+        {consoleTexts.schedule.floorTitle}
       </h2>
       <ul className="floor-strip__list">
         {board.providers.map((provider) => {
@@ -34,7 +34,7 @@ export function FloorStrip({ me, board }: { me: StaffMe; board: BoardResponse })
               {mayChange(provider.id) ? (
                 <select
                   className="floor-chip__select"
-                  aria-label={texts.schedule.floorStateOf(provider.name)}
+                  aria-label={consoleTexts.schedule.floorStateOf(provider.name)}
                   value={state}
                   disabled={busy}
                   onChange={(event) =>
@@ -43,12 +43,12 @@ export function FloorStrip({ me, board }: { me: StaffMe; board: BoardResponse })
                 >
                   {FLOOR_STATES.map((option) => (
                     <option key={option} value={option}>
-                      {texts.schedule.floorStates[option]}
+                      {consoleTexts.schedule.floorStates[option]}
                     </option>
                   ))}
                 </select>
               ) : (
-                <span className="floor-chip__state">{texts.schedule.floorStates[state]}</span>
+                <span className="floor-chip__state">{consoleTexts.schedule.floorStates[state]}</span>
               )}
             </li>
           );
@@ -56,7 +56,7 @@ export function FloorStrip({ me, board }: { me: StaffMe; board: BoardResponse })
       </ul>
       {setFloor.isError ? (
         <p className="form-error" role="alert">
-          {texts.schedule.floorFailed}
+          {consoleTexts.schedule.floorFailed}
         </p>
       ) : null}
     </section>

@@ -12,8 +12,8 @@ import type { Provider } from '../../../../shared/staff-schemas.ts';
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { randomId } from '../../../lib/random-id.ts';
-import { texts } from '../../../lib/texts.ts';
 import { JoinFieldInputs } from '../../wait-list/components/join-field-inputs.tsx';
 import {
   type AnswerProblems,
@@ -40,7 +40,8 @@ const NO_GUEST: GuestDraft = { name: '', phone: '', serviceType: '', providerId:
  */
 function guestPhoneNumber(phone: string): { phoneNumber: string | null } | { problem: string } {
   const digits = phoneDigitsFromInput(phone);
-  if (digits.length > 0 && !isCompletePhone(digits)) return { problem: texts.deskWalkIn.phoneIncomplete };
+  if (digits.length > 0 && !isCompletePhone(digits))
+    return { problem: consoleTexts.deskWalkIn.phoneIncomplete };
   return { phoneNumber: digits ? toStoredPhoneNumber(digits) : null };
 }
 
@@ -142,14 +143,14 @@ export function GuestFields({
   return (
     <>
       <TextField
-        label={texts.deskWalkIn.name}
+        label={consoleTexts.deskWalkIn.name}
         value={guest.name}
         onChange={(name) => onChange({ ...guest, name })}
         autoComplete="off"
         maxLength={50}
       />
       <TextField
-        label={texts.deskWalkIn.phone}
+        label={consoleTexts.deskWalkIn.phone}
         type="tel"
         inputMode="tel"
         autoComplete="off"
@@ -165,11 +166,11 @@ export function GuestFields({
         onChange={(fieldId, value) => onChange({ ...guest, answers: { ...guest.answers, [fieldId]: value } })}
       />
       <SelectField
-        label={texts.deskWalkIn.service}
+        label={consoleTexts.deskWalkIn.service}
         value={guest.serviceType}
         onChange={(serviceType) => onChange({ ...guest, serviceType })}
         options={[
-          { value: '', label: texts.deskWalkIn.pickService },
+          { value: '', label: consoleTexts.deskWalkIn.pickService },
           ...services.map((service) => ({ value: service, label: service })),
         ]}
       />
@@ -201,7 +202,7 @@ export function DialogActions({
         {busy ? busyLabel : label}
       </button>
       <button type="button" className="button button--secondary" disabled={busy} onClick={onCancel}>
-        {texts.people.cancel}
+        {consoleTexts.people.cancel}
       </button>
     </div>
   );

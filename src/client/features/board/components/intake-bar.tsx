@@ -6,7 +6,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useIntake, useSetPause, useSetRunningBehind } from '../api/intake-api.ts';
 
 /**
@@ -24,20 +24,21 @@ export function IntakeBar({ me }: { me: StaffMe }) {
   return (
     <div className={`intake-bar${walkInsStopped ? ' intake-bar--stopped' : ''}`}>
       <p className="intake-bar__state" role="status">
-        <strong>{walkInsStopped ? texts.intake.notTaking : texts.intake.taking}</strong>
+        <strong>{walkInsStopped ? consoleTexts.intake.notTaking : consoleTexts.intake.taking}</strong>
         {walkInsStopped ? (
           <span className="intake-bar__words">
-            {texts.intake.customersSee} {[walkInsStopped.title, ...walkInsStopped.details].join(' · ')}
+            {consoleTexts.intake.customersSee} {[walkInsStopped.title, ...walkInsStopped.details].join(' · ')}
           </span>
         ) : null}
         {intake.data.runningBehindMinutes > 0 ? (
           <span className="intake-bar__words">
-            {texts.intake.runningBehind(intake.data.runningBehindMinutes)}
+            {consoleTexts.intake.runningBehind(intake.data.runningBehindMinutes)}
           </span>
         ) : null}
         {!hoursSet && me.role === 'owner' ? (
           <span className="intake-bar__words">
-            {texts.intake.aroundTheClock} <Link to="/console/settings">{texts.intake.setHours}</Link>
+            {consoleTexts.intake.aroundTheClock}{' '}
+            <Link to="/console/settings">{consoleTexts.intake.setHours}</Link>
           </span>
         ) : null}
       </p>
@@ -49,7 +50,7 @@ export function IntakeBar({ me }: { me: StaffMe }) {
             disabled={setPause.isPending}
             onClick={() => setPause.mutate(null)}
           >
-            {texts.intake.resume}
+            {consoleTexts.intake.resume}
           </button>
         ) : (
           <button
@@ -57,7 +58,7 @@ export function IntakeBar({ me }: { me: StaffMe }) {
             className="button button--small button--secondary"
             onClick={() => setPausing(true)}
           >
-            {texts.intake.pause}
+            {consoleTexts.intake.pause}
           </button>
         )
       ) : null}
@@ -66,7 +67,7 @@ export function IntakeBar({ me }: { me: StaffMe }) {
         <p className="form-error" role="alert">
           {setPause.error instanceof ApiRequestError && setPause.error.status < 500
             ? setPause.error.message
-            : texts.intake.failed}
+            : consoleTexts.intake.failed}
         </p>
       ) : null}
       <PauseDialog open={pausing} onClose={() => setPausing(false)} />
@@ -102,29 +103,31 @@ function PauseDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
       // What was typed stays in the dialog.
       onError: (error) =>
         setProblem(
-          error instanceof ApiRequestError && error.status < 500 ? error.message : texts.intake.failed,
+          error instanceof ApiRequestError && error.status < 500 ? error.message : consoleTexts.intake.failed,
         ),
     });
   }
 
   return (
-    <Modal open={open} title={texts.intake.pauseTitle} busy={setPause.isPending} onClose={onClose}>
+    <Modal open={open} title={consoleTexts.intake.pauseTitle} busy={setPause.isPending} onClose={onClose}>
       <form className="people-link" onSubmit={submit} noValidate>
-        <p className="field__note">{texts.intake.pauseIntro}</p>
+        <p className="field__note">{consoleTexts.intake.pauseIntro}</p>
         <TextField
-          label={texts.intake.message}
+          label={consoleTexts.intake.message}
           value={message}
           onChange={setMessage}
           autoComplete="off"
           maxLength={200}
         />
         <SelectField
-          label={texts.intake.resumeIn}
+          label={consoleTexts.intake.resumeIn}
           value={resumeIn}
           onChange={setResumeIn}
           options={RESUME_CHOICES.map((minutes) => ({
             value: minutes,
-            label: minutes ? texts.intake.afterMinutes(Number(minutes)) : texts.intake.untilResumed,
+            label: minutes
+              ? consoleTexts.intake.afterMinutes(Number(minutes))
+              : consoleTexts.intake.untilResumed,
           }))}
         />
         <p className="form-error" role="alert">
@@ -132,7 +135,7 @@ function PauseDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
         </p>
         <div className="settings-actions">
           <button type="submit" className="button button--primary" disabled={setPause.isPending}>
-            {setPause.isPending ? texts.intake.pausing : texts.intake.pause}
+            {setPause.isPending ? consoleTexts.intake.pausing : consoleTexts.intake.pause}
           </button>
           <button
             type="button"
@@ -140,7 +143,7 @@ function PauseDialog({ open, onClose }: { open: boolean; onClose: () => void }) 
             disabled={setPause.isPending}
             onClick={onClose}
           >
-            {texts.people.cancel}
+            {consoleTexts.people.cancel}
           </button>
         </div>
       </form>
@@ -170,12 +173,12 @@ function RunningBehindForm({ current }: { current: number }) {
       }}
     >
       <SelectField
-        label={texts.intake.behindLabel}
+        label={consoleTexts.intake.behindLabel}
         value={minutes}
         onChange={setMinutes}
         options={choices.map((choice) => ({
           value: String(choice),
-          label: choice === 0 ? texts.intake.onTime : texts.intake.behindMinutes(choice),
+          label: choice === 0 ? consoleTexts.intake.onTime : consoleTexts.intake.behindMinutes(choice),
         }))}
       />
       <label className="intake-bar__check">
@@ -185,18 +188,18 @@ function RunningBehindForm({ current }: { current: number }) {
           disabled={minutes === '0'}
           onChange={(event) => setTextWaiting(event.target.checked)}
         />{' '}
-        {texts.intake.textWaiting}
+        {consoleTexts.intake.textWaiting}
       </label>
       <button type="submit" className="button button--small button--secondary" disabled={setBehind.isPending}>
-        {texts.intake.setBehind}
+        {consoleTexts.intake.setBehind}
       </button>
       <span role="status" className="intake-bar__words">
         {setBehind.isError
           ? setBehind.error instanceof ApiRequestError && setBehind.error.status < 500
             ? setBehind.error.message
-            : texts.intake.failed
+            : consoleTexts.intake.failed
           : setBehind.data && setBehind.data.texted > 0
-            ? texts.intake.texted(setBehind.data.texted)
+            ? consoleTexts.intake.texted(setBehind.data.texted)
             : ''}
       </span>
     </form>

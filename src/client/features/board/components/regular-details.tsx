@@ -6,7 +6,7 @@ import {
 } from '../../../../shared/regular-schemas.ts';
 import { firstIssue } from '../../../../shared/schemas.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveNote } from '../api/regulars-api.ts';
 import './regular-details.css';
 
@@ -67,11 +67,11 @@ export function RegularDetails({
     <div ref={box} className="regular">
       {regular.visitNumber > 1 ? (
         <p className="regular__visits">
-          <span className="badge badge--regular">{texts.regulars.visit(regular.visitNumber)}</span>
+          <span className="badge badge--regular">{consoleTexts.regulars.visit(regular.visitNumber)}</span>
           {lastVisit ? (
             <span>
               {' · '}
-              {texts.regulars.lastVisit(
+              {consoleTexts.regulars.lastVisit(
                 lastVisit.serviceType,
                 lastVisit.providerName,
                 formatVisitDate(lastVisit.finishedAt, timeZone),
@@ -90,19 +90,19 @@ export function RegularDetails({
       ) : note ? (
         <div className="regular__note">
           <p className="regular__note-text">
-            <span className="regular__note-label">{texts.regulars.note}:</span> {note.text}{' '}
+            <span className="regular__note-label">{consoleTexts.regulars.note}:</span> {note.text}{' '}
             <span className="regular__note-by">
-              ({texts.regulars.noteBy(note.updatedByName, formatVisitDate(note.updatedAt, timeZone))})
+              ({consoleTexts.regulars.noteBy(note.updatedByName, formatVisitDate(note.updatedAt, timeZone))})
             </span>
           </p>
           {canWrite ? (
             <button
               type="button"
               className="regular__edit"
-              aria-label={`${texts.regulars.editNote}: ${customerName}`}
+              aria-label={`${consoleTexts.regulars.editNote}: ${customerName}`}
               onClick={onEdit}
             >
-              {texts.regulars.editNote}
+              {consoleTexts.regulars.editNote}
             </button>
           ) : null}
         </div>
@@ -144,7 +144,7 @@ function NoteEditor({
           setProblem(
             error instanceof ApiRequestError && error.status > 0 && error.status < 500
               ? error.message
-              : texts.regulars.saveFailed,
+              : consoleTexts.regulars.saveFailed,
           ),
       },
     );
@@ -153,7 +153,7 @@ function NoteEditor({
   return (
     <form className="regular__editor" onSubmit={submit} noValidate>
       <label className="field__label" htmlFor={id}>
-        {texts.regulars.noteFor(customerName)}
+        {consoleTexts.regulars.noteFor(customerName)}
       </label>
       <textarea
         id={id}
@@ -168,7 +168,7 @@ function NoteEditor({
         autoFocus
       />
       <p id={`${id}-hint`} className="field__note">
-        {texts.regulars.noteHint} {text.trim().length}/{CUSTOMER_NOTE_MAX_LENGTH}
+        {consoleTexts.regulars.noteHint} {text.trim().length}/{CUSTOMER_NOTE_MAX_LENGTH}
       </p>
       {problem ? (
         <p id={`${id}-error`} className="field-error" role="alert">
@@ -177,7 +177,7 @@ function NoteEditor({
       ) : null}
       <div className="regular__editor-actions">
         <button type="button" className="button button--small button--secondary" onClick={onDone}>
-          {texts.regulars.cancel}
+          {consoleTexts.regulars.cancel}
         </button>
         <button
           type="submit"
@@ -185,7 +185,7 @@ function NoteEditor({
           disabled={save.isPending}
           aria-busy={save.isPending || undefined}
         >
-          {save.isPending ? texts.regulars.saving : texts.regulars.save}
+          {save.isPending ? consoleTexts.regulars.saving : consoleTexts.regulars.save}
         </button>
       </div>
     </form>

@@ -1,6 +1,6 @@
 import type { BoardEntry, StaffMe } from '../../../../shared/staff-schemas.ts';
 import { isOpenRequest } from '../../../../shared/wait-status.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useAnswerRequest, useEntryAction } from '../api/board-api.ts';
 
 /**
@@ -18,11 +18,11 @@ export function RequestList({ me, entries, now }: { me: StaffMe; entries: BoardE
   return (
     <div className="board__group">
       <h2 className="board__group-title">
-        {texts.request.section} <span className="board__count">{shown.length}</span>
+        {consoleTexts.request.section} <span className="board__count">{shown.length}</span>
       </h2>
       {answer.isError ? (
         <p className="form-error" role="alert">
-          {texts.console.actionFailed}
+          {consoleTexts.console.actionFailed}
         </p>
       ) : null}
       <ul className="board__list">
@@ -36,19 +36,20 @@ export function RequestList({ me, entries, now }: { me: StaffMe; entries: BoardE
               <div className="board-row__who">
                 <p className="board-row__name">{entry.name}</p>
                 <p className="board-row__meta">
-                  {entry.serviceType} · {texts.request.for(entry.providerName ?? texts.console.anyProvider)}
+                  {entry.serviceType} ·{' '}
+                  {consoleTexts.request.for(entry.providerName ?? consoleTexts.console.anyProvider)}
                 </p>
               </div>
               {entry.requestStatus === 'pending' ? (
                 <div className="board-row__actions">
-                  <span className="board-row__owner">{texts.request.answerWithin(minutesLeft)}</span>
+                  <span className="board-row__owner">{consoleTexts.request.answerWithin(minutesLeft)}</span>
                   <button
                     type="button"
                     className="button button--small button--secondary"
                     disabled={busy}
                     onClick={() => answer.mutate({ waitId: entry.waitId, answer: 'decline' })}
                   >
-                    {texts.request.decline}
+                    {consoleTexts.request.decline}
                   </button>
                   <button
                     type="button"
@@ -56,13 +57,15 @@ export function RequestList({ me, entries, now }: { me: StaffMe; entries: BoardE
                     disabled={busy}
                     onClick={() => answer.mutate({ waitId: entry.waitId, answer: 'accept' })}
                   >
-                    {texts.request.accept}
+                    {consoleTexts.request.accept}
                   </button>
                 </div>
               ) : (
                 <div className="board-row__actions">
                   <span className="board-row__owner">
-                    {entry.requestStatus === 'declined' ? texts.request.declined : texts.request.expired}
+                    {entry.requestStatus === 'declined'
+                      ? consoleTexts.request.declined
+                      : consoleTexts.request.expired}
                   </span>
                   {me.role === 'provider' ? null : (
                     <button
@@ -71,7 +74,7 @@ export function RequestList({ me, entries, now }: { me: StaffMe; entries: BoardE
                       disabled={remove.isPending}
                       onClick={() => remove.mutate({ waitId: entry.waitId, action: 'remove' })}
                     >
-                      {texts.settings.remove}
+                      {consoleTexts.settings.remove}
                     </button>
                   )}
                 </div>

@@ -4,8 +4,8 @@ import { BackIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { isMissingError } from '../../../lib/api-client.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { customerRealtime } from '../../../lib/realtime.ts';
-import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { chatThreadQueryKey, useCustomerChatThread } from '../api/get-chat-thread.ts';
 import { toSendMessageRequest, useSendMessage } from '../api/send-message.ts';
@@ -24,16 +24,16 @@ export function ChatPage() {
     thread.data
       ? thread.data.providerName
       : !waitId || (thread.isError && isMissingError(thread.error))
-        ? texts.chat.notFoundTitle
-        : texts.chat.title,
+        ? customerTexts.chat.notFoundTitle
+        : customerTexts.chat.title,
   );
 
   const { addMessage } = useLiveThread(customerRealtime(), key, thread.data);
 
   const notFound = (
-    <MessagePage title={texts.chat.notFoundTitle} body={texts.chat.notFoundBody}>
+    <MessagePage title={customerTexts.chat.notFoundTitle} body={customerTexts.chat.notFoundBody}>
       <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
-        {texts.checkedIn.backToBusiness}
+        {customerTexts.checkedIn.backToBusiness}
       </Link>
     </MessagePage>
   );
@@ -44,7 +44,7 @@ export function ChatPage() {
   }
 
   const data = thread.data;
-  const sendError = send.isPaused ? texts.chat.waitingForConnection : sendErrorText(send.error);
+  const sendError = send.isPaused ? customerTexts.chat.waitingForConnection : sendErrorText(send.error);
 
   return (
     <main className="chat">
@@ -52,7 +52,7 @@ export function ChatPage() {
         <Link
           className="icon-button"
           to={paths.checkedIn.getHref(companyId, data.waitId)}
-          aria-label={texts.chat.back}
+          aria-label={customerTexts.chat.back}
         >
           <BackIcon />
         </Link>
@@ -63,7 +63,7 @@ export function ChatPage() {
           messages={data.messages}
           isMine={(message) => message.userId === data.customerId}
           timeZone={data.timeZone}
-          emptyText={texts.chat.empty}
+          emptyText={customerTexts.chat.empty}
         />
       </div>
       <MessageComposer

@@ -2,15 +2,15 @@ import { useId, useState } from 'react';
 import { CHAT_MESSAGE_MAX_LENGTH } from '../../../../shared/schemas.ts';
 import { SendIcon } from '../../../components/ui/icons.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useTypedBeforeHydration } from '../../../lib/hydration.ts';
-import { texts } from '../../../lib/texts.ts';
 
 /** What a failed send says: the server's reason for a refused message, else that it was kept. */
 export function sendErrorText(error: unknown): string | null {
   if (!error) return null;
   return error instanceof ApiRequestError && error.status >= 400 && error.status < 500 && error.status !== 401
     ? error.message
-    : texts.chat.failed;
+    : customerTexts.chat.failed;
 }
 
 /**
@@ -52,14 +52,14 @@ export function MessageComposer({
       }}
     >
       <label className="visually-hidden" htmlFor={inputId}>
-        {texts.chat.placeholder}
+        {customerTexts.chat.placeholder}
       </label>
       <textarea
         ref={field}
         id={inputId}
         className="input chat__input"
         rows={1}
-        placeholder={texts.chat.placeholder}
+        placeholder={customerTexts.chat.placeholder}
         value={text}
         aria-invalid={tooLong || undefined}
         aria-describedby={`${inputId}-status`}
@@ -75,14 +75,14 @@ export function MessageComposer({
         <button
           type="submit"
           className="icon-button chat__send"
-          aria-label={texts.chat.send}
+          aria-label={customerTexts.chat.send}
           disabled={!canSend}
         >
           <SendIcon />
         </button>
       ) : null}
       <p id={`${inputId}-status`} className="chat__status" aria-live="polite">
-        {tooLong ? texts.chat.tooLong(CHAT_MESSAGE_MAX_LENGTH) : (error ?? '')}
+        {tooLong ? customerTexts.chat.tooLong(CHAT_MESSAGE_MAX_LENGTH) : (error ?? '')}
       </p>
     </form>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { formatChatTime, initials } from '../../../../shared/chat-format.ts';
 import type { ChatMessage } from '../../../../shared/schemas.ts';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 
 const authorOf = (message: ChatMessage) => message.userName || message.name;
 
@@ -34,7 +34,7 @@ export function MessageList({
   }, [lastId]);
   const announcement =
     last && last.id !== lastIdWhenOpened.current && !isMine(last)
-      ? texts.chat.newMessage(authorOf(last), last.message)
+      ? customerTexts.chat.newMessage(authorOf(last), last.message)
       : '';
 
   return (

@@ -6,8 +6,8 @@ import type { StaffMe } from '../../../../shared/staff-schemas.ts';
 import { CloseIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { noAnswer } from '../../../lib/api-client.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { staffRealtime, staffRequest } from '../../../lib/staff-api.ts';
-import { texts } from '../../../lib/texts.ts';
 import { toSendMessageRequest } from '../api/send-message.ts';
 import { useLiveThread } from '../api/use-live-thread.ts';
 import { MessageComposer, sendErrorText } from './message-composer.tsx';
@@ -73,20 +73,25 @@ export function StaffChatPanel({
   const answers = data ? answersConversation(me, data.answeredBy) : false;
 
   return (
-    <aside className="chat chat--panel" aria-label={texts.console.chat}>
+    <aside className="chat chat--panel" aria-label={consoleTexts.console.chat}>
       <header className="chat__header">
-        <h2 className="chat__title">{data ? data.customerName : texts.console.chat}</h2>
-        <button type="button" className="icon-button" aria-label={texts.console.closeChat} onClick={onClose}>
+        <h2 className="chat__title">{data ? data.customerName : consoleTexts.console.chat}</h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label={consoleTexts.console.closeChat}
+          onClick={onClose}
+        >
           <CloseIcon />
         </button>
       </header>
       {data ? (
         <p className="chat-panel__answerer" role="status">
           {!data.answeredBy
-            ? texts.console.answeredByDesk
+            ? consoleTexts.console.answeredByDesk
             : answers
-              ? texts.console.youAnswer
-              : texts.console.answeredBy(data.answeredBy.name)}
+              ? consoleTexts.console.youAnswer
+              : consoleTexts.console.answeredBy(data.answeredBy.name)}
           {data.answeredBy && !answers ? (
             <button
               type="button"
@@ -94,7 +99,7 @@ export function StaffChatPanel({
               disabled={takeOver.isPending}
               onClick={() => takeOver.mutate()}
             >
-              {texts.console.takeOver}
+              {consoleTexts.console.takeOver}
             </button>
           ) : null}
         </p>
@@ -102,18 +107,18 @@ export function StaffChatPanel({
       <div className="chat__scroll">
         {revoked ? (
           <p className="chat__status" role="status">
-            {texts.console.chatNoLongerYours}
+            {consoleTexts.console.chatNoLongerYours}
           </p>
         ) : thread.isPending ? (
           <Spinner />
         ) : thread.isError ? (
-          <p className="form-error">{texts.chat.notFoundTitle}</p>
+          <p className="form-error">{consoleTexts.chat.notFoundTitle}</p>
         ) : (
           <MessageList
             messages={thread.data.messages}
             isMine={(message) => message.sender === 'staff'}
             timeZone={thread.data.timeZone}
-            emptyText={texts.console.chatEmpty}
+            emptyText={consoleTexts.console.chatEmpty}
             nameOwnMessages
           />
         )}
@@ -125,7 +130,7 @@ export function StaffChatPanel({
             checked={asBusiness}
             onChange={(event) => setAsBusiness(event.target.checked)}
           />
-          {texts.console.postAsBusiness(me.companyName)}
+          {consoleTexts.console.postAsBusiness(me.companyName)}
         </label>
       ) : null}
       {data && answers ? (

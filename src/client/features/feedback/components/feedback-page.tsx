@@ -8,11 +8,11 @@ import {
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useFeedbackVisit, useRateVisit } from '../api/feedback-api.ts';
 
-const t = texts.feedback;
+const t = customerTexts.feedback;
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** The link's token: in the address's fragment (`#t=…`), which the browser never sends. */

@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 
 /** A bar per value, its number beside it (DESIGN: a few clear charts with the numbers). */
 export function Bars({ label, rows }: { label: string; rows: { label: string; value: number }[] }) {
@@ -27,7 +27,7 @@ export function ArrivalsGrid({ arrivals }: { arrivals: number[][] }) {
   const busyHours = Array.from({ length: 24 }, (_, hour) => hour).filter((hour) =>
     arrivals.some((hours) => (hours[hour] ?? 0) > 0),
   );
-  if (busyHours.length === 0) return <p className="field__note">{texts.insights.noArrivals}</p>;
+  if (busyHours.length === 0) return <p className="field__note">{consoleTexts.insights.noArrivals}</p>;
   const hours = Array.from(
     { length: busyHours.at(-1)! - busyHours[0]! + 1 },
     (_, index) => busyHours[0]! + index,
@@ -38,24 +38,24 @@ export function ArrivalsGrid({ arrivals }: { arrivals: number[][] }) {
     // (focusable, so the arrow keys move it; Chromium and Firefox focus a scroller themselves,
     // Safari does not), shaded at the edge where more of it is hidden.
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region needs focus to be scrolled without a pointer (WCAG 2.1.1).
-    <section className="insights-table-scroll" aria-label={texts.insights.arrivals} tabIndex={0}>
+    <section className="insights-table-scroll" aria-label={consoleTexts.insights.arrivals} tabIndex={0}>
       <table className="arrivals-grid">
-        <caption className="visually-hidden">{texts.insights.arrivals}</caption>
+        <caption className="visually-hidden">{consoleTexts.insights.arrivals}</caption>
         <thead>
           <tr>
             <td />
             {hours.map((hour) => (
               <th key={hour} scope="col">
-                {texts.insights.hour(hour)}
+                {consoleTexts.insights.hour(hour)}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
           {arrivals.map((byHour, weekday) => (
-            <tr key={texts.insights.weekdays[weekday]}>
+            <tr key={consoleTexts.insights.weekdays[weekday]}>
               <th scope="row" className="arrivals-grid__day">
-                {texts.insights.weekdays[weekday]}
+                {consoleTexts.insights.weekdays[weekday]}
               </th>
               {hours.map((hour) => {
                 const count = byHour[hour] ?? 0;
@@ -101,7 +101,7 @@ export function BreakdownTable({
   heading: string;
   rows: BreakdownRow[];
 }) {
-  if (rows.length === 0) return <p className="field__note">{texts.insights.noVisits}</p>;
+  if (rows.length === 0) return <p className="field__note">{consoleTexts.insights.noVisits}</p>;
   return (
     <div className="insights-breakdown">
       <table className="insights-table">
@@ -109,23 +109,23 @@ export function BreakdownTable({
         <thead>
           <tr>
             <th scope="col">{heading}</th>
-            <th scope="col">{texts.insights.visits}</th>
-            <th scope="col">{texts.insights.averageWait}</th>
-            <th scope="col">{texts.insights.noShows}</th>
+            <th scope="col">{consoleTexts.insights.visits}</th>
+            <th scope="col">{consoleTexts.insights.averageWait}</th>
+            <th scope="col">{consoleTexts.insights.noShows}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.key}>
               <th scope="row">{row.label}</th>
-              <NumberCell column={texts.insights.visits}>{row.visits}</NumberCell>
-              <NumberCell column={texts.insights.averageWait}>
+              <NumberCell column={consoleTexts.insights.visits}>{row.visits}</NumberCell>
+              <NumberCell column={consoleTexts.insights.averageWait}>
                 {row.averageWaitMinutes === null
-                  ? texts.insights.none
-                  : texts.insights.minutes(row.averageWaitMinutes)}
+                  ? consoleTexts.insights.none
+                  : consoleTexts.insights.minutes(row.averageWaitMinutes)}
               </NumberCell>
-              <NumberCell column={texts.insights.noShows}>
-                {texts.insights.noShowCell(row.noShows, row.calledVisits)}
+              <NumberCell column={consoleTexts.insights.noShows}>
+                {consoleTexts.insights.noShowCell(row.noShows, row.calledVisits)}
               </NumberCell>
             </tr>
           ))}

@@ -3,7 +3,7 @@ import { todayIn } from '../../../../shared/business-day.ts';
 import type { InsightsFeedback } from '../../../../shared/feedback-schemas.ts';
 import type { Insights, InsightsRange } from '../../../../shared/staff-schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { type InsightsSelection, useInsights, visitsCsvHref } from '../api/get-insights.ts';
 import { ArrivalsGrid, Bars, BreakdownTable } from './insight-charts.tsx';
 import { presetSelection, RangePicker, type RangePreset } from './range-picker.tsx';
@@ -23,7 +23,7 @@ const dayLabel = (day: string, withYear = false) =>
 const NEW_DAY_CHECK_MS = 60_000;
 
 const minutesOrNone = (minutes: number | null) =>
-  minutes === null ? texts.insights.none : texts.insights.minutes(minutes);
+  minutes === null ? consoleTexts.insights.none : consoleTexts.insights.minutes(minutes);
 
 export function InsightsPage() {
   const [preset, setPreset] = useState<RangePreset>('7');
@@ -46,31 +46,35 @@ export function InsightsPage() {
         }}
       />
       <h2 className="insights__range">
-        {texts.insights.rangeHeading(dayLabel(data.from, true), dayLabel(data.to, true), data.timeZone)}
+        {consoleTexts.insights.rangeHeading(
+          dayLabel(data.from, true),
+          dayLabel(data.to, true),
+          data.timeZone,
+        )}
       </h2>
       {insights.isError ? (
         <p className="form-error" role="alert">
-          {texts.insights.loadFailed}
+          {consoleTexts.insights.loadFailed}
         </p>
       ) : null}
       <Figures data={data} />
       <section className="settings-card">
-        <h2 className="settings-card__title">{texts.insights.joinsPerDay}</h2>
+        <h2 className="settings-card__title">{consoleTexts.insights.joinsPerDay}</h2>
         <Bars
-          label={texts.insights.joinsPerDay}
+          label={consoleTexts.insights.joinsPerDay}
           rows={data.days.map((day) => ({ label: dayLabel(day.day), value: day.joins }))}
         />
       </section>
       <section className="settings-card">
-        <h2 className="settings-card__title">{texts.insights.arrivals}</h2>
-        <p className="field__note">{texts.insights.arrivalsNote}</p>
+        <h2 className="settings-card__title">{consoleTexts.insights.arrivals}</h2>
+        <p className="field__note">{consoleTexts.insights.arrivalsNote}</p>
         <ArrivalsGrid arrivals={data.arrivals} />
       </section>
       <section className="settings-card">
-        <h2 className="settings-card__title">{texts.insights.funnel}</h2>
+        <h2 className="settings-card__title">{consoleTexts.insights.funnel}</h2>
         <Bars
-          label={texts.insights.funnel}
-          rows={texts.insights.funnelSteps.map((label, index) => ({
+          label={consoleTexts.insights.funnel}
+          rows={consoleTexts.insights.funnelSteps.map((label, index) => ({
             label,
             value: [
               data.funnel.landing,
@@ -83,21 +87,21 @@ export function InsightsPage() {
       </section>
       <FeedbackRatings feedback={data.feedback} timeZone={data.timeZone} />
       <section className="settings-card">
-        <h2 className="settings-card__title">{texts.insights.byService}</h2>
+        <h2 className="settings-card__title">{consoleTexts.insights.byService}</h2>
         <BreakdownTable
-          title={texts.insights.byService}
-          heading={texts.insights.service}
+          title={consoleTexts.insights.byService}
+          heading={consoleTexts.insights.service}
           rows={data.byService.map((row) => ({ key: row.service, label: row.service, ...row }))}
         />
       </section>
       <section className="settings-card">
-        <h2 className="settings-card__title">{texts.insights.byProvider}</h2>
+        <h2 className="settings-card__title">{consoleTexts.insights.byProvider}</h2>
         <BreakdownTable
-          title={texts.insights.byProvider}
-          heading={texts.insights.provider}
+          title={consoleTexts.insights.byProvider}
+          heading={consoleTexts.insights.provider}
           rows={data.byProvider.map((row) => ({
             key: row.providerId ?? '',
-            label: row.providerName ?? texts.insights.unassigned,
+            label: row.providerName ?? consoleTexts.insights.unassigned,
             ...row,
           }))}
         />
@@ -132,30 +136,34 @@ function Figures({ data }: { data: Insights }) {
   return (
     <div className="stat-row">
       <section className="settings-card stat">
-        <h2 className="settings-card__title">{texts.insights.visits}</h2>
+        <h2 className="settings-card__title">{consoleTexts.insights.visits}</h2>
         <p className="stat__value">{visits}</p>
       </section>
       <section className="settings-card stat">
-        <h2 className="settings-card__title">{texts.insights.averageWait}</h2>
+        <h2 className="settings-card__title">{consoleTexts.insights.averageWait}</h2>
         <p className="stat__value">{minutesOrNone(data.wait.averageMinutes)}</p>
-        <p className="field__note">{texts.insights.waitNote(data.wait.p90Minutes, data.wait.visits)}</p>
-      </section>
-      <section className="settings-card stat">
-        <h2 className="settings-card__title">{texts.insights.noShowRate}</h2>
-        <p className="stat__value">
-          {calledVisits === 0 ? texts.insights.none : `${Math.round((noShows / calledVisits) * 100)} %`}
+        <p className="field__note">
+          {consoleTexts.insights.waitNote(data.wait.p90Minutes, data.wait.visits)}
         </p>
-        <p className="field__note">{texts.insights.noShowNote(noShows, calledVisits)}</p>
       </section>
       <section className="settings-card stat">
-        <h2 className="settings-card__title">{texts.insights.estimate}</h2>
+        <h2 className="settings-card__title">{consoleTexts.insights.noShowRate}</h2>
+        <p className="stat__value">
+          {calledVisits === 0
+            ? consoleTexts.insights.none
+            : `${Math.round((noShows / calledVisits) * 100)} %`}
+        </p>
+        <p className="field__note">{consoleTexts.insights.noShowNote(noShows, calledVisits)}</p>
+      </section>
+      <section className="settings-card stat">
+        <h2 className="settings-card__title">{consoleTexts.insights.estimate}</h2>
         <p className="stat__value">
           {data.estimate.medianErrorMinutes === null
-            ? texts.insights.none
-            : texts.insights.estimateOff(data.estimate.medianErrorMinutes)}
+            ? consoleTexts.insights.none
+            : consoleTexts.insights.estimateOff(data.estimate.medianErrorMinutes)}
         </p>
         <p className="field__note">
-          {texts.insights.estimateNote(
+          {consoleTexts.insights.estimateNote(
             data.estimate.visits,
             data.estimate.averageEstimateMinutes,
             data.estimate.averageWaitMinutes,
@@ -182,30 +190,32 @@ function FeedbackRatings({ feedback, timeZone }: { feedback: InsightsFeedback; t
   return (
     <section className="settings-card" aria-labelledby="insights-ratings">
       <h2 className="settings-card__title" id="insights-ratings">
-        {texts.insights.ratings}
+        {consoleTexts.insights.ratings}
       </h2>
       <p className="stat__value">
-        {feedback.average === null ? texts.insights.none : texts.insights.averageRating(feedback.average)}
+        {feedback.average === null
+          ? consoleTexts.insights.none
+          : consoleTexts.insights.averageRating(feedback.average)}
       </p>
-      <p className="field__note">{texts.insights.ratingsNote(feedback.ratings)}</p>
+      <p className="field__note">{consoleTexts.insights.ratingsNote(feedback.ratings)}</p>
       <Bars
-        label={texts.insights.ratings}
+        label={consoleTexts.insights.ratings}
         rows={[5, 4, 3, 2, 1].map((stars) => ({
-          label: texts.insights.starsRow(stars),
+          label: consoleTexts.insights.starsRow(stars),
           value: feedback.distribution[stars - 1] ?? 0,
         }))}
       />
-      <h3 className="settings-card__subtitle">{texts.insights.comments}</h3>
-      <p className="field__note">{texts.insights.commentsNote}</p>
+      <h3 className="settings-card__subtitle">{consoleTexts.insights.comments}</h3>
+      <p className="field__note">{consoleTexts.insights.commentsNote}</p>
       {feedback.comments.length === 0 ? (
-        <p className="field__note">{texts.insights.noComments}</p>
+        <p className="field__note">{consoleTexts.insights.noComments}</p>
       ) : (
         <ul className="feedback-comments">
           {feedback.comments.map((comment, index) => (
             <li key={`${comment.ratedAt} ${index}`} className="feedback-comments__item">
               <p className="feedback-comments__text">{comment.comment}</p>
               <p className="field__note">
-                {texts.insights.commentMeta(
+                {consoleTexts.insights.commentMeta(
                   comment.rating,
                   comment.serviceType,
                   comment.providerName,
@@ -225,22 +235,22 @@ function CsvExport({ range }: { range: InsightsRange }) {
   const [withContacts, setWithContacts] = useState(false);
   return (
     <section className="settings-card">
-      <h2 className="settings-card__title">{texts.insights.export}</h2>
+      <h2 className="settings-card__title">{consoleTexts.insights.export}</h2>
       <label className="insights__check">
         <input
           type="checkbox"
           checked={withContacts}
           onChange={(event) => setWithContacts(event.target.checked)}
         />
-        {texts.insights.withContacts}
+        {consoleTexts.insights.withContacts}
       </label>
-      {withContacts ? <p className="field__note">{texts.insights.withContactsNote}</p> : null}
+      {withContacts ? <p className="field__note">{consoleTexts.insights.withContactsNote}</p> : null}
       <a
         className="button button--secondary insights__download"
         href={visitsCsvHref(range, withContacts)}
         download
       >
-        {texts.insights.download}
+        {consoleTexts.insights.download}
       </a>
     </section>
   );

@@ -5,7 +5,7 @@ import {
   type InsightsRange,
   insightsRangeSchema,
 } from '../../../../shared/staff-schemas.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import type { InsightsSelection } from '../api/get-insights.ts';
 
 export type RangePreset = 'today' | '7' | '30' | '90' | 'custom';
@@ -81,7 +81,7 @@ export function RangePicker({
   return (
     <div className="insights-range">
       <fieldset className="segmented">
-        <legend className="visually-hidden">{texts.insights.range}</legend>
+        <legend className="visually-hidden">{consoleTexts.insights.range}</legend>
         {PRESETS.map((option) => (
           <button
             key={option}
@@ -90,16 +90,16 @@ export function RangePicker({
             aria-pressed={preset === option}
             onClick={() => choose(option)}
           >
-            {texts.insights.presets[option]}
+            {consoleTexts.insights.presets[option]}
           </button>
         ))}
       </fieldset>
       {preset === 'custom' ? (
         <form className="insights-range__custom" onSubmit={submit} noValidate>
-          {dateField('from', texts.insights.firstDay)}
-          {dateField('to', texts.insights.lastDay)}
+          {dateField('from', consoleTexts.insights.firstDay)}
+          {dateField('to', consoleTexts.insights.lastDay)}
           <button type="submit" className="button button--primary">
-            {texts.insights.show}
+            {consoleTexts.insights.show}
           </button>
           <p id={`${id}-error`} className="form-error insights-range__error" aria-live="polite">
             {error?.message ?? ''}

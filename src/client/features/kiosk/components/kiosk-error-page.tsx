@@ -1,5 +1,5 @@
 import { useRouteErrorReport } from '../../../app/routes/error-page.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 
 /**
  * The kiosk's 'Oops!' (spec §2): the app's error page links to the home page, a way out of the
@@ -10,14 +10,14 @@ export function KioskErrorPage() {
   useRouteErrorReport('kiosk');
   return (
     <main className="kiosk kiosk--done">
-      <h1 className="kiosk__title">{texts.error.title}</h1>
-      <p className="kiosk__line">{texts.error.body}</p>
+      <h1 className="kiosk__title">{customerTexts.error.title}</h1>
+      <p className="kiosk__line">{customerTexts.error.body}</p>
       <button
         type="button"
         className="button button--primary kiosk__restart"
         onClick={() => window.location.reload()}
       >
-        {texts.kiosk.startOverAfterError}
+        {customerTexts.kiosk.startOverAfterError}
       </button>
     </main>
   );

@@ -9,8 +9,8 @@ import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page
 import { Modal } from '../../../components/ui/modal.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { randomId } from '../../../lib/random-id.ts';
-import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry } from '../../wait-list/api/get-wait-entry.ts';
 import { useJoinWaitList } from '../../wait-list/api/join-wait-list.ts';
@@ -51,7 +51,9 @@ export function KioskPage() {
   const revalidator = useRevalidator();
   if (result.status === 'not-found') {
     // No link: a kiosk has nowhere else to send a guest.
-    return <MessagePage title={texts.landing.notFoundTitle} body={texts.kiosk.notFoundBody} />;
+    return (
+      <MessagePage title={customerTexts.landing.notFoundTitle} body={customerTexts.kiosk.notFoundBody} />
+    );
   }
   if (result.status === 'failed') {
     return (
@@ -65,7 +67,7 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
   const [guest, setGuest] = useState(0);
   const queryClient = useQueryClient();
   const { companyId } = landing;
-  useDocumentTitle(texts.kiosk.title(landing.name));
+  useDocumentTitle(customerTexts.kiosk.title(landing.name));
 
   // Whatever an earlier visitor of this browser left (a token, a name, a phone) is not the first guest's.
   useEffect(() => endGuest(), []);
@@ -155,10 +157,12 @@ function useIdleReset(active: boolean, onIdle: () => void) {
 /** "Are you still there?", 30 s before a guest who stopped touching the kiosk is forgotten. */
 function StillThereModal({ open, onStay }: { open: boolean; onStay: () => void }) {
   return (
-    <Modal open={open} title={texts.kiosk.stillThereTitle} onClose={onStay}>
-      <p className="modal__text">{texts.kiosk.stillThereBody((IDLE_RESET_MS - IDLE_WARNING_MS) / 1000)}</p>
+    <Modal open={open} title={customerTexts.kiosk.stillThereTitle} onClose={onStay}>
+      <p className="modal__text">
+        {customerTexts.kiosk.stillThereBody((IDLE_RESET_MS - IDLE_WARNING_MS) / 1000)}
+      </p>
       <button type="button" className="button button--primary button--block" onClick={onStay}>
-        {texts.kiosk.stillHere}
+        {customerTexts.kiosk.stillHere}
       </button>
     </Modal>
   );
@@ -195,7 +199,11 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
   return (
     <main className="kiosk">
       <header className="kiosk__header">
-        <CompanyLogo companyId={companyId} alt={texts.landing.logoAlt(landing.name)} onSettled={noop} />
+        <CompanyLogo
+          companyId={companyId}
+          alt={customerTexts.landing.logoAlt(landing.name)}
+          onSettled={noop}
+        />
         <p className="kiosk__business">{landing.name}</p>
       </header>
       {step.name === 'service' && landing.walkInsStopped ? (
@@ -243,8 +251,8 @@ function KioskServiceStep(props: {
   const [showError, setShowError] = useState(false);
   return (
     <>
-      <h1 className="kiosk__title">{texts.landing.heading}</h1>
-      <p className="kiosk__subtitle">{texts.landing.subheading}</p>
+      <h1 className="kiosk__title">{customerTexts.landing.heading}</h1>
+      <p className="kiosk__subtitle">{customerTexts.landing.subheading}</p>
       <ServicePicker
         services={landing.services}
         selected={selected}
@@ -257,7 +265,7 @@ function KioskServiceStep(props: {
         }}
       />
       <p id={errorId} className="field-error" aria-live="polite">
-        {showError ? texts.landing.selectService : ''}
+        {showError ? customerTexts.landing.selectService : ''}
       </p>
       <div className="kiosk__actions">
         <button
@@ -273,7 +281,7 @@ function KioskServiceStep(props: {
             onNext(selected);
           }}
         >
-          {texts.landing.next}
+          {customerTexts.landing.next}
         </button>
       </div>
     </>
@@ -315,7 +323,7 @@ function KioskDetailsStep(props: {
 
   const next = () => {
     logEvent('user_info_next_pressed', { companyId, service, source: SOURCE });
-    const found = checkNameAndPhone(name, phoneDigits, texts.userInfo.missingNameAndPhone);
+    const found = checkNameAndPhone(name, phoneDigits, customerTexts.userInfo.missingNameAndPhone);
     setProblem(found);
     setWithdrawn(false);
     if (found) return;
@@ -392,11 +400,11 @@ function KioskDetailsStep(props: {
     <>
       <button type="button" className="kiosk__back" onClick={onBack}>
         <BackIcon size={24} />
-        {texts.kiosk.back}
+        {customerTexts.kiosk.back}
       </button>
-      <h1 className="kiosk__title">{texts.userInfo.heading}</h1>
+      <h1 className="kiosk__title">{customerTexts.userInfo.heading}</h1>
       <p className="chosen-service">
-        <span className="chosen-service__label">{texts.userInfo.serviceLabel}</span>
+        <span className="chosen-service__label">{customerTexts.userInfo.serviceLabel}</span>
         <span className="chosen-service__name">{service}</span>
       </p>
       <form
@@ -438,7 +446,7 @@ function KioskDetailsStep(props: {
         />
         {withdrawn ? (
           <p className="notice" role="status">
-            {texts.confirm.withdrawn}
+            {customerTexts.confirm.withdrawn}
           </p>
         ) : null}
         <div className="kiosk__actions">
@@ -447,7 +455,7 @@ function KioskDetailsStep(props: {
             className="button button--primary button--block"
             disabled={join.isPending || join.isSuccess}
           >
-            {texts.userInfo.next}
+            {customerTexts.userInfo.next}
           </button>
         </div>
       </form>
@@ -457,7 +465,7 @@ function KioskDetailsStep(props: {
         service={service}
         pending={join.isPending}
         offline={join.isPaused}
-        waitingText={texts.kiosk.waitingForConnection}
+        waitingText={customerTexts.kiosk.waitingForConnection}
         error={modalError}
         onClose={() => {
           if (join.withdrawWaiting()) {
@@ -476,8 +484,9 @@ function KioskDetailsStep(props: {
  * the tablet, or wait out the per-IP join limit (an hour's count): the front desk can add them.
  */
 function kioskJoinErrorText(error: unknown): string {
-  if (error instanceof ApiRequestError && error.isOffline) return texts.kiosk.joinUnreachable;
-  if (error instanceof ApiRequestError && error.code === 'RATE_LIMITED') return texts.kiosk.joinLimited;
+  if (error instanceof ApiRequestError && error.isOffline) return customerTexts.kiosk.joinUnreachable;
+  if (error instanceof ApiRequestError && error.code === 'RATE_LIMITED')
+    return customerTexts.kiosk.joinLimited;
   return joinErrorText(error);
 }
 
@@ -511,10 +520,12 @@ function KioskConfirmation(props: {
       <span className="success-badge">
         <CheckIcon size={48} />
       </span>
-      <h1 className="kiosk__title">{texts.kiosk.thanks(guestName)}</h1>
-      <p className="kiosk__line kiosk__line--strong">{texts.kiosk.onTheList(service)}</p>
-      {position ? <p className="kiosk__line">{texts.live.position(position)}</p> : null}
-      <p className="kiosk__line">{textSent ? texts.kiosk.textComing : texts.kiosk.askAtDesk}</p>
+      <h1 className="kiosk__title">{customerTexts.kiosk.thanks(guestName)}</h1>
+      <p className="kiosk__line kiosk__line--strong">{customerTexts.kiosk.onTheList(service)}</p>
+      {position ? <p className="kiosk__line">{customerTexts.live.position(position)}</p> : null}
+      <p className="kiosk__line">
+        {textSent ? customerTexts.kiosk.textComing : customerTexts.kiosk.askAtDesk}
+      </p>
       <button
         type="button"
         className="button button--primary kiosk__restart"
@@ -524,9 +535,9 @@ function KioskConfirmation(props: {
           tap();
         }}
       >
-        {texts.kiosk.startOver}
+        {customerTexts.kiosk.startOver}
       </button>
-      <p className="kiosk__hint">{texts.kiosk.returnsBySelf(RETURN_TO_START_MS / 1000)}</p>
+      <p className="kiosk__hint">{customerTexts.kiosk.returnsBySelf(RETURN_TO_START_MS / 1000)}</p>
     </main>
   );
 }

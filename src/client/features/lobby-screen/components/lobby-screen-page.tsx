@@ -4,15 +4,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import type { LobbyScreen } from '../../../../shared/lobby-screen.ts';
 import { topics } from '../../../../shared/realtime.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useConnectionState, useTopic } from '../../../lib/realtime.ts';
 import { RealtimeClient } from '../../../lib/realtime-client.ts';
-import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { qrSvg } from '../../poster/poster-qr.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
 import { isKeyRefused, lobbyScreenQueryKey, useLobbyScreen } from '../api/get-lobby-screen.ts';
 
-const t = texts.lobbyScreen;
+const t = customerTexts.lobbyScreen;
 const noop = () => {};
 
 /** The key travels after `#` (`#key=…`): a fragment never reaches a server, its logs or a Referer. */
@@ -156,7 +156,7 @@ function LobbyBoard({ screen, reconnecting }: { screen: LobbyScreen; reconnectin
       <header className="lobby-screen__header">
         <CompanyLogo
           companyId={screen.companyId}
-          alt={texts.landing.logoAlt(screen.companyName)}
+          alt={customerTexts.landing.logoAlt(screen.companyName)}
           onSettled={noop}
         />
         <h1 className="lobby-screen__business">{screen.companyName}</h1>

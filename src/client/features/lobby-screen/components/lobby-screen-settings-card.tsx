@@ -2,14 +2,14 @@ import { type FormEvent, useId, useState } from 'react';
 import { SCREEN_NAME_STYLES, type ScreenNameStyle } from '../../../../shared/lobby-screen.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { errorText, SaveRow } from '../../../components/ui/save-state.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import {
   useLobbyScreenSettings,
   useResetLobbyScreenLink,
   useSaveNameStyle,
 } from '../api/lobby-screen-settings.ts';
 
-const t = texts.lobbyScreen;
+const t = consoleTexts.lobbyScreen;
 
 /**
  * Settings' card for the lobby screen (the owner's): how names are written, the screen's link,
@@ -108,7 +108,7 @@ function LinkControls({ href }: { href: string }) {
               className="button button--small button--secondary"
               onClick={() => setConfirming(false)}
             >
-              {texts.lobbyScreen.cancel}
+              {consoleTexts.lobbyScreen.cancel}
             </button>
           </div>
         </div>

@@ -1,4 +1,4 @@
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useLobbyScreenSettings } from '../api/lobby-screen-settings.ts';
 
 /**
@@ -15,9 +15,9 @@ export function OpenLobbyScreenLink() {
       href={settings.data.href}
       target="_blank"
       rel="noopener"
-      title={texts.lobbyScreen.openHint}
+      title={consoleTexts.lobbyScreen.openHint}
     >
-      {texts.lobbyScreen.open}
+      {consoleTexts.lobbyScreen.open}
     </a>
   );
 }

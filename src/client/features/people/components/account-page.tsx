@@ -3,7 +3,7 @@ import { firstIssue } from '../../../../shared/schemas.ts';
 import { changePasswordRequestSchema, type StaffMe } from '../../../../shared/staff-schemas.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useChangePassword } from '../api/people-api.ts';
 
 /** /console/account: every member changes their own password here. */
@@ -28,7 +28,7 @@ export function AccountPage({ me }: { me: StaffMe }) {
       },
       onError: (error) =>
         setProblem(
-          error instanceof ApiRequestError && error.status < 500 ? error.message : texts.people.failed,
+          error instanceof ApiRequestError && error.status < 500 ? error.message : consoleTexts.people.failed,
         ),
     });
   }
@@ -36,13 +36,13 @@ export function AccountPage({ me }: { me: StaffMe }) {
   return (
     <div className="settings">
       <form className="settings-card" onSubmit={submit} noValidate>
-        <h2 className="settings-card__title">{texts.account.changePassword}</h2>
+        <h2 className="settings-card__title">{consoleTexts.account.changePassword}</h2>
         <p className="field__note">
-          {texts.account.signedInAs(me.email)} · {texts.roles[me.role]}
+          {consoleTexts.account.signedInAs(me.email)} · {consoleTexts.roles[me.role]}
         </p>
         <input type="email" autoComplete="username" value={me.email} readOnly hidden />
         <TextField
-          label={texts.account.currentPassword}
+          label={consoleTexts.account.currentPassword}
           type="password"
           autoComplete="current-password"
           value={currentPassword}
@@ -52,7 +52,7 @@ export function AccountPage({ me }: { me: StaffMe }) {
           }}
         />
         <TextField
-          label={texts.account.newPassword}
+          label={consoleTexts.account.newPassword}
           type="password"
           autoComplete="new-password"
           value={newPassword}
@@ -61,16 +61,16 @@ export function AccountPage({ me }: { me: StaffMe }) {
             change.reset();
           }}
         />
-        <p className="field__note">{texts.account.newPasswordHint}</p>
+        <p className="field__note">{consoleTexts.account.newPasswordHint}</p>
         <p className="form-error" role="alert">
           {problem ?? ''}
         </p>
         <div className="settings-actions">
           <button type="submit" className="button button--primary" disabled={change.isPending}>
-            {change.isPending ? texts.account.saving : texts.account.save}
+            {change.isPending ? consoleTexts.account.saving : consoleTexts.account.save}
           </button>
           <span className="save-state" role="status" aria-live="polite">
-            {change.isSuccess ? texts.account.saved : ''}
+            {change.isSuccess ? consoleTexts.account.saved : ''}
           </span>
         </div>
       </form>

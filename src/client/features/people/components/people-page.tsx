@@ -15,13 +15,13 @@ import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-stat
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useAddMember, usePeople, useRemoveMember, useResetMember } from '../api/people-api.ts';
 
 const ROLES = staffRoleSchema.options;
 
 const failureText = (error: unknown) =>
-  error instanceof ApiRequestError && error.status < 500 ? error.message : texts.people.failed;
+  error instanceof ApiRequestError && error.status < 500 ? error.message : consoleTexts.people.failed;
 
 /** The link the owner hands over, shown once (the server keeps only its hash). */
 function LinkDialog({
@@ -37,7 +37,7 @@ function LinkDialog({
   return (
     <Modal
       open={shown !== null}
-      title={shown ? texts.people.linkFor(shown.member.name) : ''}
+      title={shown ? consoleTexts.people.linkFor(shown.member.name) : ''}
       onClose={() => {
         setCopied(false);
         onClose();
@@ -45,15 +45,17 @@ function LinkDialog({
     >
       {shown ? (
         <div className="people-link">
-          <p>{texts.people.linkHint}</p>
+          <p>{consoleTexts.people.linkHint}</p>
           <input
             className="input people-link__url"
             readOnly
             value={shown.link}
-            aria-label={texts.people.linkFor(shown.member.name)}
+            aria-label={consoleTexts.people.linkFor(shown.member.name)}
             onFocus={(event) => event.currentTarget.select()}
           />
-          <p className="field__note">{texts.people.linkUntil(formatIsoTime(shown.expiresAt, timeZone))}</p>
+          <p className="field__note">
+            {consoleTexts.people.linkUntil(formatIsoTime(shown.expiresAt, timeZone))}
+          </p>
           <div className="settings-actions">
             <button
               type="button"
@@ -62,7 +64,7 @@ function LinkDialog({
                 void navigator.clipboard?.writeText(shown.link).then(() => setCopied(true));
               }}
             >
-              {copied ? texts.people.copied : texts.people.copy}
+              {copied ? consoleTexts.people.copied : consoleTexts.people.copy}
             </button>
             <button
               type="button"
@@ -72,7 +74,7 @@ function LinkDialog({
                 onClose();
               }}
             >
-              {texts.people.done}
+              {consoleTexts.people.done}
             </button>
           </div>
         </div>
@@ -126,17 +128,17 @@ function AddMemberForm({
 
   return (
     <form className="settings-card" onSubmit={submit} noValidate>
-      <h2 className="settings-card__title">{texts.people.add}</h2>
+      <h2 className="settings-card__title">{consoleTexts.people.add}</h2>
       <div className="settings-row">
         <TextField
-          label={texts.people.name}
+          label={consoleTexts.people.name}
           value={name}
           onChange={setName}
           autoComplete="off"
           maxLength={80}
         />
         <TextField
-          label={texts.people.email}
+          label={consoleTexts.people.email}
           type="email"
           value={email}
           onChange={setEmail}
@@ -146,20 +148,20 @@ function AddMemberForm({
       </div>
       <div className="settings-row">
         <SelectField
-          label={texts.people.role}
-          note={texts.people.roleHints[role]}
+          label={consoleTexts.people.role}
+          note={consoleTexts.people.roleHints[role]}
           value={role}
           onChange={(value) => setRole(value as StaffRole)}
-          options={ROLES.map((option) => ({ value: option, label: texts.roles[option] }))}
+          options={ROLES.map((option) => ({ value: option, label: consoleTexts.roles[option] }))}
         />
         {role === 'provider' ? (
           <SelectField
-            label={texts.people.provider}
-            note={providers.length === 0 ? texts.people.noProviders : undefined}
+            label={consoleTexts.people.provider}
+            note={providers.length === 0 ? consoleTexts.people.noProviders : undefined}
             value={providerId}
             onChange={setProviderId}
             invalid={problem?.field === 'providerId'}
-            options={providerOptions(providers, texts.people.pickProvider)}
+            options={providerOptions(providers, consoleTexts.people.pickProvider)}
           />
         ) : null}
       </div>
@@ -168,7 +170,7 @@ function AddMemberForm({
       </p>
       <div className="settings-actions">
         <button type="submit" className="button button--primary" disabled={add.isPending}>
-          {add.isPending ? texts.people.adding : texts.people.add}
+          {add.isPending ? consoleTexts.people.adding : consoleTexts.people.add}
         </button>
       </div>
     </form>
@@ -187,17 +189,19 @@ function MemberRow({
   onChoose: (choice: PendingChoice) => void;
 }) {
   const details = [
-    texts.roles[member.role],
-    member.role === 'provider' ? (member.providerName ?? texts.people.notLinked) : null,
-    member.status === 'invited' ? texts.people.invited : null,
-    member.linkExpiresAt ? texts.people.linkUntil(formatIsoTime(member.linkExpiresAt, timeZone)) : null,
+    consoleTexts.roles[member.role],
+    member.role === 'provider' ? (member.providerName ?? consoleTexts.people.notLinked) : null,
+    member.status === 'invited' ? consoleTexts.people.invited : null,
+    member.linkExpiresAt
+      ? consoleTexts.people.linkUntil(formatIsoTime(member.linkExpiresAt, timeZone))
+      : null,
   ].filter(Boolean);
   return (
     <li className="settings-row people-row" data-member-email={member.email}>
       <div className="people-row__who">
         <p className="people-row__name">
           {member.name}
-          {member.isYou ? <span className="badge">{texts.people.you}</span> : null}
+          {member.isYou ? <span className="badge">{consoleTexts.people.you}</span> : null}
         </p>
         <p className="people-row__meta">
           {member.email} · {details.join(' · ')}
@@ -210,14 +214,14 @@ function MemberRow({
             className="button button--small button--secondary"
             onClick={() => onChoose({ kind: 'reset', member })}
           >
-            {texts.people.reset}
+            {consoleTexts.people.reset}
           </button>
           <button
             type="button"
             className="button button--small button--danger"
             onClick={() => onChoose({ kind: 'remove', member })}
           >
-            {texts.people.remove}
+            {consoleTexts.people.remove}
           </button>
         </div>
       )}
@@ -248,8 +252,8 @@ export function PeoplePage({ timeZone }: { timeZone: string }) {
   return (
     <div className="settings">
       <section className="settings-card">
-        <h2 className="settings-card__title">{texts.people.title}</h2>
-        <p className="field__note">{texts.people.intro}</p>
+        <h2 className="settings-card__title">{consoleTexts.people.title}</h2>
+        <p className="field__note">{consoleTexts.people.intro}</p>
         {failure ? (
           <p className="form-error" role="alert">
             {failureText(failure)}
@@ -265,16 +269,18 @@ export function PeoplePage({ timeZone }: { timeZone: string }) {
       <LinkDialog shown={shownLink} timeZone={timeZone} onClose={() => setShownLink(null)} />
       <ConfirmDialog
         open={choice !== null}
-        title={choice ? (choice.kind === 'reset' ? texts.people.reset : texts.people.remove) : ''}
+        title={
+          choice ? (choice.kind === 'reset' ? consoleTexts.people.reset : consoleTexts.people.remove) : ''
+        }
         text={
           choice
             ? choice.kind === 'reset'
-              ? texts.people.resetConfirm(choice.member.name)
-              : texts.people.removeConfirm(choice.member.name)
+              ? consoleTexts.people.resetConfirm(choice.member.name)
+              : consoleTexts.people.removeConfirm(choice.member.name)
             : ''
         }
-        confirmLabel={texts.people.confirm}
-        cancelLabel={texts.people.cancel}
+        confirmLabel={consoleTexts.people.confirm}
+        cancelLabel={consoleTexts.people.cancel}
         danger={choice?.kind === 'remove'}
         busy={busy}
         onConfirm={confirmChoice}

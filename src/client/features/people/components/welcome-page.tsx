@@ -5,7 +5,7 @@ import { staffPasswordSchema } from '../../../../shared/staff-schemas.ts';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSetPasswordWithLink, useStaffLink } from '../api/people-api.ts';
 
@@ -20,7 +20,7 @@ export function WelcomePage() {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const title = link.data?.kind === 'reset' ? texts.welcome.resetTitle : texts.welcome.title;
+  const title = link.data?.kind === 'reset' ? consoleTexts.welcome.resetTitle : consoleTexts.welcome.title;
   useDocumentTitle(title);
 
   function submit(event: FormEvent) {
@@ -38,7 +38,9 @@ export function WelcomePage() {
         onSuccess: () => void navigate('/console', { replace: true }),
         onError: (error) =>
           setProblem(
-            error instanceof ApiRequestError && error.status < 500 ? error.message : texts.welcome.failed,
+            error instanceof ApiRequestError && error.status < 500
+              ? error.message
+              : consoleTexts.welcome.failed,
           ),
       },
     );
@@ -47,17 +49,17 @@ export function WelcomePage() {
   if (token && link.isPending)
     return (
       <main className="page page--center" aria-busy="true">
-        <Spinner label={texts.welcome.checking} />
+        <Spinner label={consoleTexts.welcome.checking} />
       </main>
     );
   if (!token || link.isError || !link.data)
     return (
       <main className="page page--center">
-        <h1 className="page__title">{texts.welcome.title}</h1>
+        <h1 className="page__title">{consoleTexts.welcome.title}</h1>
         <p className="form-error" role="alert">
           {link.error instanceof ApiRequestError && link.error.status >= 500
-            ? texts.welcome.failed
-            : texts.welcome.invalid}
+            ? consoleTexts.welcome.failed
+            : consoleTexts.welcome.invalid}
         </p>
       </main>
     );
@@ -65,10 +67,10 @@ export function WelcomePage() {
   return (
     <main className="page page--center">
       <h1 className="page__title">{title}</h1>
-      <p>{texts.welcome.intro(name, companyName)}</p>
+      <p>{consoleTexts.welcome.intro(name, companyName)}</p>
       <form className="form home__form" noValidate onSubmit={submit}>
         <TextField
-          label={texts.welcome.email}
+          label={consoleTexts.welcome.email}
           type="email"
           autoComplete="username"
           value={email}
@@ -76,7 +78,7 @@ export function WelcomePage() {
           onChange={() => {}}
         />
         <TextField
-          label={texts.welcome.password}
+          label={consoleTexts.welcome.password}
           type="password"
           autoComplete="new-password"
           value={password}
@@ -84,13 +86,13 @@ export function WelcomePage() {
           aria-describedby="welcome-password-hint"
         />
         <p id="welcome-password-hint" className="field__note">
-          {texts.welcome.passwordHint}
+          {consoleTexts.welcome.passwordHint}
         </p>
         <p className="form-error" role="alert">
           {problem ?? ''}
         </p>
         <button type="submit" className="button button--primary button--block" disabled={use.isPending}>
-          {use.isPending ? texts.welcome.submitting : texts.welcome.submit}
+          {use.isPending ? consoleTexts.welcome.submitting : consoleTexts.welcome.submit}
         </button>
       </form>
     </main>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isLocalAddress } from '../../../../shared/public-url.ts';
 import type { StaffMe, StaffRole } from '../../../../shared/staff-schemas.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
 import { qrSvg, walkInUrl } from '../poster-qr.ts';
@@ -20,7 +20,7 @@ const noop = () => {};
 export function PosterPage({ me }: { me: StaffMe }) {
   const url = walkInUrl(me.publicUrl, me.companyId);
   const [qr, setQr] = useState<{ svg: string } | { failed: true } | null>(null);
-  useDocumentTitle(`${texts.poster.title} · ${me.companyName}`);
+  useDocumentTitle(`${consoleTexts.poster.title} · ${me.companyName}`);
 
   useEffect(() => {
     let current = true;
@@ -37,32 +37,38 @@ export function PosterPage({ me }: { me: StaffMe }) {
     <div className="poster-screen">
       <div className="poster-toolbar">
         <Link className="back-link" to={me.role === 'owner' ? '/console/settings' : '/console'}>
-          {texts.poster.back(me.role === 'owner')}
+          {consoleTexts.poster.back(me.role === 'owner')}
         </Link>
-        <p className="poster-toolbar__hint">{texts.poster.hint}</p>
+        <p className="poster-toolbar__hint">{consoleTexts.poster.hint}</p>
         <button type="button" className="button button--primary" onClick={() => window.print()}>
-          {texts.poster.print}
+          {consoleTexts.poster.print}
         </button>
         {/* PUBLIC_URL not set: the server's own fallback, which no customer's phone can open. */}
         {isLocalAddress(me.publicUrl) ? (
-          <p className="notice poster-toolbar__warning">{texts.poster.localAddress(new URL(url).host)}</p>
+          <p className="notice poster-toolbar__warning">
+            {consoleTexts.poster.localAddress(new URL(url).host)}
+          </p>
         ) : null}
       </div>
       <main className="poster">
-        <CompanyLogo companyId={me.companyId} alt={texts.landing.logoAlt(me.companyName)} onSettled={noop} />
+        <CompanyLogo
+          companyId={me.companyId}
+          alt={consoleTexts.landing.logoAlt(me.companyName)}
+          onSettled={noop}
+        />
         <h1 className="poster__name">{me.companyName}</h1>
-        <p className="poster__cta">{texts.poster.scanToJoin}</p>
+        <p className="poster__cta">{consoleTexts.poster.scanToJoin}</p>
         {qr && 'svg' in qr ? (
-          <a className="poster__qr" href={url} aria-label={texts.poster.qrLabel(url)}>
+          <a className="poster__qr" href={url} aria-label={consoleTexts.poster.qrLabel(url)}>
             {/* The library's own markup: modules as one path, no text of ours inside. */}
             <span className="poster__qr-image" dangerouslySetInnerHTML={{ __html: qr.svg }} />
           </a>
         ) : (
           <div className="poster__qr poster__qr--empty">
-            {qr ? <p className="form-error">{texts.poster.qrFailed}</p> : null}
+            {qr ? <p className="form-error">{consoleTexts.poster.qrFailed}</p> : null}
           </div>
         )}
-        <p className="poster__or">{texts.poster.orVisit}</p>
+        <p className="poster__or">{consoleTexts.poster.orVisit}</p>
         <a className="poster__url" href={url}>
           {url}
         </a>

@@ -5,7 +5,7 @@ import { firstIssue } from '../../../../shared/schemas.ts';
 import { type CustomerLookupResponse, customerLookupSchema } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useEraseCustomer, useExportCustomer, useLookUpCustomer } from '../api/customers-api.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
@@ -54,10 +54,10 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
   return (
     <div className="settings">
       <form className="settings-card" onSubmit={find} noValidate>
-        <h2 className="settings-card__title">{texts.privacy.customersTitle}</h2>
-        <p className="field__note">{texts.privacy.customersIntro}</p>
+        <h2 className="settings-card__title">{consoleTexts.privacy.customersTitle}</h2>
+        <p className="field__note">{consoleTexts.privacy.customersIntro}</p>
         <TextField
-          label={texts.privacy.phoneLabel}
+          label={consoleTexts.privacy.phoneLabel}
           type="tel"
           inputMode="tel"
           autoComplete="off"
@@ -67,7 +67,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
         />
         <div className="settings-actions">
           <button type="submit" className="button button--primary button--small" disabled={lookUp.isPending}>
-            {texts.privacy.find}
+            {consoleTexts.privacy.find}
           </button>
           <span className="save-state save-state--error" role="status" aria-live="polite">
             {problem ?? errorText(lookUp.error) ?? ''}
@@ -78,15 +78,15 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
         <section className="settings-card" aria-live="polite">
           <h2 className="settings-card__title">
             {found.visits.length === 0
-              ? texts.privacy.noVisits
-              : texts.privacy.visitsOf(shownPhone, found.visits.length)}
+              ? consoleTexts.privacy.noVisits
+              : consoleTexts.privacy.visitsOf(shownPhone, found.visits.length)}
           </h2>
           {erasedCount !== null ? (
             <p className="notice" role="status">
-              {texts.privacy.erased(erasedCount)}
+              {consoleTexts.privacy.erased(erasedCount)}
             </p>
           ) : null}
-          {found.optedOut ? <p className="field__note">{texts.privacy.optedOut}</p> : null}
+          {found.optedOut ? <p className="field__note">{consoleTexts.privacy.optedOut}</p> : null}
           {found.visits.length > 0 ? (
             <>
               <ul className="settings-list">
@@ -95,7 +95,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
                     <span className="customer-visit">
                       <strong>{visit.name}</strong> ·{' '}
                       <time dateTime={visit.date}>{formatIsoTime(visit.date, timeZone)}</time> ·{' '}
-                      {texts.privacy.visitLine(visit.serviceType, visit.providerName)}
+                      {consoleTexts.privacy.visitLine(visit.serviceType, visit.providerName)}
                     </span>
                   </li>
                 ))}
@@ -107,14 +107,14 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
                   disabled={exportData.isPending}
                   onClick={() => exportData.mutate({ phoneNumber: found.phoneNumber })}
                 >
-                  {exportData.isPending ? texts.privacy.exporting : texts.privacy.exportData}
+                  {exportData.isPending ? consoleTexts.privacy.exporting : consoleTexts.privacy.exportData}
                 </button>
                 <button
                   type="button"
                   className="button button--danger button--small"
                   onClick={() => setConfirmErase(true)}
                 >
-                  {texts.privacy.eraseData}
+                  {consoleTexts.privacy.eraseData}
                 </button>
                 <span className="save-state save-state--error" role="status" aria-live="polite">
                   {errorText(exportData.error) ?? ''}
@@ -126,11 +126,11 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
       ) : null}
       <Modal
         open={confirmErase}
-        title={texts.privacy.eraseTitle}
+        title={consoleTexts.privacy.eraseTitle}
         busy={erase.isPending}
         onClose={() => setConfirmErase(false)}
       >
-        <p className="modal__text">{texts.privacy.eraseBody(shownPhone)}</p>
+        <p className="modal__text">{consoleTexts.privacy.eraseBody(shownPhone)}</p>
         <p className="form-error" role="alert">
           {errorText(erase.error) ?? ''}
         </p>
@@ -141,7 +141,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
             disabled={erase.isPending}
             onClick={confirmed}
           >
-            {texts.privacy.eraseConfirm}
+            {consoleTexts.privacy.eraseConfirm}
           </button>
           <button
             type="button"
@@ -149,7 +149,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
             disabled={erase.isPending}
             onClick={() => setConfirmErase(false)}
           >
-            {texts.privacy.eraseCancel}
+            {consoleTexts.privacy.eraseCancel}
           </button>
         </div>
       </Modal>

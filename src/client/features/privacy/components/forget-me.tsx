@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { MessagePage } from '../../../components/ui/message-page.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useForgetMe } from '../api/forget-me.ts';
 
 /** "Forget me" on the checked-in page: says what will happen, then erases (docs/privacy.md). */
@@ -24,20 +24,20 @@ export function ForgetMeButton({
   return (
     <>
       <button type="button" className="text-button" onClick={() => setConfirming(true)}>
-        {texts.privacy.forgetMe}
+        {customerTexts.privacy.forgetMe}
       </button>
       <Modal
         open={confirming}
-        title={texts.privacy.forgetTitle}
+        title={customerTexts.privacy.forgetTitle}
         busy={forget.isPending}
         onClose={() => setConfirming(false)}
       >
-        <p className="modal__text">{texts.privacy.forgetBody(companyName, inLine)}</p>
+        <p className="modal__text">{customerTexts.privacy.forgetBody(companyName, inLine)}</p>
         <p className="form-error" role="alert">
           {forget.isPaused
-            ? texts.privacy.forgetWaitingForConnection
+            ? customerTexts.privacy.forgetWaitingForConnection
             : forget.isError
-              ? texts.privacy.forgetFailed
+              ? customerTexts.privacy.forgetFailed
               : ''}
         </p>
         <div className="stack stack--full">
@@ -47,7 +47,7 @@ export function ForgetMeButton({
             disabled={forget.isPending}
             onClick={() => forget.mutate(undefined, { onSuccess: onErased })}
           >
-            {texts.privacy.forgetConfirm}
+            {customerTexts.privacy.forgetConfirm}
           </button>
           <button
             type="button"
@@ -55,7 +55,7 @@ export function ForgetMeButton({
             disabled={forget.isPending}
             onClick={() => setConfirming(false)}
           >
-            {texts.privacy.forgetCancel}
+            {customerTexts.privacy.forgetCancel}
           </button>
         </div>
       </Modal>
@@ -66,9 +66,12 @@ export function ForgetMeButton({
 /** What the customer sees once their details are erased, with the way back to the business. */
 export function DetailsErasedPage({ companyId, companyName }: { companyId: string; companyName: string }) {
   return (
-    <MessagePage title={texts.privacy.erasedTitle} body={texts.privacy.erasedBody(companyName)}>
+    <MessagePage
+      title={customerTexts.privacy.erasedTitle}
+      body={customerTexts.privacy.erasedBody(companyName)}
+    >
       <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
-        {texts.privacy.startAgain}
+        {customerTexts.privacy.startAgain}
       </Link>
     </MessagePage>
   );

@@ -9,9 +9,9 @@ import { Spinner } from '../../../components/ui/spinner.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useStateFromBrowser, useTypedBeforeHydration } from '../../../lib/hydration.ts';
 import { randomId } from '../../../lib/random-id.ts';
-import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { findJoinedVisit, rememberJoinedVisit } from '../../wait-list/joined-visits.ts';
 import { WalkInsStoppedNotice } from '../../walk-in/components/walk-ins-stopped.tsx';
@@ -43,15 +43,21 @@ export function AddClientPage() {
     setPhoneDigits(phoneDigitsFromInput(typed)),
   );
   const provider = useServiceRequestProvider(companyId, spId);
-  useDocumentTitle(spName || texts.addClient.title);
+  useDocumentTitle(spName || customerTexts.addClient.title);
 
-  if (!companyId) return <MessagePage title={texts.notFound.title} body={texts.addClient.missingLink} />;
+  if (!companyId)
+    return <MessagePage title={customerTexts.notFound.title} body={customerTexts.addClient.missingLink} />;
   // The link names a provider who does not work there (or a business that does not exist): said
   // at once, in the server's words. A network failure leaves the form; Send says what happened.
   if (!UUID_PATTERN.test(spId))
-    return <MessagePage title={texts.addClient.linkNotValid} body={texts.addClient.unknownProvider} />;
+    return (
+      <MessagePage
+        title={customerTexts.addClient.linkNotValid}
+        body={customerTexts.addClient.unknownProvider}
+      />
+    );
   if (provider.error instanceof ApiRequestError && provider.error.status === 404)
-    return <MessagePage title={texts.addClient.linkNotValid} body={provider.error.message} />;
+    return <MessagePage title={customerTexts.addClient.linkNotValid} body={provider.error.message} />;
 
   const waitId = addClient.data?.waitId ?? sentWaitId;
   if (waitId) {
@@ -60,19 +66,19 @@ export function AddClientPage() {
         <span className="success-badge">
           <CheckIcon size={40} />
         </span>
-        <h1 className="page__title">{texts.addClient.allSet}</h1>
-        <p className="page__text page__text--strong">{texts.addClient.sentTo(spName)}</p>
+        <h1 className="page__title">{customerTexts.addClient.allSet}</h1>
+        <p className="page__text page__text--strong">{customerTexts.addClient.sentTo(spName)}</p>
         {/* Back to a request sent earlier: whether its text went out is not kept. */}
         {addClient.data ? (
           <p className="page__text">
-            {addClient.data.textSent ? texts.addClient.textSent : texts.addClient.textNotSent}
+            {addClient.data.textSent ? customerTexts.addClient.textSent : customerTexts.addClient.textNotSent}
           </p>
         ) : null}
         <Link
           className="button button--primary button--block"
           to={paths.checkedIn.getHref(companyId, waitId)}
         >
-          {texts.request.follow}
+          {customerTexts.request.follow}
         </Link>
       </main>
     );
@@ -81,7 +87,7 @@ export function AddClientPage() {
   const send = () => {
     // Spec §5: the only check is that first name and phone are not both empty.
     if (!firstName.trim() && phoneDigits.length === 0) {
-      setProblem(texts.addClient.missing);
+      setProblem(customerTexts.addClient.missing);
       return;
     }
     const parsed = addClientRequestSchema.safeParse({
@@ -117,7 +123,7 @@ export function AddClientPage() {
     addClient.error.status < 500
       ? addClient.error.message
       : addClient.error
-        ? texts.addClient.failed
+        ? customerTexts.addClient.failed
         : null;
 
   const header = (
@@ -140,7 +146,7 @@ export function AddClientPage() {
   return (
     <main className="page">
       {header}
-      <h1 className="page__title">{texts.addClient.title}</h1>
+      <h1 className="page__title">{customerTexts.addClient.title}</h1>
       <form
         className="form form--overlay-host"
         noValidate
@@ -151,14 +157,14 @@ export function AddClientPage() {
         }}
       >
         <TextField
-          label={texts.addClient.firstName}
+          label={customerTexts.addClient.firstName}
           required
           autoComplete="given-name"
           value={firstName}
           onChange={setFirstName}
         />
         <TextField
-          label={texts.addClient.lastName}
+          label={customerTexts.addClient.lastName}
           required
           autoComplete="family-name"
           value={lastName}
@@ -166,7 +172,7 @@ export function AddClientPage() {
         />
         <div className="field">
           <label className="field__label" htmlFor={phoneId}>
-            {texts.addClient.phone}
+            {customerTexts.addClient.phone}
           </label>
           <input
             ref={phoneField}
@@ -176,7 +182,7 @@ export function AddClientPage() {
             type="tel"
             inputMode="numeric"
             autoComplete="tel"
-            placeholder={texts.userInfo.phonePlaceholder}
+            placeholder={customerTexts.userInfo.phonePlaceholder}
             value={maskPhone(phoneDigits)}
             onChange={(event) => setPhoneDigits(phoneDigitsFromInput(event.target.value))}
           />
@@ -185,15 +191,15 @@ export function AddClientPage() {
           {problem ?? serverError ?? ''}
         </p>
         <button type="submit" className="button button--primary button--block" disabled={addClient.isPending}>
-          {addClient.isPending ? texts.addClient.sending : texts.addClient.send}
+          {addClient.isPending ? customerTexts.addClient.sending : customerTexts.addClient.send}
         </button>
         {addClient.isPending ? (
           <div className="form-overlay">
-            <Spinner label={texts.addClient.sending} />
+            <Spinner label={customerTexts.addClient.sending} />
             {/* Offline the request waits for the connection (TanStack Query pauses it): say so. */}
             {addClient.isPaused ? (
               <p className="form-overlay__text" role="status">
-                {texts.addClient.waitingForConnection}
+                {customerTexts.addClient.waitingForConnection}
               </p>
             ) : null}
           </div>

@@ -14,10 +14,10 @@ import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-stat
 import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys-api.ts';
 
-const t = texts.apiKeys;
+const t = consoleTexts.apiKeys;
 
 const failureText = (error: unknown) =>
   error instanceof ApiRequestError && error.status < 500 ? error.message : t.failed;

@@ -8,14 +8,14 @@ import {
 import { Field } from '../../../components/ui/field.tsx';
 import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveCompany } from '../api/settings-api.ts';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 
 /** The business's own wording for each text, over the default it replaces. */
 const SMS_TEXT_FIELDS = [
-  { key: 'smsJoinText', label: texts.settings.smsJoinText, kind: 'join' },
-  { key: 'smsCalledText', label: texts.settings.smsCalledText, kind: 'called' },
+  { key: 'smsJoinText', label: consoleTexts.settings.smsJoinText, kind: 'join' },
+  { key: 'smsCalledText', label: consoleTexts.settings.smsCalledText, kind: 'called' },
 ] as const;
 
 export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
@@ -56,16 +56,16 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
   const { errors } = problems;
   return (
     <form ref={problems.ref} className="settings-card" onSubmit={submit} noValidate>
-      <h2 className="settings-card__title">{texts.settings.business}</h2>
+      <h2 className="settings-card__title">{consoleTexts.settings.business}</h2>
       <TextField
-        label={texts.settings.name}
+        label={consoleTexts.settings.name}
         value={form.name}
         onChange={set('name')}
         disabled={!canEdit}
         error={errors.name}
       />
       <TextField
-        label={texts.settings.street}
+        label={consoleTexts.settings.street}
         value={form.street}
         onChange={set('street')}
         disabled={!canEdit}
@@ -73,14 +73,14 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
       />
       <div className="settings-row">
         <TextField
-          label={texts.settings.city}
+          label={consoleTexts.settings.city}
           value={form.city}
           onChange={set('city')}
           disabled={!canEdit}
           error={errors.city}
         />
         <TextField
-          label={texts.settings.state}
+          label={consoleTexts.settings.state}
           value={form.state}
           onChange={set('state')}
           disabled={!canEdit}
@@ -88,7 +88,7 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
           error={errors.state}
         />
         <TextField
-          label={texts.settings.zip}
+          label={consoleTexts.settings.zip}
           value={form.zip}
           onChange={set('zip')}
           disabled={!canEdit}
@@ -96,7 +96,11 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
           error={errors.zip}
         />
       </div>
-      <Field label={texts.settings.timeZone} note={texts.settings.timeZoneHint} error={errors.timeZone}>
+      <Field
+        label={consoleTexts.settings.timeZone}
+        note={consoleTexts.settings.timeZoneHint}
+        error={errors.timeZone}
+      >
         {(id, control) => (
           <select
             {...control}
@@ -115,7 +119,7 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
         )}
       </Field>
       <TextField
-        label={texts.request.replyMinutes}
+        label={consoleTexts.request.replyMinutes}
         type="number"
         inputMode="numeric"
         min={1}
@@ -127,8 +131,8 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
         error={errors.requestReplyMinutes}
       />
       <TextField
-        label={texts.privacy.retentionDays}
-        note={texts.privacy.retentionHint}
+        label={consoleTexts.privacy.retentionDays}
+        note={consoleTexts.privacy.retentionHint}
         type="number"
         inputMode="numeric"
         min={RETENTION_DAYS.min}
@@ -140,8 +144,8 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
         style={{ maxWidth: '200px' }}
         error={errors.retentionDays}
       />
-      <h3 className="settings-card__subtitle">{texts.settings.smsTexts}</h3>
-      <p className="field__note">{texts.settings.smsTextsHint}</p>
+      <h3 className="settings-card__subtitle">{consoleTexts.settings.smsTexts}</h3>
+      <p className="field__note">{consoleTexts.settings.smsTextsHint}</p>
       {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (
         <Field key={key} label={label} error={errors[key]}>
           {(id, control) => (
@@ -159,8 +163,8 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
         </Field>
       ))}
       <Field
-        label={texts.settings.nearTurnDefault}
-        note={texts.settings.nearTurnHint}
+        label={consoleTexts.settings.nearTurnDefault}
+        note={consoleTexts.settings.nearTurnHint}
         error={errors.nearTurnDefault}
       >
         {(id, control) => (
@@ -174,7 +178,7 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
           >
             {NEAR_TURN_CHOICES.map((choice) => (
               <option key={choice} value={choice}>
-                {texts.settings.nearTurnChoices[choice]}
+                {consoleTexts.settings.nearTurnChoices[choice]}
               </option>
             ))}
           </select>

@@ -9,7 +9,7 @@ import { issuesByField } from '../../../../shared/schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import {
   useCalendarFeeds,
   useRemoveCalendarFeed,
@@ -17,7 +17,7 @@ import {
   useSyncCalendarFeed,
 } from '../api/calendar-feeds-api.ts';
 
-const t = texts.calendarFeeds;
+const t = consoleTexts.calendarFeeds;
 
 /** The time now, moved on every minute: "Synced 2 min ago" keeps true while the page is open. */
 function useMinuteClock(): number {

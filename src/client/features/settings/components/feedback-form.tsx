@@ -7,10 +7,10 @@ import { issuesByField } from '../../../../shared/schemas.ts';
 import type { BusinessSettings } from '../../../../shared/staff-schemas.ts';
 import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveFeedback } from '../api/settings-api.ts';
 
-const t = texts.settings;
+const t = consoleTexts.settings;
 
 /**
  * Settings' "Feedback after the visit" (docs/feedback.md): off until the owner turns it on; the

@@ -8,7 +8,7 @@ import {
 } from '../../../../shared/staff-schemas.ts';
 import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveIntake } from '../api/settings-api.ts';
 
 /** The week as the form shows it, Monday first; stored Sunday first (Date.getDay()). */
@@ -104,9 +104,9 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
 
   return (
     <form ref={problems.ref} className="settings-card" onSubmit={submit} noValidate>
-      <h2 className="settings-card__title">{texts.hours.title}</h2>
+      <h2 className="settings-card__title">{consoleTexts.hours.title}</h2>
       <fieldset className="hours__mode" disabled={!canEdit}>
-        <legend className="visually-hidden">{texts.hours.title}</legend>
+        <legend className="visually-hidden">{consoleTexts.hours.title}</legend>
         <label>
           <input
             type="radio"
@@ -114,7 +114,7 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
             checked={draft.aroundTheClock}
             onChange={() => change({ aroundTheClock: true })}
           />{' '}
-          {texts.hours.aroundTheClock}
+          {consoleTexts.hours.aroundTheClock}
         </label>
         <label>
           <input
@@ -123,18 +123,20 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
             checked={!draft.aroundTheClock}
             onChange={() => change({ aroundTheClock: false })}
           />{' '}
-          {texts.hours.setHours}
+          {consoleTexts.hours.setHours}
         </label>
       </fieldset>
       <p className="field__note">
-        {draft.aroundTheClock ? texts.hours.aroundTheClockHint : texts.hours.hint(settings.timeZone)}
+        {draft.aroundTheClock
+          ? consoleTexts.hours.aroundTheClockHint
+          : consoleTexts.hours.hint(settings.timeZone)}
       </p>
       {draft.aroundTheClock ? null : (
         <>
           <ul className="hours__week">
             {DISPLAY_ORDER.map((weekday) => {
               const ranges = draft.weekly[weekday] ?? [];
-              const dayName = texts.hours.weekdays[weekday] ?? '';
+              const dayName = consoleTexts.hours.weekdays[weekday] ?? '';
               return (
                 <li key={weekday} className="hours__day">
                   <label className="hours__day-name">
@@ -146,12 +148,14 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
                     />{' '}
                     {dayName}
                   </label>
-                  {ranges.length === 0 ? <span className="hours__closed">{texts.hours.closed}</span> : null}
+                  {ranges.length === 0 ? (
+                    <span className="hours__closed">{consoleTexts.hours.closed}</span>
+                  ) : null}
                   {ranges.map((range, index) => (
                     // Ranges are edited in place: their position is their identity.
                     <span key={index} className="hours__range">
                       <TimeInput
-                        label={texts.hours.opensOn(dayName)}
+                        label={consoleTexts.hours.opensOn(dayName)}
                         value={range.opens}
                         disabled={!canEdit}
                         onChange={(opens) =>
@@ -163,7 +167,7 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
                       />
                       <span aria-hidden="true">–</span>
                       <TimeInput
-                        label={texts.hours.closesOn(dayName)}
+                        label={consoleTexts.hours.closesOn(dayName)}
                         value={range.closes}
                         disabled={!canEdit}
                         onChange={(closes) =>
@@ -184,7 +188,7 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
                             )
                           }
                         >
-                          {texts.settings.remove}
+                          {consoleTexts.settings.remove}
                         </button>
                       ) : null}
                     </span>
@@ -195,7 +199,7 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
                       className="button button--small button--secondary"
                       onClick={() => setDay(weekday, [...ranges, { opens: '14:00', closes: '18:00' }])}
                     >
-                      {texts.hours.addRange}
+                      {consoleTexts.hours.addRange}
                     </button>
                   ) : null}
                   {Object.entries(errors)
@@ -209,8 +213,8 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
               );
             })}
           </ul>
-          <h3 className="settings-card__subtitle">{texts.hours.specialDays}</h3>
-          <p className="field__note">{texts.hours.specialDaysHint}</p>
+          <h3 className="settings-card__subtitle">{consoleTexts.hours.specialDays}</h3>
+          <p className="field__note">{consoleTexts.hours.specialDaysHint}</p>
           <ul className="settings-list">
             {draft.specialDays.map((day, index) => {
               const edit = (next: Partial<HoursDraft['specialDays'][number]>) =>
@@ -220,7 +224,7 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
               return (
                 <li key={index} className="settings-row">
                   <TextField
-                    label={texts.hours.date}
+                    label={consoleTexts.hours.date}
                     type="date"
                     value={day.date}
                     width="180px"
@@ -235,19 +239,19 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
                       disabled={!canEdit}
                       onChange={(event) => edit({ closed: event.target.checked })}
                     />{' '}
-                    {texts.hours.closedAllDay}
+                    {consoleTexts.hours.closedAllDay}
                   </label>
                   {day.closed ? null : (
                     <span className="hours__range">
                       <TimeInput
-                        label={texts.hours.opensOn(day.date)}
+                        label={consoleTexts.hours.opensOn(day.date)}
                         value={day.range.opens}
                         disabled={!canEdit}
                         onChange={(opens) => edit({ range: { ...day.range, opens } })}
                       />
                       <span aria-hidden="true">–</span>
                       <TimeInput
-                        label={texts.hours.closesOn(day.date)}
+                        label={consoleTexts.hours.closesOn(day.date)}
                         value={day.range.closes}
                         disabled={!canEdit}
                         onChange={(closes) => edit({ range: { ...day.range, closes } })}
@@ -263,7 +267,7 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
                         change({ specialDays: draft.specialDays.filter((_, i) => i !== index) });
                       }}
                     >
-                      {texts.settings.remove}
+                      {consoleTexts.settings.remove}
                     </button>
                   ) : null}
                 </li>
@@ -280,11 +284,11 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
                 })
               }
             >
-              {texts.hours.addSpecialDay}
+              {consoleTexts.hours.addSpecialDay}
             </button>
           ) : null}
           <TextField
-            label={texts.hours.lastCall}
+            label={consoleTexts.hours.lastCall}
             value={draft.lastCallMinutes}
             inputMode="numeric"
             width="140px"
@@ -292,13 +296,13 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
             onChange={(lastCallMinutes) => change({ lastCallMinutes })}
             error={errors['openingHours.lastCallMinutes']}
           />
-          <p className="field__note">{texts.hours.lastCallHint}</p>
+          <p className="field__note">{consoleTexts.hours.lastCallHint}</p>
         </>
       )}
-      <h3 className="settings-card__subtitle">{texts.hours.caps}</h3>
+      <h3 className="settings-card__subtitle">{consoleTexts.hours.caps}</h3>
       <div className="settings-row">
         <TextField
-          label={texts.hours.maxWaiting}
+          label={consoleTexts.hours.maxWaiting}
           value={draft.maxWaiting}
           inputMode="numeric"
           disabled={!canEdit}
@@ -306,7 +310,7 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
           error={errors.maxWaiting}
         />
         <TextField
-          label={texts.hours.maxWaitMinutes}
+          label={consoleTexts.hours.maxWaitMinutes}
           value={draft.maxWaitMinutes}
           inputMode="numeric"
           disabled={!canEdit}
@@ -314,7 +318,7 @@ export function HoursForm({ settings, canEdit }: { settings: BusinessSettings; c
           error={errors.maxWaitMinutes}
         />
       </div>
-      <p className="field__note">{texts.hours.capsHint}</p>
+      <p className="field__note">{consoleTexts.hours.capsHint}</p>
       {canEdit ? (
         <SaveRow
           pending={save.isPending}

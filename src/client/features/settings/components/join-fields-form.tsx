@@ -4,10 +4,10 @@ import { issuesByField } from '../../../../shared/schemas.ts';
 import { type BusinessSettings, joinFieldsSettingsRequestSchema } from '../../../../shared/staff-schemas.ts';
 import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveJoinFields } from '../api/settings-api.ts';
 
-const t = texts.settings;
+const t = consoleTexts.settings;
 
 /** A field as the form edits it: the longest answer as typed; no id until saved. */
 interface FieldRow {

@@ -6,15 +6,15 @@ import { isLocalAddress } from '../../../../shared/public-url.ts';
 import type { BusinessSettings } from '../../../../shared/staff-schemas.ts';
 import { errorText, SaveState } from '../../../components/ui/save-state.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { kioskPath } from '../../kiosk/kiosk-path.ts';
 import { useUploadLogo } from '../api/settings-api.ts';
 
 /** Checked before uploading, in the server's words (logo-image.ts), so a 20 MB photo is not sent. */
 function logoFileProblem(file: File): string | null {
-  if (file.size > LOGO_UPLOAD.maxBytes) return texts.settings.logoTooLarge;
+  if (file.size > LOGO_UPLOAD.maxBytes) return consoleTexts.settings.logoTooLarge;
   if (file.type && !(LOGO_UPLOAD.types as readonly string[]).includes(file.type))
-    return texts.settings.logoNotJpegOrPng;
+    return consoleTexts.settings.logoNotJpegOrPng;
   return null;
 }
 
@@ -23,7 +23,7 @@ const isRefusal = (error: unknown) => error instanceof ApiRequestError && error.
 
 const logoErrorText = (error: unknown) =>
   error instanceof ApiRequestError && error.code === 'PAYLOAD_TOO_LARGE'
-    ? texts.settings.logoTooLarge
+    ? consoleTexts.settings.logoTooLarge
     : errorText(error);
 
 export function LogoForm({
@@ -42,7 +42,7 @@ export function LogoForm({
   const [fileProblem, setFileProblem] = useState<string | null>(null);
   return (
     <section className="settings-card">
-      <h2 className="settings-card__title">{texts.settings.logo}</h2>
+      <h2 className="settings-card__title">{consoleTexts.settings.logo}</h2>
       <div className="settings-row">
         <img
           className="company-logo"
@@ -52,11 +52,11 @@ export function LogoForm({
           height={74}
         />
         <div>
-          <p className="field__note">{texts.settings.logoHint}</p>
+          <p className="field__note">{consoleTexts.settings.logoHint}</p>
           {canEdit ? (
             <>
               <label className="button button--small button--secondary" htmlFor={inputId}>
-                {texts.settings.uploadLogo}
+                {consoleTexts.settings.uploadLogo}
               </label>
               <input
                 id={inputId}
@@ -87,7 +87,7 @@ export function LogoForm({
         </div>
       </div>
       <p className="field__note">
-        {texts.settings.link}:{' '}
+        {consoleTexts.settings.link}:{' '}
         {/* PUBLIC_URL, as texts and the poster give it, not the address this console is open at. */}
         <a href={paths.landing.getHref(settings.companyId)}>
           {`${publicUrl.replace(/\/$/, '')}${paths.landing.getHref(settings.companyId)}`}
@@ -95,13 +95,13 @@ export function LogoForm({
       </p>
       {/* As on the poster: the link texts and the QR code carry would not open on a customer's phone. */}
       {isLocalAddress(publicUrl) ? (
-        <p className="notice">{texts.settings.localAddress(new URL(publicUrl).host)}</p>
+        <p className="notice">{consoleTexts.settings.localAddress(new URL(publicUrl).host)}</p>
       ) : null}
       {/* The door (issue 13, docs/door.md): a poster to print and the kiosk for a tablet. */}
-      <p className="field__note">{texts.door.hint}</p>
+      <p className="field__note">{consoleTexts.door.hint}</p>
       <div className="settings-actions">
         <Link className="button button--small button--secondary" to="/console/poster">
-          {texts.door.printPoster}
+          {consoleTexts.door.printPoster}
         </Link>
         <a
           className="button button--small button--secondary"
@@ -109,7 +109,7 @@ export function LogoForm({
           target="_blank"
           rel="noopener"
         >
-          {texts.door.openKiosk}
+          {consoleTexts.door.openKiosk}
         </a>
       </div>
     </section>

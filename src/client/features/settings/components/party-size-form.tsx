@@ -4,10 +4,10 @@ import { issuesByField } from '../../../../shared/schemas.ts';
 import { type BusinessSettings, partySizeSettingsRequestSchema } from '../../../../shared/staff-schemas.ts';
 import { Field } from '../../../components/ui/field.tsx';
 import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSavePartySize } from '../api/settings-api.ts';
 
-const t = texts.settings;
+const t = consoleTexts.settings;
 const SIZES = Array.from({ length: PARTY_SIZE_LIMIT }, (_, index) => index + 1);
 
 /**

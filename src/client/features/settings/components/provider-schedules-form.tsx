@@ -12,13 +12,13 @@ import type { BusinessSettings, Provider } from '../../../../shared/staff-schema
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { SaveRow } from '../../../components/ui/save-state.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveSchedule, useSchedules } from '../api/schedule-api.ts';
 import './provider-schedules-form.css';
 
 /** Monday first, as a salon's week reads; the data's weekdays are 0 Sunday … 6 Saturday. */
 const WEEK = [1, 2, 3, 4, 5, 6, 0] as const;
-const dayName = (weekday: number) => texts.schedule.weekdays[weekday] ?? '';
+const dayName = (weekday: number) => consoleTexts.schedule.weekdays[weekday] ?? '';
 
 /** A range's two times, in the order they are shown. */
 const RANGE_ENDS = ['from', 'to'] as const;
@@ -66,7 +66,7 @@ function shiftsOf(week: Week) {
       const end = minuteOfDay(range.to);
       if (start === null || start >= MINUTES_PER_DAY) problems[`${key}.from`] = 'Enter when the shift starts';
       else if (end === null) problems[`${key}.to`] = 'Enter when the shift ends';
-      else if (end === start) problems[`${key}.to`] = texts.schedule.sameTime;
+      else if (end === start) problems[`${key}.to`] = consoleTexts.schedule.sameTime;
       else
         shifts.push({
           key,
@@ -177,8 +177,8 @@ function ProviderScheduleEditor({
         {provider.name}
       </h3>
       <fieldset className="schedule__group" disabled={!canEdit}>
-        <legend className="schedule__legend">{texts.schedule.weeklyShifts}</legend>
-        {hasShifts ? null : <p className="field__note">{texts.schedule.allHours}</p>}
+        <legend className="schedule__legend">{consoleTexts.schedule.weeklyShifts}</legend>
+        {hasShifts ? null : <p className="field__note">{consoleTexts.schedule.allHours}</p>}
         <ul className="schedule__week">
           {WEEK.map((weekday) => {
             const day = dayName(weekday);
@@ -188,7 +188,7 @@ function ProviderScheduleEditor({
                 <span className="schedule__day-name">{day}</span>
                 <div className="schedule__ranges">
                   {ranges.length === 0 && hasShifts ? (
-                    <span className="schedule__off">{texts.schedule.off}</span>
+                    <span className="schedule__off">{consoleTexts.schedule.off}</span>
                   ) : null}
                   {ranges.map((range, index) => {
                     const key = `${weekday}.${index}`;
@@ -200,11 +200,11 @@ function ProviderScheduleEditor({
                       <div key={index} className="schedule__range">
                         {RANGE_ENDS.map((end) => (
                           <label key={end} className="schedule__time">
-                            <span aria-hidden="true">{texts.schedule[end]}</span>
+                            <span aria-hidden="true">{consoleTexts.schedule[end]}</span>
                             <input
                               type="time"
                               className="input"
-                              aria-label={texts.schedule.rangeLabel(
+                              aria-label={consoleTexts.schedule.rangeLabel(
                                 day,
                                 end === 'from' ? 'From' : 'To',
                                 index,
@@ -217,15 +217,17 @@ function ProviderScheduleEditor({
                             />
                           </label>
                         ))}
-                        {nextDay ? <span className="field__note">{texts.schedule.nextDay}</span> : null}
+                        {nextDay ? (
+                          <span className="field__note">{consoleTexts.schedule.nextDay}</span>
+                        ) : null}
                         {canEdit ? (
                           <button
                             type="button"
                             className="button button--small button--secondary"
-                            aria-label={texts.schedule.removeHours(day, range.from, range.to)}
+                            aria-label={consoleTexts.schedule.removeHours(day, range.from, range.to)}
                             onClick={() => removeRange(weekday, index)}
                           >
-                            {texts.settings.remove}
+                            {consoleTexts.settings.remove}
                           </button>
                         ) : null}
                         {RANGE_ENDS.map((end) => fieldError(`${key}.${end}`))}
@@ -237,10 +239,10 @@ function ProviderScheduleEditor({
                   <button
                     type="button"
                     className="button button--small button--secondary schedule__add"
-                    aria-label={texts.schedule.addHours(day)}
+                    aria-label={consoleTexts.schedule.addHours(day)}
                     onClick={() => addRange(weekday)}
                   >
-                    {texts.schedule.addHoursShort}
+                    {consoleTexts.schedule.addHoursShort}
                   </button>
                 ) : null}
               </li>
@@ -250,8 +252,8 @@ function ProviderScheduleEditor({
       </fieldset>
 
       <fieldset className="schedule__group" disabled={!canEdit}>
-        <legend className="schedule__legend">{texts.schedule.daysOff}</legend>
-        {daysOff.length === 0 ? <p className="field__note">{texts.schedule.noDaysOff}</p> : null}
+        <legend className="schedule__legend">{consoleTexts.schedule.daysOff}</legend>
+        {daysOff.length === 0 ? <p className="field__note">{consoleTexts.schedule.noDaysOff}</p> : null}
         <ul className="schedule__days-off">
           {daysOff.map((date, index) => (
             <li key={date} className="schedule__day-off">
@@ -260,10 +262,10 @@ function ProviderScheduleEditor({
                 <button
                   type="button"
                   className="button button--small button--secondary"
-                  aria-label={texts.schedule.removeDayOff(readableDate(date))}
+                  aria-label={consoleTexts.schedule.removeDayOff(readableDate(date))}
                   onClick={() => setDaysOff((current) => current.filter((d) => d !== date))}
                 >
-                  {texts.settings.remove}
+                  {consoleTexts.settings.remove}
                 </button>
               ) : null}
               {fieldError(`daysOff.${index}`)}
@@ -273,7 +275,7 @@ function ProviderScheduleEditor({
         {canEdit ? (
           <div className="schedule__range">
             <label className="schedule__time">
-              <span>{texts.schedule.dayOffDate}</span>
+              <span>{consoleTexts.schedule.dayOffDate}</span>
               <input
                 type="date"
                 className="input"
@@ -283,7 +285,7 @@ function ProviderScheduleEditor({
               />
             </label>
             <button type="button" className="button button--small button--secondary" onClick={addDayOff}>
-              {texts.schedule.addDayOff}
+              {consoleTexts.schedule.addDayOff}
             </button>
             {fieldError('newDayOff')}
           </div>
@@ -291,9 +293,9 @@ function ProviderScheduleEditor({
       </fieldset>
 
       <fieldset className="schedule__group" disabled={!canEdit}>
-        <legend className="schedule__legend">{texts.schedule.services}</legend>
+        <legend className="schedule__legend">{consoleTexts.schedule.services}</legend>
         <p className="field__note">
-          {ticked.length === 0 ? texts.schedule.allServices : texts.schedule.servicesHint}
+          {ticked.length === 0 ? consoleTexts.schedule.allServices : consoleTexts.schedule.servicesHint}
         </p>
         <div className="schedule__services">
           {services.map((name) => (
@@ -344,14 +346,14 @@ export function ProviderSchedulesForm({
   if (settings.providers.length === 0) return null;
   return (
     <section className="settings-card">
-      <h2 className="settings-card__title">{texts.schedule.title}</h2>
+      <h2 className="settings-card__title">{consoleTexts.schedule.title}</h2>
       {schedules.isPending ? (
         <PanelLoading />
       ) : schedules.isError ? (
         <PanelLoadFailed onRetry={() => void schedules.refetch()} />
       ) : (
         <>
-          <p className="field__note">{texts.schedule.hint(schedules.data.timeZone)}</p>
+          <p className="field__note">{consoleTexts.schedule.hint(schedules.data.timeZone)}</p>
           <ul className="settings-list">
             {settings.providers.map((provider) => (
               <ProviderScheduleEditor

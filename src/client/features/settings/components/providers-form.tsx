@@ -7,7 +7,7 @@ import {
 } from '../../../../shared/staff-schemas.ts';
 import { errorText, SaveState, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useAddProvider, useRemoveProvider, useSaveProvider } from '../api/settings-api.ts';
 import { RemoveProviderDialog } from './remove-provider-dialog.tsx';
 
@@ -38,21 +38,21 @@ function ProviderRow({
   return (
     <li ref={problems.ref} className="settings-row">
       <TextField
-        label={texts.settings.providerName}
+        label={consoleTexts.settings.providerName}
         value={form.name}
         onChange={set('name')}
         disabled={!canEdit}
         error={errors.name}
       />
       <TextField
-        label={texts.settings.speciality}
+        label={consoleTexts.settings.speciality}
         value={form.speciality}
         onChange={set('speciality')}
         disabled={!canEdit}
         error={errors.speciality}
       />
       <TextField
-        label={texts.settings.station}
+        label={consoleTexts.settings.station}
         value={form.station}
         onChange={set('station')}
         disabled={!canEdit}
@@ -72,7 +72,7 @@ function ProviderRow({
               save.mutate({ id: provider.id, ...parsed.data }, { onError: problems.fromServer });
             }}
           >
-            {texts.settings.save}
+            {consoleTexts.settings.save}
           </button>
           <button
             type="button"
@@ -80,7 +80,7 @@ function ProviderRow({
             disabled={remove.isPending}
             onClick={() => setRemoving(true)}
           >
-            {texts.settings.remove}
+            {consoleTexts.settings.remove}
           </button>
           <RemoveProviderDialog
             open={removing}
@@ -115,7 +115,7 @@ export function ProvidersForm({ settings, canEdit }: { settings: BusinessSetting
   const { errors } = problems;
   return (
     <section className="settings-card">
-      <h2 className="settings-card__title">{texts.settings.providers}</h2>
+      <h2 className="settings-card__title">{consoleTexts.settings.providers}</h2>
       <ul className="settings-list">
         {settings.providers.map((provider) => (
           <ProviderRow
@@ -143,21 +143,21 @@ export function ProvidersForm({ settings, canEdit }: { settings: BusinessSetting
           }}
         >
           <TextField
-            label={texts.settings.providerName}
+            label={consoleTexts.settings.providerName}
             value={form.name}
             onChange={set('name')}
             disabled={false}
             error={errors.name}
           />
           <TextField
-            label={texts.settings.speciality}
+            label={consoleTexts.settings.speciality}
             value={form.speciality}
             onChange={set('speciality')}
             disabled={false}
             error={errors.speciality}
           />
           <TextField
-            label={texts.settings.station}
+            label={consoleTexts.settings.station}
             value={form.station}
             onChange={set('station')}
             disabled={false}
@@ -166,7 +166,7 @@ export function ProvidersForm({ settings, canEdit }: { settings: BusinessSetting
           />
           <div className="settings-actions settings-row__end">
             <button type="submit" className="button button--small button--primary" disabled={add.isPending}>
-              {texts.settings.addProvider}
+              {consoleTexts.settings.addProvider}
             </button>
             <SaveState
               pending={add.isPending}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Provider } from '../../../../shared/staff-schemas.ts';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { providerOptions, SelectField } from '../../../components/ui/select-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 
 /** Removing a provider asks where their waiting customers go (issue 12): another provider, or anyone. */
 export function RemoveProviderDialog({
@@ -24,19 +24,19 @@ export function RemoveProviderDialog({
   return (
     <ConfirmDialog
       open={open}
-      title={texts.settings.removeProviderTitle(provider.name)}
-      text={texts.settings.removeProviderText(provider.name)}
-      confirmLabel={texts.settings.removeProviderConfirm}
-      cancelLabel={texts.people.cancel}
+      title={consoleTexts.settings.removeProviderTitle(provider.name)}
+      text={consoleTexts.settings.removeProviderText(provider.name)}
+      confirmLabel={consoleTexts.settings.removeProviderConfirm}
+      cancelLabel={consoleTexts.people.cancel}
       busy={busy}
       onConfirm={() => onConfirm(moveTo || null)}
       onCancel={onCancel}
     >
       <SelectField
-        label={texts.settings.moveCustomersTo}
+        label={consoleTexts.settings.moveCustomersTo}
         value={moveTo}
         onChange={setMoveTo}
-        options={providerOptions(others, texts.console.anyProvider)}
+        options={providerOptions(others, consoleTexts.console.anyProvider)}
       />
     </ConfirmDialog>
   );

@@ -3,7 +3,7 @@ import { issuesByField } from '../../../../shared/schemas.ts';
 import { type BusinessSettings, servicesSettingsRequestSchema } from '../../../../shared/staff-schemas.ts';
 import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveServices } from '../api/settings-api.ts';
 
 export function ServicesForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
@@ -42,23 +42,23 @@ export function ServicesForm({ settings, canEdit }: { settings: BusinessSettings
   const { errors } = problems;
   return (
     <form ref={problems.ref} className="settings-card" onSubmit={submit} noValidate>
-      <h2 className="settings-card__title">{texts.settings.services}</h2>
+      <h2 className="settings-card__title">{consoleTexts.settings.services}</h2>
       <p className="field__note">
-        {rows.length === 0 ? texts.settings.usingDefaults : texts.settings.servicesHint}
+        {rows.length === 0 ? consoleTexts.settings.usingDefaults : consoleTexts.settings.servicesHint}
       </p>
       <ul className="settings-list">
         {rows.map((row, index) => (
           // Rows are edited in place: their position is their identity.
           <li key={index} className="settings-row">
             <TextField
-              label={texts.settings.serviceName}
+              label={consoleTexts.settings.serviceName}
               value={row.name}
               disabled={!canEdit}
               onChange={(name) => edit(index, { name })}
               error={errors[`services.${index}.name`]}
             />
             <TextField
-              label={texts.settings.minutes}
+              label={consoleTexts.settings.minutes}
               value={row.minutes}
               width="110px"
               disabled={!canEdit}
@@ -75,7 +75,7 @@ export function ServicesForm({ settings, canEdit }: { settings: BusinessSettings
                   setRows((r) => r.filter((_, i) => i !== index));
                 }}
               >
-                {texts.settings.remove}
+                {consoleTexts.settings.remove}
               </button>
             ) : null}
           </li>
@@ -94,7 +94,7 @@ export function ServicesForm({ settings, canEdit }: { settings: BusinessSettings
               className="button button--small button--secondary"
               onClick={() => setRows((r) => [...r, { name: '', minutes: '30', previousName: null }])}
             >
-              {texts.settings.addService}
+              {consoleTexts.settings.addService}
             </button>
           }
         />

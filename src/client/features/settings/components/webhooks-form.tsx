@@ -10,7 +10,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import {
   useAddWebhook,
   useEnableWebhook,
@@ -21,7 +21,7 @@ import {
   useWebhooks,
 } from '../api/webhooks-api.ts';
 
-const t = texts.webhooks;
+const t = consoleTexts.webhooks;
 
 const failureText = (error: unknown) =>
   error instanceof ApiRequestError && error.status < 500 ? error.message : t.failed;

@@ -4,7 +4,7 @@ import { firstIssue } from '../../../../shared/schemas.ts';
 import { textAsCustomerRequestSchema } from '../../../../shared/staff-schemas.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useReplyAsCustomer } from '../api/sms-api.ts';
 
 /**
@@ -17,7 +17,7 @@ export function TextAsNewNumber() {
   const [phone, setPhone] = useState('');
   const [body, setBody] = useState('JOIN');
   const [problem, setProblem] = useState<{ field: 'phoneNumber' | 'body'; message: string } | null>(null);
-  const t = texts.sms.newNumber;
+  const t = consoleTexts.sms.newNumber;
   return (
     <form
       className="sms-new-number"

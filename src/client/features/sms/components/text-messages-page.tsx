@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { consoleTexts } from '../../../lib/console-texts.ts';
 import { type TextMessage, useReplyAsCustomer, useTextMessages } from '../api/sms-api.ts';
 import { TextAsNewNumber } from './text-as-new-number.tsx';
 
@@ -20,12 +20,12 @@ function ReplyBox({ phoneNumber }: { phoneNumber: string }) {
       }}
     >
       <label className="visually-hidden" htmlFor={id}>
-        {texts.sms.replyAs}
+        {consoleTexts.sms.replyAs}
       </label>
       <input
         id={id}
         className="input"
-        placeholder={texts.sms.replyPlaceholder}
+        placeholder={consoleTexts.sms.replyPlaceholder}
         value={body}
         onChange={(event) => setBody(event.target.value)}
       />
@@ -34,10 +34,10 @@ function ReplyBox({ phoneNumber }: { phoneNumber: string }) {
         className="button button--small button--primary"
         disabled={reply.isPending || !body.trim()}
       >
-        {texts.sms.send}
+        {consoleTexts.sms.send}
       </button>
       <span className={`save-state${reply.isError ? ' save-state--error' : ''}`} role="status">
-        {reply.isError ? texts.sms.failed : reply.isSuccess ? texts.sms.sent : ''}
+        {reply.isError ? consoleTexts.sms.failed : reply.isSuccess ? consoleTexts.sms.sent : ''}
       </span>
     </form>
   );
@@ -58,10 +58,11 @@ function TextRow({
     <li className={`sms-row sms-row--${message.direction}`} data-phone={message.phoneNumber}>
       <div className="sms-row__meta">
         <span>
-          {outbound ? texts.sms.to : texts.sms.from} {formatPhoneForDisplay(message.phoneNumber)}
+          {outbound ? consoleTexts.sms.to : consoleTexts.sms.from}{' '}
+          {formatPhoneForDisplay(message.phoneNumber)}
         </span>
         <span className={`status-pill status-pill--sms-${message.status}`}>
-          {texts.sms.status[message.status] ?? message.status}
+          {consoleTexts.sms.status[message.status] ?? message.status}
         </span>
         {/* The business's clock, as the chat shows it, whatever zone the browser is in. */}
         <time dateTime={message.createdAt}>{formatIsoTime(message.createdAt, timeZone)}</time>
@@ -75,7 +76,7 @@ function TextRow({
           <ReplyBox phoneNumber={message.phoneNumber} />
         ) : (
           <button type="button" className="text-button" onClick={() => setReplying(true)}>
-            {texts.sms.replyAs}
+            {consoleTexts.sms.replyAs}
           </button>
         )
       ) : null}
@@ -90,10 +91,10 @@ export function TextMessagesPage({ timeZone }: { timeZone: string }) {
   if (list.isError) return <PanelLoadFailed />;
   const outbox = list.data.driver !== 'twilio';
   return (
-    <section className="settings" aria-label={texts.sms.title}>
-      <p className="notice">{outbox ? texts.sms.outboxNote : texts.sms.twilioNote}</p>
+    <section className="settings" aria-label={consoleTexts.sms.title}>
+      <p className="notice">{outbox ? consoleTexts.sms.outboxNote : consoleTexts.sms.twilioNote}</p>
       {outbox ? <TextAsNewNumber /> : null}
-      {list.data.messages.length === 0 ? <p className="board__empty">{texts.sms.empty}</p> : null}
+      {list.data.messages.length === 0 ? <p className="board__empty">{consoleTexts.sms.empty}</p> : null}
       <ul className="sms-list">
         {list.data.messages.map((message) => (
           <TextRow key={message.id} message={message} canReply={outbox} timeZone={timeZone} />

@@ -9,8 +9,8 @@ import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page
 import { Modal } from '../../../components/ui/modal.tsx';
 import { FullPageSpinner } from '../../../components/ui/spinner.tsx';
 import { isMissingError } from '../../../lib/api-client.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { customerRealtime, useConnectionState, useTopic } from '../../../lib/realtime.ts';
-import { texts } from '../../../lib/texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { DetailsErasedPage, ForgetMeButton } from '../../privacy/components/forget-me.tsx';
 import { useWaitEntry, waitEntryQueryKey } from '../api/get-wait-entry.ts';
@@ -24,15 +24,17 @@ import { NotifyCard } from './notify-card.tsx';
 
 /** The page's heading and tab title: what the page says the visit is, not always "on the list". */
 function checkedInTitle(waitId: string | null, entry: ReturnType<typeof useWaitEntry>): string {
-  if (!waitId || (entry.isError && isMissingError(entry.error))) return texts.checkedIn.notFoundTitle;
+  if (!waitId || (entry.isError && isMissingError(entry.error))) return customerTexts.checkedIn.notFoundTitle;
   // Not "You're on the list" before it is known: the visit may have ended, or be someone else's.
-  if (!entry.data) return texts.checkedIn.loadingTitle;
+  if (!entry.data) return customerTexts.checkedIn.loadingTitle;
   // A request its provider declined or let expire waits outside the line for the customer's choice.
   const request = entry.data.request?.status;
   if (entry.data.status === 'waiting' && (request === 'declined' || request === 'expired'))
-    return texts.checkedIn.requestEndedTitle;
-  if (ACTIVE_STATUSES.includes(entry.data.status)) return texts.checkedIn.title;
-  return entry.data.status === 'done' ? texts.checkedIn.doneTitle : texts.checkedIn.offListTitle;
+    return customerTexts.checkedIn.requestEndedTitle;
+  if (ACTIVE_STATUSES.includes(entry.data.status)) return customerTexts.checkedIn.title;
+  return entry.data.status === 'done'
+    ? customerTexts.checkedIn.doneTitle
+    : customerTexts.checkedIn.offListTitle;
 }
 
 /** /{companyId}/checked-in?waitId=… (spec §2), live: place in line, status, leave, chat. */
@@ -65,14 +67,14 @@ export function CheckedInPage() {
 
   const backToBusiness = (
     <Link className="button button--primary" to={paths.landing.getHref(companyId)}>
-      {texts.checkedIn.backToBusiness}
+      {customerTexts.checkedIn.backToBusiness}
     </Link>
   );
 
   if (erasedAt !== null) return <DetailsErasedPage companyId={companyId} companyName={erasedAt} />;
   if (!waitId) {
     return (
-      <MessagePage title={texts.checkedIn.notFoundTitle} body={texts.checkedIn.notFoundBody}>
+      <MessagePage title={customerTexts.checkedIn.notFoundTitle} body={customerTexts.checkedIn.notFoundBody}>
         {backToBusiness}
       </MessagePage>
     );
@@ -80,7 +82,7 @@ export function CheckedInPage() {
   if (entry.isPending) return <FullPageSpinner />;
   if (entry.isError) {
     return isMissingError(entry.error) ? (
-      <MessagePage title={texts.checkedIn.notFoundTitle} body={texts.checkedIn.notFoundBody}>
+      <MessagePage title={customerTexts.checkedIn.notFoundTitle} body={customerTexts.checkedIn.notFoundBody}>
         {backToBusiness}
       </MessagePage>
     ) : (
@@ -98,28 +100,30 @@ export function CheckedInPage() {
 
   return (
     <main className="page checked-in">
-      {headline !== texts.checkedIn.title ? (
+      {headline !== customerTexts.checkedIn.title ? (
         // The visit is over, or its request was not taken: the confirmation's "You're on the list"
         // would contradict the status below.
         <div className="checked-in__head">
           <h1 className="page__title">{headline}</h1>
-          <p className="page__text">{texts.checkedIn.visitFor(serviceType, provider)}</p>
+          <p className="page__text">{customerTexts.checkedIn.visitFor(serviceType, provider)}</p>
         </div>
       ) : (
         <div className="checked-in__head">
           <span className="success-badge">
             <CheckIcon size={40} />
           </span>
-          <h1 className="page__title">{texts.checkedIn.title}</h1>
-          <p className="page__text page__text--strong">{texts.checkedIn.sentTo(provider, serviceType)}</p>
+          <h1 className="page__title">{customerTexts.checkedIn.title}</h1>
+          <p className="page__text page__text--strong">
+            {customerTexts.checkedIn.sentTo(provider, serviceType)}
+          </p>
           <p className="page__text">
-            {data.textSent ? texts.checkedIn.textSent : texts.checkedIn.textNotSent}
+            {data.textSent ? customerTexts.checkedIn.textSent : customerTexts.checkedIn.textNotSent}
           </p>
         </div>
       )}
       {data.partySize > 1 ? (
         // docs/party-size.md: this page is the lead's; its place is the party's first.
-        <p className="page__text checked-in__party">{texts.partySize.partyLine(data.partySize)}</p>
+        <p className="page__text checked-in__party">{customerTexts.partySize.partyLine(data.partySize)}</p>
       ) : null}
       <LiveStatus
         entry={data}
@@ -139,7 +143,7 @@ export function CheckedInPage() {
       ) : null}
       {connection === 'offline' ? (
         <p className="notice" role="status">
-          {texts.live.reconnecting}
+          {customerTexts.live.reconnecting}
         </p>
       ) : null}
       <div className="stack checked-in__actions">
@@ -149,7 +153,7 @@ export function CheckedInPage() {
             to={paths.chat.getHref(companyId, data.waitId)}
           >
             <ChatIcon />
-            {texts.live.chat(provider)}
+            {customerTexts.live.chat(provider)}
           </Link>
         )}
         {canLeave ? (
@@ -158,12 +162,12 @@ export function CheckedInPage() {
             className="button button--secondary button--block"
             onClick={() => setConfirmLeave(true)}
           >
-            {texts.live.leave}
+            {customerTexts.live.leave}
           </button>
         ) : null}
         {ended ? (
           <Link className="button button--secondary button--block" to={paths.landing.getHref(companyId)}>
-            {texts.live.joinAgain}
+            {customerTexts.live.joinAgain}
           </Link>
         ) : null}
         <ForgetMeButton
@@ -178,18 +182,20 @@ export function CheckedInPage() {
       {data.status === 'waiting' ? <NotifyCard companyId={companyId} texting={data.textSent} /> : null}
       <Modal
         open={confirmLeave}
-        title={texts.live.leaveTitle}
+        title={customerTexts.live.leaveTitle}
         busy={leave.isPending}
         onClose={() => setConfirmLeave(false)}
       >
         <p className="modal__text">
-          {data.partySize > 1 ? texts.partySize.leaveBody(data.partySize) : texts.live.leaveBody}
+          {data.partySize > 1
+            ? customerTexts.partySize.leaveBody(data.partySize)
+            : customerTexts.live.leaveBody}
         </p>
         <p className="form-error" role="alert">
           {leave.isPaused
-            ? texts.live.leaveWaitingForConnection
+            ? customerTexts.live.leaveWaitingForConnection
             : leave.isError
-              ? texts.live.leaveFailed
+              ? customerTexts.live.leaveFailed
               : ''}
         </p>
         <div className="stack stack--full">
@@ -199,7 +205,7 @@ export function CheckedInPage() {
             disabled={leave.isPending}
             onClick={() => leave.mutate(undefined, { onSuccess: () => setConfirmLeave(false) })}
           >
-            {texts.live.leaveConfirm}
+            {customerTexts.live.leaveConfirm}
           </button>
           <button
             type="button"
@@ -207,7 +213,7 @@ export function CheckedInPage() {
             disabled={leave.isPending}
             onClick={() => setConfirmLeave(false)}
           >
-            {texts.live.stay}
+            {customerTexts.live.stay}
           </button>
         </div>
       </Modal>

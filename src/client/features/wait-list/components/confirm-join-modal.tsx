@@ -1,5 +1,5 @@
 import { Modal } from '../../../components/ui/modal.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 
 interface ConfirmJoinModalProps {
   open: boolean;
@@ -25,14 +25,14 @@ export function ConfirmJoinModal({
   service,
   pending,
   offline,
-  waitingText = texts.confirm.waitingForConnection,
+  waitingText = customerTexts.confirm.waitingForConnection,
   error,
   onClose,
   onConfirm,
 }: ConfirmJoinModalProps) {
   return (
-    <Modal open={open} title={texts.confirm.title(name)} onClose={onClose} busy={pending && !offline}>
-      <p className="modal__text">{texts.confirm.message(service)}</p>
+    <Modal open={open} title={customerTexts.confirm.title(name)} onClose={onClose} busy={pending && !offline}>
+      <p className="modal__text">{customerTexts.confirm.message(service)}</p>
       <p className="form-error" role="alert">
         {error ?? (offline ? waitingText : '')}
       </p>
@@ -43,7 +43,7 @@ export function ConfirmJoinModal({
         disabled={pending}
         aria-busy={pending}
       >
-        {pending ? texts.confirm.joining : texts.confirm.yes}
+        {pending ? customerTexts.confirm.joining : customerTexts.confirm.yes}
       </button>
     </Modal>
   );

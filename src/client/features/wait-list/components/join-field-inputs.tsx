@@ -1,6 +1,6 @@
 import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import type { AnswerProblems } from '../join-answers.ts';
 
 /**
@@ -26,7 +26,7 @@ export function JoinFieldInputs({
   return fields.map((field) => (
     <TextField
       key={field.id}
-      label={field.required ? field.label : texts.joinFields.optional(field.label)}
+      label={field.required ? field.label : customerTexts.joinFields.optional(field.label)}
       name={`answer-${field.id}`}
       value={answers[field.id] ?? ''}
       maxLength={field.maxLength}

@@ -1,6 +1,6 @@
 import type { WaitEntryResponse } from '../../../../shared/schemas.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useIsHydrating } from '../../../lib/hydration.ts';
-import { texts } from '../../../lib/texts.ts';
 
 const timeOfDay = (iso: string) =>
   new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
@@ -19,26 +19,30 @@ function RequestStatus({
   if (request.status === 'pending')
     return (
       <div className="live-status" data-status="request-pending">
-        <p className="live-status__main">{texts.request.pending(request.providerName)}</p>
+        <p className="live-status__main">{customerTexts.request.pending(request.providerName)}</p>
         {request.deadline && !hydrating ? (
-          <p className="live-status__detail">{texts.request.answerBy(timeOfDay(request.deadline))}</p>
+          <p className="live-status__detail">{customerTexts.request.answerBy(timeOfDay(request.deadline))}</p>
         ) : null}
       </div>
     );
   return (
     <div className="live-status live-status--ended" data-status={`request-${request.status}`}>
-      <p className="live-status__main">{texts.request.ended(request.providerName)}</p>
-      <p className="live-status__detail">{texts.request.nextAvailableHint}</p>
+      <p className="live-status__main">{customerTexts.request.ended(request.providerName)}</p>
+      <p className="live-status__detail">{customerTexts.request.nextAvailableHint}</p>
       <button
         type="button"
         className="button button--primary button--block"
         disabled={joining}
         onClick={onNextAvailable}
       >
-        {joining ? texts.request.joining : texts.request.nextAvailable}
+        {joining ? customerTexts.request.joining : customerTexts.request.nextAvailable}
       </button>
       <p className={waitingForConnection ? 'notice' : 'form-error'} role="alert">
-        {waitingForConnection ? texts.request.joinWhenOnline : failed ? texts.request.failed : ''}
+        {waitingForConnection
+          ? customerTexts.request.joinWhenOnline
+          : failed
+            ? customerTexts.request.failed
+            : ''}
       </p>
     </div>
   );
@@ -79,29 +83,33 @@ function LiveStatusContent({ entry, placeChange, ...request }: LiveStatusProps) 
       return (
         <div className="live-status" data-status="waiting">
           {entry.request?.status === 'accepted' ? (
-            <p className="live-status__detail">{texts.request.accepted(entry.request.providerName)}</p>
+            <p className="live-status__detail">
+              {customerTexts.request.accepted(entry.request.providerName)}
+            </p>
           ) : null}
-          <p className="live-status__main">{texts.live.position(entry.position ?? 1)}</p>
+          <p className="live-status__main">{customerTexts.live.position(entry.position ?? 1)}</p>
           {placeChange ? (
             <p className="live-status__detail live-status__why" data-testid="place-change">
               {placeChange}
             </p>
           ) : null}
           {entry.estimatedWaitRange !== null ? (
-            <p className="live-status__detail">{texts.live.estimate(entry.estimatedWaitRange)}</p>
+            <p className="live-status__detail">{customerTexts.live.estimate(entry.estimatedWaitRange)}</p>
           ) : null}
           {entry.runningBehindMinutes > 0 ? (
-            <p className="live-status__detail">{texts.live.runningBehind(entry.runningBehindMinutes)}</p>
+            <p className="live-status__detail">
+              {customerTexts.live.runningBehind(entry.runningBehindMinutes)}
+            </p>
           ) : null}
         </div>
       );
     case 'called':
       return (
         <div className="live-status live-status--called" data-status="called">
-          <p className="live-status__main">{texts.live.called}</p>
+          <p className="live-status__main">{customerTexts.live.called}</p>
           {entry.history.providerName ? (
             <p className="live-status__detail">
-              {texts.live.calledBy(entry.history.providerName, entry.history.providerStation ?? '')}
+              {customerTexts.live.calledBy(entry.history.providerName, entry.history.providerStation ?? '')}
             </p>
           ) : null}
         </div>
@@ -109,25 +117,25 @@ function LiveStatusContent({ entry, placeChange, ...request }: LiveStatusProps) 
     case 'in_service':
       return (
         <div className="live-status" data-status="in_service">
-          <p className="live-status__main">{texts.live.inService}</p>
+          <p className="live-status__main">{customerTexts.live.inService}</p>
         </div>
       );
     case 'done':
       return (
         <div className="live-status" data-status="done">
-          <p className="live-status__main">{texts.live.done(entry.companyName)}</p>
+          <p className="live-status__main">{customerTexts.live.done(entry.companyName)}</p>
         </div>
       );
     case 'no_show':
       return (
         <div className="live-status live-status--ended" data-status="no_show">
-          <p className="live-status__main">{texts.live.noShow}</p>
+          <p className="live-status__main">{customerTexts.live.noShow}</p>
         </div>
       );
     case 'cancelled':
       return (
         <div className="live-status live-status--ended" data-status="cancelled">
-          <p className="live-status__main">{texts.live.cancelled}</p>
+          <p className="live-status__main">{customerTexts.live.cancelled}</p>
         </div>
       );
   }

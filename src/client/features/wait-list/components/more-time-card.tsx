@@ -1,6 +1,6 @@
 import { MORE_TIME_MINUTES, type WaitEntryResponse } from '../../../../shared/schemas.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useAskMoreTime, useMarkArrived } from '../api/more-time.ts';
 
 /**
@@ -18,20 +18,20 @@ export function MoreTimeCard({ entry }: { entry: WaitEntryResponse }) {
   const offered = MORE_TIME_MINUTES.filter((minutes) => !heldUntil || minutes > heldUntil.minutes);
 
   return (
-    <section className="more-time" aria-label={texts.moreTime.label}>
+    <section className="more-time" aria-label={customerTexts.moreTime.label}>
       <p className="more-time__status" role="status">
         {entry.arrivedAt
-          ? texts.moreTime.arrived
+          ? customerTexts.moreTime.arrived
           : heldUntil
-            ? texts.moreTime.heldUntil(heldUntil.clock)
+            ? customerTexts.moreTime.heldUntil(heldUntil.clock)
             : entry.movedBack
-              ? texts.moreTime.movedBack
+              ? customerTexts.moreTime.movedBack
               : ''}
       </p>
       {entry.mayAskMoreTime && offered.length > 0 ? (
         <fieldset className="more-time__ask">
           <legend className="more-time__legend">
-            {heldUntil ? texts.moreTime.needLonger : texts.moreTime.needMoreTime}
+            {heldUntil ? customerTexts.moreTime.needLonger : customerTexts.moreTime.needMoreTime}
           </legend>
           <div className="more-time__choices">
             {offered.map((minutes) => (
@@ -42,7 +42,7 @@ export function MoreTimeCard({ entry }: { entry: WaitEntryResponse }) {
                 disabled={busy}
                 onClick={() => askMoreTime.mutate(minutes)}
               >
-                {texts.moreTime.minutes(minutes)}
+                {customerTexts.moreTime.minutes(minutes)}
               </button>
             ))}
           </div>
@@ -55,17 +55,17 @@ export function MoreTimeCard({ entry }: { entry: WaitEntryResponse }) {
           disabled={busy}
           onClick={() => markArrived.mutate()}
         >
-          {texts.moreTime.imHere}
+          {customerTexts.moreTime.imHere}
         </button>
       )}
       {/* The server's own words ("Your extra time was already used…"); never a script's own error. */}
       <p className={waitingForConnection ? 'notice' : 'form-error'} role="alert">
         {waitingForConnection
-          ? texts.moreTime.waitingForConnection
+          ? customerTexts.moreTime.waitingForConnection
           : failed
             ? failed instanceof ApiRequestError
               ? failed.message
-              : texts.moreTime.failed
+              : customerTexts.moreTime.failed
             : ''}
       </p>
     </section>

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { maskPhone, phoneDigitsFromInput } from '../../../../shared/phone.ts';
 import { AlertIcon } from '../../../components/ui/icons.tsx';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useTypedBeforeHydration } from '../../../lib/hydration.ts';
-import { texts } from '../../../lib/texts.ts';
 import type { FieldProblem } from '../name-and-phone.ts';
 
 interface NameAndPhoneFieldsProps {
@@ -42,7 +42,7 @@ export function NameAndPhoneFields({
     <>
       <div className={`field${nameInvalid ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={nameId}>
-          {texts.userInfo.nameLabel}
+          {customerTexts.userInfo.nameLabel}
         </label>
         <div className="field__control">
           <input
@@ -66,13 +66,13 @@ export function NameAndPhoneFields({
         </div>
         {nameInvalid ? (
           <p id={`${nameId}-hint`} className="field-error">
-            {problem?.message ?? texts.userInfo.nameInvalidHint}
+            {problem?.message ?? customerTexts.userInfo.nameInvalidHint}
           </p>
         ) : null}
       </div>
       <div className={`field${phoneInvalid ? ' field--invalid' : ''}`}>
         <label className="field__label" htmlFor={phoneId}>
-          {texts.userInfo.phoneLabel}
+          {customerTexts.userInfo.phoneLabel}
         </label>
         <div className="field__control">
           <input
@@ -84,7 +84,7 @@ export function NameAndPhoneFields({
             inputMode="numeric"
             autoComplete={autoFill ? 'tel' : 'off'}
             enterKeyHint="done"
-            placeholder={texts.userInfo.phonePlaceholder}
+            placeholder={customerTexts.userInfo.phonePlaceholder}
             value={maskPhone(phoneDigits)}
             aria-invalid={phoneInvalid || undefined}
             aria-describedby={phoneInvalid ? `${phoneId}-hint` : `${phoneId}-note`}
@@ -103,12 +103,12 @@ export function NameAndPhoneFields({
           ) : (
             // Spec §5 shows no message here; screen readers still need to hear why.
             <span id={`${phoneId}-hint`} className="visually-hidden">
-              {texts.userInfo.phoneInvalidHint}
+              {customerTexts.userInfo.phoneInvalidHint}
             </span>
           )
         ) : (
           <p id={`${phoneId}-note`} className="field__note">
-            {texts.userInfo.smsNote}
+            {customerTexts.userInfo.smsNote}
           </p>
         )}
       </div>

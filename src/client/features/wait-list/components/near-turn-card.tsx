@@ -1,6 +1,6 @@
 import { NEAR_TURN_CHOICES, type WaitEntryResponse } from '../../../../shared/schemas.ts';
 import { CheckIcon } from '../../../components/ui/icons.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useChooseNearTurn } from '../api/choose-near-turn.ts';
 
 /**
@@ -15,19 +15,19 @@ export function NearTurnCard({ entry }: { entry: WaitEntryResponse }) {
 
   if (nearTurn.toldAt) {
     return (
-      <section className="near-turn" aria-label={texts.nearTurn.label}>
+      <section className="near-turn" aria-label={customerTexts.nearTurn.label}>
         <p className="near-turn__told" role="status">
-          {nearTurn.texted ? texts.nearTurn.texted : texts.nearTurn.toldNoText}
+          {nearTurn.texted ? customerTexts.nearTurn.texted : customerTexts.nearTurn.toldNoText}
         </p>
       </section>
     );
   }
-  // Nothing to text to: the customer turned texts off when they joined.
+  // Nothing to text to: the customer turned customerTexts off when they joined.
   if (!entry.allowSms) return null;
   return (
-    <section className="near-turn" aria-label={texts.nearTurn.label}>
+    <section className="near-turn" aria-label={customerTexts.nearTurn.label}>
       <fieldset className="near-turn__ask">
-        <legend className="near-turn__legend">{texts.nearTurn.legend}</legend>
+        <legend className="near-turn__legend">{customerTexts.nearTurn.legend}</legend>
         <ul className="near-turn__choices">
           {NEAR_TURN_CHOICES.map((choice) => {
             const selected = choice === shown;
@@ -44,7 +44,7 @@ export function NearTurnCard({ entry }: { entry: WaitEntryResponse }) {
                     if (!selected || !nearTurn.chosen) choose.mutate(choice);
                   }}
                 >
-                  <span>{texts.nearTurn.choices[choice]}</span>
+                  <span>{customerTexts.nearTurn.choices[choice]}</span>
                   <span className="service-button__check" aria-hidden="true">
                     {selected ? <CheckIcon size={18} /> : null}
                   </span>
@@ -55,11 +55,15 @@ export function NearTurnCard({ entry }: { entry: WaitEntryResponse }) {
         </ul>
       </fieldset>
       <p className="near-turn__will" role="status">
-        {texts.nearTurn.willText[shown]}
+        {customerTexts.nearTurn.willText[shown]}
       </p>
       {/* The server's own words ("We already told you…"), or that the phone is offline. */}
       <p className={choose.isPaused ? 'notice' : 'form-error'} role="alert">
-        {choose.isPaused ? texts.nearTurn.waitingForConnection : choose.error ? choose.error.message : ''}
+        {choose.isPaused
+          ? customerTexts.nearTurn.waitingForConnection
+          : choose.error
+            ? choose.error.message
+            : ''}
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useStateFromBrowser } from '../../../lib/hydration.ts';
 import {
   askForNotifications,
@@ -6,7 +7,6 @@ import {
   shouldOfferNotifications,
   subscribeToPush,
 } from '../../../lib/push.ts';
-import { texts } from '../../../lib/texts.ts';
 
 /**
  * While the card is on screen, focus moved by the keyboard stops above it (WCAG 2.2, 2.4.11): the
@@ -59,19 +59,23 @@ export function NotifyCard({ companyId, texting }: { companyId: string; texting:
   if (state === 'on' || state === 'blocked') {
     return (
       <p className="notice notice--quiet" role="status">
-        {state === 'on' ? texts.live.notifyOn : texts.live.notifyBlocked}
+        {state === 'on' ? customerTexts.live.notifyOn : customerTexts.live.notifyBlocked}
       </p>
     );
   }
   const failed = state === 'failed';
   return (
     <div className="notify-card" ref={card}>
-      <p className="notify-card__title">{texts.live.notifyTitle}</p>
+      <p className="notify-card__title">{customerTexts.live.notifyTitle}</p>
       <p className="notify-card__body">
-        {texting ? texts.live.notifyBody : texts.live.notifyBodyWithoutTexts}
+        {texting ? customerTexts.live.notifyBody : customerTexts.live.notifyBodyWithoutTexts}
       </p>
       <p className="form-error" role="alert">
-        {failed ? (texting ? texts.live.notifyFailed : texts.live.notifyFailedWithoutTexts) : ''}
+        {failed
+          ? texting
+            ? customerTexts.live.notifyFailed
+            : customerTexts.live.notifyFailedWithoutTexts
+          : ''}
       </p>
       <button
         type="button"
@@ -82,7 +86,7 @@ export function NotifyCard({ companyId, texting }: { companyId: string; texting:
           setState(await askForNotifications(companyId));
         }}
       >
-        {failed ? texts.live.notifyRetry : texts.live.notifyButton}
+        {failed ? customerTexts.live.notifyRetry : customerTexts.live.notifyButton}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { Field } from '../../../components/ui/field.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 
 /**
  * "People in your party" (docs/party-size.md): 1 to the business's largest party, one native
@@ -19,7 +19,7 @@ export function PartySizeField({
 }) {
   if (largestParty <= 1) return null;
   return (
-    <Field label={texts.partySize.label} note={texts.partySize.note} error={problem}>
+    <Field label={customerTexts.partySize.label} note={customerTexts.partySize.note} error={problem}>
       {(id, control) => (
         <select
           {...control}
@@ -31,7 +31,7 @@ export function PartySizeField({
         >
           {Array.from({ length: largestParty }, (_, index) => index + 1).map((size) => (
             <option key={size} value={size}>
-              {texts.partySize.option(size)}
+              {customerTexts.partySize.option(size)}
             </option>
           ))}
         </select>

@@ -8,11 +8,11 @@ import { firstIssue, joinWaitListRequestSchema, type WalkInsStopped } from '../.
 import { BackIcon } from '../../../components/ui/icons.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { captureConversionToken, reportConversion } from '../../../lib/conversion.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useStateFromBrowser } from '../../../lib/hydration.ts';
 import { rememberLastService } from '../../../lib/last-service.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { readStored, storageKeys, writeStored } from '../../../lib/storage-keys.ts';
-import { texts } from '../../../lib/texts.ts';
 import { useDocumentDescription, useDocumentTitle } from '../../../lib/use-document-title.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { LandingUnavailable } from '../../walk-in/components/landing-unavailable.tsx';
@@ -32,7 +32,7 @@ import { PartySizeField } from './party-size-field.tsx';
 export function UserInfoPage() {
   const result = useLoaderData<WalkInLandingResult>();
   const service = useParams().serviceName ?? '';
-  useDocumentTitle(texts.userInfo.heading);
+  useDocumentTitle(customerTexts.userInfo.heading);
 
   if (result.status !== 'ok') return <LandingUnavailable result={result} />;
   return (
@@ -61,7 +61,7 @@ function UserInfoForm(props: {
   largestParty: number;
 }) {
   const { companyId, companyName, address, service, stopped, joinFields, largestParty } = props;
-  useDocumentDescription(texts.userInfo.description(companyName, service));
+  useDocumentDescription(customerTexts.userInfo.description(companyName, service));
   const navigate = useNavigate();
   const location = useLocation();
   // Kept from an earlier visit in this browser; the server's HTML has the fields empty.
@@ -93,7 +93,7 @@ function UserInfoForm(props: {
   const next = () => {
     logEvent('user_info_next_pressed', { companyId, service });
     const trimmedName = name.trim();
-    const found = checkNameAndPhone(trimmedName, phoneDigits, texts.userInfo.missingNameAndPhone);
+    const found = checkNameAndPhone(trimmedName, phoneDigits, customerTexts.userInfo.missingNameAndPhone);
     setProblem(found);
     setWithdrawn(false);
     if (found) return;
@@ -185,20 +185,22 @@ function UserInfoForm(props: {
           </Link>
         </nav>
         {stopped ? <WalkInsStoppedNotice stopped={stopped} /> : null}
-        {stopped ? null : <h1 className="page__title">{texts.userInfo.heading}</h1>}
+        {stopped ? null : <h1 className="page__title">{customerTexts.userInfo.heading}</h1>}
         {stopped ? null : (
           <p className="chosen-service">
-            <span className="chosen-service__label">{texts.userInfo.serviceLabel}</span>
+            <span className="chosen-service__label">{customerTexts.userInfo.serviceLabel}</span>
             <span className="chosen-service__name">{service}</span>
             <Link className="chosen-service__change" to={paths.landing.getHref(companyId)}>
-              {texts.userInfo.change}
+              {customerTexts.userInfo.change}
             </Link>
           </p>
         )}
         {joinedWaitId ? (
           <p className="notice" role="status">
-            {texts.userInfo.alreadyJoined}{' '}
-            <Link to={paths.checkedIn.getHref(companyId, joinedWaitId)}>{texts.userInfo.seeYourPlace}</Link>
+            {customerTexts.userInfo.alreadyJoined}{' '}
+            <Link to={paths.checkedIn.getHref(companyId, joinedWaitId)}>
+              {customerTexts.userInfo.seeYourPlace}
+            </Link>
           </p>
         ) : null}
         {stopped ? null : (
@@ -238,12 +240,12 @@ function UserInfoForm(props: {
             />
             {withdrawn ? (
               <p className="notice" role="status">
-                {texts.confirm.withdrawn}
+                {customerTexts.confirm.withdrawn}
               </p>
             ) : null}
             <div className="bottom-bar">
               <button type="submit" className="button button--primary button--block" disabled={confirmed}>
-                {texts.userInfo.next}
+                {customerTexts.userInfo.next}
               </button>
             </div>
           </form>

@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from 'react-router';
 import { paths } from '../../../../shared/paths.ts';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
-import { texts } from '../../../lib/texts.ts';
+import { customerTexts } from '../../../lib/customer-texts.ts';
 import type { WalkInLandingResult } from '../api/walk-in-landing-result.ts';
 
 /** What a walk-in sees when the business is unknown, or its page could not be loaded. */
@@ -9,9 +9,12 @@ export function LandingUnavailable({ result }: { result: Exclude<WalkInLandingRe
   const revalidator = useRevalidator();
   if (result.status === 'not-found') {
     return (
-      <MessagePage title={texts.landing.notFoundTitle} body={texts.landing.notFoundBody(result.companyId)}>
+      <MessagePage
+        title={customerTexts.landing.notFoundTitle}
+        body={customerTexts.landing.notFoundBody(result.companyId)}
+      >
         <Link className="button button--primary" to={paths.home.getHref()}>
-          {texts.landing.otherCode}
+          {customerTexts.landing.otherCode}
         </Link>
       </MessagePage>
     );
