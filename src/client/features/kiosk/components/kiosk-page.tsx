@@ -2,30 +2,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
-import { toStoredPhoneNumber } from '../../../../shared/phone.ts';
-import { firstIssue, joinWaitListRequestSchema, type WalkInLanding } from '../../../../shared/schemas.ts';
+import type { WalkInLanding } from '../../../../shared/schemas.ts';
 import { BackIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { customerTexts } from '../../../lib/customer-texts.ts';
-import { randomId } from '../../../lib/random-id.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry } from '../../wait-list/api/get-wait-entry.ts';
-import { useJoinWaitList } from '../../wait-list/api/join-wait-list.ts';
 import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.tsx';
-import { JoinFieldInputs } from '../../wait-list/components/join-field-inputs.tsx';
-import { NameAndPhoneFields } from '../../wait-list/components/name-and-phone-fields.tsx';
-import { PartySizeField } from '../../wait-list/components/party-size-field.tsx';
-import {
-  type AnswerProblems,
-  answerProblemFromJoinError,
-  checkJoinAnswers,
-} from '../../wait-list/join-answers.ts';
-import { fieldProblemFromJoinError, joinErrorText } from '../../wait-list/join-errors.ts';
-import { checkNameAndPhone, type FieldProblem } from '../../wait-list/name-and-phone.ts';
-import { checkPartySize, partyProblemFromJoinError, partySizeRequest } from '../../wait-list/party-size.ts';
+import { JoinDetailsFields } from '../../wait-list/components/join-details-fields.tsx';
+import { joinErrorText } from '../../wait-list/join-errors.ts';
+import { useJoinFlow } from '../../wait-list/use-join-flow.ts';
 import { forgetWalkInLanding } from '../../walk-in/api/get-walk-in-landing.ts';
 import type { WalkInLandingResult } from '../../walk-in/api/walk-in-landing-result.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
@@ -306,95 +295,24 @@ function KioskDetailsStep(props: {
   onBack: () => void;
   onJoined: (joined: { guestName: string; waitId: string; textSent: boolean }) => void;
 }) {
-  const { companyId, service, name, phoneDigits, onNameChange, onPhoneDigitsChange, onBack, onJoined } =
-    props;
-  const { joinFields, answers, onAnswersChange, largestParty, partySize, onPartySizeChange } = props;
-  const [problem, setProblem] = useState<FieldProblem | null>(null);
-  const [partyProblem, setPartyProblem] = useState<string | null>(null);
-  const [answerProblems, setAnswerProblems] = useState<AnswerProblems>({});
-  const [confirming, setConfirming] = useState<{ idempotencyKey: string } | null>(null);
-  // The guest closed the confirmation while the join waited for the connection: it never went out.
-  const [withdrawn, setWithdrawn] = useState(false);
-  // A guest whose join still waits for the connection when the kiosk moves on (they walked away)
-  // is not joined later, when they may be gone, nor under whoever's identity the tablet has by then.
-  const join = useJoinWaitList({ withdrawOnUnmount: true });
-  // As on user-info: the same details keep the same key, so a retry after a lost answer joins once.
-  const idempotency = useRef<{ details: string; key: string } | null>(null);
-
-  const next = () => {
-    logEvent('user_info_next_pressed', { companyId, service, source: SOURCE });
-    const found = checkNameAndPhone(name, phoneDigits, customerTexts.userInfo.missingNameAndPhone);
-    setProblem(found);
-    setWithdrawn(false);
-    if (found) return;
-    const checked = checkJoinAnswers(joinFields, answers);
-    setAnswerProblems(checked.ok ? {} : checked.problems);
-    if (!checked.ok) return;
-    const partyIssue = checkPartySize(largestParty, partySize);
-    setPartyProblem(partyIssue);
-    if (partyIssue) return;
-    join.reset();
-    const details = JSON.stringify([
-      companyId,
-      service,
-      name.trim(),
-      phoneDigits,
-      checked.answers,
-      partySize,
-    ]);
-    if (idempotency.current?.details !== details) idempotency.current = { details, key: randomId() };
-    setConfirming({ idempotencyKey: idempotency.current.key });
-  };
-
-  const confirm = () => {
-    if (!confirming || join.isPending) return;
+  const { companyId, service, name, phoneDigits, onBack, onJoined } = props;
+  const { joinFields, answers, largestParty, partySize } = props;
+  const details = { name, phoneDigits, answers, partySize };
+  const flow = useJoinFlow({
+    companyId,
+    service,
+    joinFields,
+    largestParty,
+    details,
     // No push token: this tablet's notifications are not the guest's (docs/door.md).
-    const parsed = joinWaitListRequestSchema.safeParse({
-      serviceType: service,
-      name: name.trim(),
-      phoneNumber: toStoredPhoneNumber(phoneDigits),
-      allowSms: true,
-      fcmToken: null,
-      ...(joinFields.length > 0 ? { answers } : {}),
-      ...partySizeRequest(partySize),
-    });
-    if (!parsed.success) {
-      const issue = firstIssue(parsed.error);
-      setConfirming(null);
-      setProblem({ field: (issue.field as FieldProblem['field']) ?? 'form', message: issue.message });
-      return;
-    }
-    join.mutate(
-      { companyId, request: parsed.data, idempotencyKey: confirming.idempotencyKey },
-      {
-        onSuccess: ({ waitId, textSent }) => {
-          logEvent('user_info_new_walkin_success', { companyId, service, waitId, source: SOURCE });
-          onJoined({ guestName: parsed.data.name, waitId, textSent });
-        },
-        onError: (error) => {
-          const answerProblem = answerProblemFromJoinError(error);
-          if (answerProblem) {
-            setConfirming(null);
-            setAnswerProblems(answerProblem);
-            return;
-          }
-          const partyIssue = partyProblemFromJoinError(error);
-          if (partyIssue) {
-            setConfirming(null);
-            setPartyProblem(partyIssue);
-            return;
-          }
-          const problem = fieldProblemFromJoinError(error);
-          if (problem) {
-            setConfirming(null);
-            setProblem(problem);
-          }
-        },
-      },
-    );
-  };
-
-  const modalError = join.isError ? kioskJoinErrorText(join.error) : null;
+    pushToken: null,
+    source: SOURCE,
+    // A guest whose join still waits for the connection when the kiosk moves on (they walked away)
+    // is not joined later, when they may be gone, nor under whoever's identity the tablet has by then.
+    withdrawOnUnmount: true,
+    errorText: kioskJoinErrorText,
+    onJoined: ({ waitId, textSent, name: guestName }) => onJoined({ guestName, waitId, textSent }),
+  });
 
   return (
     <>
@@ -413,68 +331,27 @@ function KioskDetailsStep(props: {
         autoComplete="off"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!join.isPending && !join.isSuccess) next();
+          if (!flow.busy) flow.next();
         }}
       >
-        <NameAndPhoneFields
-          name={name}
-          phoneDigits={phoneDigits}
-          problem={problem}
-          onNameChange={onNameChange}
-          onPhoneDigitsChange={onPhoneDigitsChange}
-          onProblemFixed={() => setProblem(null)}
-          autoFill={false}
-        />
-        <JoinFieldInputs
-          fields={joinFields}
-          answers={answers}
-          problems={answerProblems}
-          autoFill={false}
-          onChange={(fieldId, value) => {
-            onAnswersChange((current) => ({ ...current, [fieldId]: value }));
-            setAnswerProblems(({ [fieldId]: _fixed, ...others }) => others);
-          }}
-        />
-        <PartySizeField
+        <JoinDetailsFields
+          flow={flow}
+          details={details}
+          joinFields={joinFields}
           largestParty={largestParty}
-          value={partySize}
-          problem={partyProblem}
-          onChange={(size) => {
-            onPartySizeChange(size);
-            setPartyProblem(null);
-          }}
+          onNameChange={props.onNameChange}
+          onPhoneDigitsChange={props.onPhoneDigitsChange}
+          onAnswersChange={props.onAnswersChange}
+          onPartySizeChange={props.onPartySizeChange}
+          autoFill={false}
         />
-        {withdrawn ? (
-          <p className="notice" role="status">
-            {customerTexts.confirm.withdrawn}
-          </p>
-        ) : null}
         <div className="kiosk__actions">
-          <button
-            type="submit"
-            className="button button--primary button--block"
-            disabled={join.isPending || join.isSuccess}
-          >
+          <button type="submit" className="button button--primary button--block" disabled={flow.busy}>
             {customerTexts.userInfo.next}
           </button>
         </div>
       </form>
-      <ConfirmJoinModal
-        open={confirming !== null}
-        name={name.trim()}
-        service={service}
-        pending={join.isPending}
-        offline={join.isPaused}
-        waitingText={customerTexts.kiosk.waitingForConnection}
-        error={modalError}
-        onClose={() => {
-          if (join.withdrawWaiting()) {
-            setConfirming(null);
-            setWithdrawn(true);
-          } else if (!join.isPending) setConfirming(null);
-        }}
-        onConfirm={confirm}
-      />
+      <ConfirmJoinModal {...flow.confirmation} waitingText={customerTexts.kiosk.waitingForConnection} />
     </>
   );
 }
