@@ -198,3 +198,28 @@ test('a stylist at two salons is added by each, signs in once and chooses the bu
     await expect(page.getByText(`Sky ${suffix} · Front desk`)).toBeVisible();
   }
 });
+
+test('a member changes their own password on Your account: the state beside the button says so', async ({
+  browser,
+}) => {
+  const suffix = Date.now() % 100000;
+  const email = `pat-${suffix}@demo.test`;
+  const owner = await openConsole(browser, 'people');
+  const tablet = await (await browser.newContext()).newPage();
+  await tablet.goto(await addFrontDesk(owner, `Pat ${suffix}`, email));
+  await tablet.getByLabel('New password').fill('the first long password');
+  await tablet.getByRole('button', { name: 'Save and sign in' }).click();
+  await tablet.getByRole('link', { name: 'Your account' }).click();
+
+  const card = tablet.locator('form').filter({ hasText: 'Change your password' });
+  await card.getByLabel('Current password').fill('not the password at all');
+  await card.getByLabel('New password').fill('the second long password');
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await expect(card.getByRole('alert')).not.toHaveText('');
+  await expect(card.getByRole('status')).toHaveText('');
+
+  await card.getByLabel('Current password').fill('the first long password');
+  await card.getByRole('button', { name: 'Change password' }).click();
+  await expect(card.getByRole('status')).toHaveText('Your password is changed.');
+  await expect(card.getByLabel('Current password')).toHaveValue('');
+});

@@ -19,13 +19,18 @@ function useSavedUntilEdited(success: boolean, values: unknown): boolean {
   return success && (seen.success !== success || seen.savedAs === current);
 }
 
-/** Shows the request's outcome next to its Save button: the visible "saved" state. */
+/**
+ * Shows a request's outcome next to the button that sent it: the visible "saved" state of every
+ * console form. `words` names another request's states ("Sending…", "Sent"); a look-up with no
+ * state of its own while it runs passes `pending` false and shows only its problem.
+ */
 export function SaveState({
   id,
   pending,
   success,
   error,
   values,
+  words,
 }: {
   /** For the control whose problem this shows (the logo's file input). */
   id?: string;
@@ -34,6 +39,7 @@ export function SaveState({
   error: string | null;
   /** What the form shows now; "Saved" goes once it differs from what was saved. */
   values?: unknown;
+  words?: { pending?: string; done?: string };
 }) {
   const saved = useSavedUntilEdited(success, values);
   const online = useOnline();
@@ -46,12 +52,12 @@ export function SaveState({
     >
       {pending
         ? online
-          ? consoleTexts.settings.saving
+          ? (words?.pending ?? consoleTexts.settings.saving)
           : consoleTexts.settings.savingWhenOnline
         : error
           ? error
           : saved
-            ? consoleTexts.settings.saved
+            ? (words?.done ?? consoleTexts.settings.saved)
             : ''}
     </span>
   );

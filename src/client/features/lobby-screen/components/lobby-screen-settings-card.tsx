@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { SCREEN_NAME_STYLES, type ScreenNameStyle } from '../../../../shared/lobby-screen.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
-import { errorText, SaveRow } from '../../../components/ui/save-state.tsx';
+import { errorText, SaveRow, SaveState } from '../../../components/ui/save-state.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import {
   useLobbyScreenSettings,
@@ -113,13 +113,12 @@ function LinkControls({ href }: { href: string }) {
           </div>
         </div>
       ) : null}
-      <p
-        className={`save-state${reset.isError ? ' save-state--error' : ''}`}
-        role="status"
-        aria-live="polite"
-      >
-        {reset.isError ? errorText(reset.error) : reset.isSuccess ? t.resetDone : ''}
-      </p>
+      <SaveState
+        pending={false}
+        success={reset.isSuccess}
+        error={errorText(reset.error)}
+        words={{ done: t.resetDone }}
+      />
     </div>
   );
 }

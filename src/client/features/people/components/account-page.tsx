@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { firstIssue } from '../../../../shared/schemas.ts';
 import { changePasswordRequestSchema, type StaffMe } from '../../../../shared/staff-schemas.ts';
+import { SaveState } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
@@ -67,11 +68,14 @@ export function AccountPage({ me }: { me: StaffMe }) {
         </p>
         <div className="settings-actions">
           <button type="submit" className="button button--primary" disabled={change.isPending}>
-            {change.isPending ? consoleTexts.account.saving : consoleTexts.account.save}
+            {consoleTexts.account.save}
           </button>
-          <span className="save-state" role="status" aria-live="polite">
-            {change.isSuccess ? consoleTexts.account.saved : ''}
-          </span>
+          <SaveState
+            pending={change.isPending}
+            success={change.isSuccess}
+            error={null}
+            words={{ pending: consoleTexts.account.saving, done: consoleTexts.account.saved }}
+          />
         </div>
       </form>
     </div>

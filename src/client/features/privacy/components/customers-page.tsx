@@ -4,11 +4,10 @@ import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { firstIssue } from '../../../../shared/schemas.ts';
 import { type CustomerLookupResponse, customerLookupSchema } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { errorText, SaveState } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useEraseCustomer, useExportCustomer, useLookUpCustomer } from '../api/customers-api.ts';
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : null);
 
 /**
  * Console › Customers (owner only): find a customer of this business by phone number, see their
@@ -69,9 +68,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
           <button type="submit" className="button button--primary button--small" disabled={lookUp.isPending}>
             {consoleTexts.privacy.find}
           </button>
-          <span className="save-state save-state--error" role="status" aria-live="polite">
-            {problem ?? errorText(lookUp.error) ?? ''}
-          </span>
+          <SaveState pending={false} success={false} error={problem ?? errorText(lookUp.error)} />
         </div>
       </form>
       {found ? (
@@ -116,9 +113,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
                 >
                   {consoleTexts.privacy.eraseData}
                 </button>
-                <span className="save-state save-state--error" role="status" aria-live="polite">
-                  {errorText(exportData.error) ?? ''}
-                </span>
+                <SaveState pending={false} success={false} error={errorText(exportData.error)} />
               </div>
             </>
           ) : null}

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
+import { SaveState } from '../../../components/ui/save-state.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import { type TextMessage, useReplyAsCustomer, useTextMessages } from '../api/sms-api.ts';
 import { TextAsNewNumber } from './text-as-new-number.tsx';
@@ -36,9 +37,12 @@ function ReplyBox({ phoneNumber }: { phoneNumber: string }) {
       >
         {consoleTexts.sms.send}
       </button>
-      <span className={`save-state${reply.isError ? ' save-state--error' : ''}`} role="status">
-        {reply.isError ? consoleTexts.sms.failed : reply.isSuccess ? consoleTexts.sms.sent : ''}
-      </span>
+      <SaveState
+        pending={false}
+        success={reply.isSuccess}
+        error={reply.isError ? consoleTexts.sms.failed : null}
+        words={{ done: consoleTexts.sms.sent }}
+      />
     </form>
   );
 }
