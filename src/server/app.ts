@@ -7,6 +7,7 @@ import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import type { RenderPage } from '../shared/page-rendering.ts';
+import { parseTopic } from '../shared/realtime.ts';
 import type { Config } from './config.ts';
 import { backgroundFailureLevel } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
@@ -405,6 +406,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     logger: app.log,
   });
   webhookWorker.start();
+  // A change to a wait entry writes its deliveries (a trigger) and its board events in one
+  // transaction: once this process numbers the events, the deliveries are there to send.
+  eventLog.onNumbered((events) => {
+    if (events.some((event) => parseTopic(event.topic)?.kind === 'board')) webhookWorker.kick();
+  });
   const pruneSignIns = setInterval(
     () =>
       void staff

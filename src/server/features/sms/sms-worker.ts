@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createPollingLoop } from '../../background/polling-loop.ts';
 import { backgroundFailureLevel } from '../../db/connection-errors.ts';
 import { newTextStatus, SmsSendError, type SmsSender } from '../../sms/sms-sender.ts';
 import type { SmsRepository } from './sms.repository.ts';
@@ -26,12 +27,7 @@ const withoutPhoneNumbers = (reason: string) => reason.replace(/\+?(?:\d[\s().-]
  */
 export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; logger: FastifyBaseLogger }) {
   const { sms, sender, logger } = deps;
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running = false;
-  let again = false;
-  let stopped = false;
   let polls = 0;
-  let kickScheduled = false;
   /** The outbox writes texts as sent: nothing is queued for a kick to find (the poll still runs). */
   const textsAreQueued = newTextStatus(sender) === 'queued';
 
@@ -94,64 +90,43 @@ export function createSmsWorker(deps: { sms: SmsRepository; sender: SmsSender; l
     unrecorded = [];
   }
 
-  async function run(): Promise<void> {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  /** One pass: what an earlier pass could not record, then every due text, in batches. */
+  async function pass(stopping: () => boolean): Promise<{ foundWork: boolean }> {
+    polls += 1;
+    await recordSent([]);
+    if (polls % 30 === 1) await sms.recoverInterrupted(INTERRUPTED_AFTER_SECONDS);
+    let foundWork = false;
+    for (;;) {
+      const due = await sms.claimDue(BATCH);
+      if (due.length > 0) foundWork = true;
+      const sent: { id: string; providerMessageId: string | null }[] = [];
+      for (let i = 0; i < due.length; i += PARALLEL_SENDS) {
+        const results = await Promise.all(due.slice(i, i + PARALLEL_SENDS).map(sendOne));
+        for (const result of results) if (result) sent.push(result);
+      }
+      await recordSent(sent);
+      if (due.length < BATCH || stopping()) break;
     }
-    running = true;
-    try {
-      do {
-        again = false;
-        polls += 1;
-        await recordSent([]);
-        if (polls % 30 === 1) await sms.recoverInterrupted(INTERRUPTED_AFTER_SECONDS);
-        for (;;) {
-          const due = await sms.claimDue(BATCH);
-          // A few at a time: Twilio answers in a few hundred milliseconds each.
-          const sent: { id: string; providerMessageId: string | null }[] = [];
-          for (let i = 0; i < due.length; i += PARALLEL_SENDS) {
-            const results = await Promise.all(due.slice(i, i + PARALLEL_SENDS).map(sendOne));
-            for (const result of results) if (result) sent.push(result);
-          }
-          await recordSent(sent);
-          if (due.length < BATCH || stopped) break;
-        }
-      } while (again && !stopped);
-    } catch (error) {
-      if (!stopped) logger.error({ err: error }, 'text message worker failed');
-    } finally {
-      running = false;
-    }
+    return { foundWork };
   }
 
+  // Every second, idle or not: a retry is due 5 s after a failure, and the texts are the
+  // customer's promise (a kick sends a new one at once).
+  const loop = createPollingLoop({
+    pollMs: POLL_MS,
+    kickDelayMs: KICK_DELAY_MS,
+    pass,
+    onFailure: (error) => logger.error({ err: error }, 'text message worker failed'),
+  });
+
   return {
-    start(): void {
-      timer = setInterval(() => void run(), POLL_MS);
-      timer.unref();
-      void run();
-    },
+    start: loop.start,
     /** After a change queued a text: send it now rather than at the next poll. */
     kick(): void {
-      if (kickScheduled || !textsAreQueued) return;
-      kickScheduled = true;
-      // Texts queued in the same moment go out in one pass (one claim, one "sent" update).
-      setTimeout(() => {
-        kickScheduled = false;
-        void run();
-      }, KICK_DELAY_MS);
+      if (textsAreQueued) loop.kick();
     },
-    /** Runs one pass and waits for it (tests). */
-    async drain(): Promise<void> {
-      await run();
-      while (running) await new Promise((resolve) => setTimeout(resolve, 5));
-    },
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      while (running) await new Promise((resolve) => setTimeout(resolve, 10));
-    },
+    drain: loop.drain,
+    stop: loop.stop,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createPollingLoop } from '../../background/polling-loop.ts';
 import { backgroundFailureLevel } from '../../db/connection-errors.ts';
 import { signedHeaders } from './webhook-signature.ts';
 import type { WebhookTransport } from './webhook-transport.ts';
@@ -15,6 +16,7 @@ export const WEBHOOK_LEASE_SECONDS = 120;
 export const ENDPOINT_DISABLED_REASON =
   'Turned off: every try of a delivery failed for about 17 hours, and nothing reached this address since.';
 const POLL_MS = 1_000;
+const IDLE_POLL_MS = 4_000;
 const BATCH = 20;
 const PARALLEL_SENDS = 5;
 
@@ -34,10 +36,6 @@ export function createWebhookWorker(deps: {
 }) {
   const { webhooks, transport, logger } = deps;
   const now = deps.now ?? (() => new Date());
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running = false;
-  let again = false;
-  let stopped = false;
   let polls = 0;
 
   async function tryOne(delivery: ClaimedDelivery): Promise<void> {
@@ -94,49 +92,38 @@ export function createWebhookWorker(deps: {
     }
   }
 
-  async function run(): Promise<void> {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
+  /** One pass: leases left by a stopped process (now and then), then every due delivery. */
+  async function pass(stopping: () => boolean): Promise<{ foundWork: boolean }> {
+    polls += 1;
+    if (polls % 30 === 1) await webhooks.releaseExpiredLeases();
+    let foundWork = false;
+    for (;;) {
+      const due = await webhooks.claimDue(BATCH, WEBHOOK_LEASE_SECONDS);
+      if (due.length > 0) foundWork = true;
+      for (let i = 0; i < due.length; i += PARALLEL_SENDS)
+        await Promise.all(due.slice(i, i + PARALLEL_SENDS).map(sendOne));
+      if (due.length < BATCH || stopping()) break;
     }
-    running = true;
-    try {
-      do {
-        again = false;
-        polls += 1;
-        if (polls % 30 === 1) await webhooks.releaseExpiredLeases();
-        for (;;) {
-          const due = await webhooks.claimDue(BATCH, WEBHOOK_LEASE_SECONDS);
-          for (let i = 0; i < due.length; i += PARALLEL_SENDS)
-            await Promise.all(due.slice(i, i + PARALLEL_SENDS).map(sendOne));
-          if (due.length < BATCH || stopped) break;
-        }
-      } while (again && !stopped);
-    } catch (error) {
-      if (!stopped) logger[backgroundFailureLevel(error)]({ err: error }, 'webhook worker failed');
-    } finally {
-      running = false;
-    }
+    return { foundWork };
   }
 
+  // A first delivery goes out on a kick (app.ts: a change's realtime events, numbered in the
+  // process that made it); the poll is for retries, due 5 s and more apart, and for what another
+  // process left. An idle server asks every IDLE_POLL_MS, not every second.
+  const loop = createPollingLoop({
+    pollMs: POLL_MS,
+    idlePollMs: IDLE_POLL_MS,
+    pass,
+    onFailure: (error) => logger[backgroundFailureLevel(error)]({ err: error }, 'webhook worker failed'),
+  });
+
   return {
-    start(): void {
-      timer = setInterval(() => void run(), POLL_MS);
-      timer.unref();
-      void run();
-    },
-    /** Runs one pass and waits for it (tests). */
-    async drain(): Promise<void> {
-      await run();
-      while (running) await new Promise((resolve) => setTimeout(resolve, 5));
-    },
+    start: loop.start,
+    /** After a change that may have queued deliveries: send them now rather than at the next poll. */
+    kick: loop.kick,
+    drain: loop.drain,
     /** Stops polling and waits for the tries under way, so none is left 'sending' by a clean stop. */
-    async stop(): Promise<void> {
-      stopped = true;
-      clearInterval(timer);
-      while (running) await new Promise((resolve) => setTimeout(resolve, 10));
-    },
+    stop: loop.stop,
   };
 }
 
