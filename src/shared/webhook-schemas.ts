@@ -64,6 +64,9 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
 export const webhookEndpointsResponseSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
 export type WebhookEndpointsResponse = z.infer<typeof webhookEndpointsResponseSchema>;
 
+/** For the console's notice on every page: how many addresses were turned off, and nothing secret. */
+export const webhooksTurnedOffResponseSchema = z.object({ turnedOff: z.number() });
+
 export const webhookEndpointParamsSchema = z.object({ endpointId: uuidSchema('Unknown endpoint') });
 export const webhookDeliveryParamsSchema = z.object({ deliveryId: uuidSchema('Unknown delivery') });
 

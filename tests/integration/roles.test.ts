@@ -90,6 +90,7 @@ const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'DELETE /api/v1/staff/api-keys/:keyId': OWNER,
   // Outgoing webhooks (docs/webhooks.md): their payloads name customers, so only the owner.
   'GET /api/v1/staff/webhooks': OWNER,
+  'GET /api/v1/staff/webhooks/turned-off': OWNER,
   'POST /api/v1/staff/webhooks': OWNER,
   'DELETE /api/v1/staff/webhooks/:endpointId': OWNER,
   'POST /api/v1/staff/webhooks/:endpointId/rotate-secret': OWNER,

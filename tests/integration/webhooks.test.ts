@@ -213,6 +213,16 @@ describe.each(databaseKinds)('outgoing webhooks, on %s', (kind) => {
       .endpoints.find((one) => one.id === endpoint.id);
     expect(listed?.disabledAt).not.toBeNull();
     expect(listed?.disabledReason).toContain('every try of a delivery failed');
+    // The console's notice reads a count, without the endpoints' secrets; another owner's is theirs.
+    const turnedOff = await t.app.inject({
+      url: '/api/v1/staff/webhooks/turned-off',
+      headers: owner.headers,
+    });
+    expect(turnedOff.json()).toEqual({ turnedOff: 1 });
+    const otherOwner = await signInStaff(t.app, (await createBusiness(t.database.db)).owner);
+    expect(
+      (await t.app.inject({ url: '/api/v1/staff/webhooks/turned-off', headers: otherOwner.headers })).json(),
+    ).toEqual({ turnedOff: 0 });
     // Off: changes are not queued for it.
     const later = await joinAsNewCustomer(t, { name: 'Unheard Uma' });
     expect(await deliveryRows(later.waitId)).toEqual([]);
@@ -224,6 +234,9 @@ describe.each(databaseKinds)('outgoing webhooks, on %s', (kind) => {
       headers: owner.headers,
     });
     expect(enabled.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/v1/staff/webhooks/turned-off', headers: owner.headers })).json(),
+    ).toEqual({ turnedOff: 0 });
     const heard = await joinAsNewCustomer(t, { name: 'Heard Hal' });
     await expect.poll(() => eventsAt('/gone'), { timeout: 10_000 }).toContain(`entry.joined ${heard.waitId}`);
   });

@@ -54,6 +54,14 @@ export function createWebhooksRepository(db: Queryable) {
       return rows;
     },
 
+    async countTurnedOff(companyId: string): Promise<number> {
+      const { rows } = await db.query<{ count: number }>(
+        'select count(*)::int as count from webhook_endpoints where company_id = $1 and disabled_at is not null',
+        [companyId],
+      );
+      return rows[0]?.count ?? 0;
+    },
+
     /** Adds an endpoint unless the business has `most` already (null then). */
     async insertEndpoint(
       endpoint: { id: string; companyId: string; url: string; secret: string },

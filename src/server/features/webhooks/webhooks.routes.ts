@@ -6,6 +6,7 @@ import {
   webhookEndpointParamsSchema,
   webhookEndpointRequestSchema,
   webhookEndpointsResponseSchema,
+  webhooksTurnedOffResponseSchema,
 } from '../../../shared/webhook-schemas.ts';
 import { OWNER_TOOL_LIMIT, ownerBusinessKey } from '../../http/rate-limit-key.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
@@ -28,6 +29,13 @@ export function registerWebhookRoutes(
     '/api/v1/staff/webhooks',
     { ...ownerOnly, schema: { response: endpoints } },
     async (request) => ({ endpoints: await webhooks.list(companyOf(request)) }),
+  );
+
+  /** The console's notice of an address turned off, on every page: a count, not the secrets. */
+  routes.get(
+    '/api/v1/staff/webhooks/turned-off',
+    { ...ownerOnly, schema: { response: { 200: webhooksTurnedOffResponseSchema } } },
+    async (request) => ({ turnedOff: await webhooks.turnedOffCount(companyOf(request)) }),
   );
 
   routes.post(

@@ -84,6 +84,8 @@ export function createWebhooksService(webhooks: WebhooksRepository) {
       return list(companyId);
     },
 
+    turnedOffCount: (companyId: string) => webhooks.countTurnedOff(companyId),
+
     async remove(companyId: string, endpointId: string): Promise<WebhookEndpoint[]> {
       found(await webhooks.deleteEndpoint(companyId, endpointId));
       return list(companyId);

@@ -4,10 +4,12 @@ import {
   webhookDeliveriesResponseSchema,
   webhookDeliverySchema,
   webhookEndpointsResponseSchema,
+  webhooksTurnedOffResponseSchema,
 } from '../../../../shared/webhook-schemas.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 const webhooksQueryKey = ['staff-webhooks'] as const;
+const turnedOffQueryKey = ['staff-webhooks-turned-off'] as const;
 const deliveriesQueryKey = (endpointId: string) => ['staff-webhook-deliveries', endpointId] as const;
 const endpointPath = (endpointId: string) => `/v1/staff/webhooks/${encodeURIComponent(endpointId)}`;
 
@@ -21,12 +23,27 @@ export function useWebhooks(options: { enabled?: boolean } = {}) {
   });
 }
 
+/** How many of the business's addresses were turned off (the notice on every owner's page). */
+export function useWebhooksTurnedOff() {
+  return useQuery({
+    queryKey: turnedOffQueryKey,
+    queryFn: () => staffRequest('/v1/staff/webhooks/turned-off', webhooksTurnedOffResponseSchema),
+    refetchInterval: 5 * 60_000,
+  });
+}
+
 /** Every change answers with all the addresses, which replace the cached ones. */
 function useWebhookChange<Variables>(send: (variables: Variables) => Promise<WebhookEndpointsResponse>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: send,
-    onSuccess: (endpoints) => queryClient.setQueryData(webhooksQueryKey, endpoints),
+    onSuccess: (endpoints) => {
+      queryClient.setQueryData(webhooksQueryKey, endpoints);
+      // Turned on or removed: the notice on every page follows at once.
+      queryClient.setQueryData(turnedOffQueryKey, {
+        turnedOff: endpoints.endpoints.filter((endpoint) => endpoint.disabledAt !== null).length,
+      });
+    },
   });
 }
 

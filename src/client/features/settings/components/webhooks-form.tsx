@@ -19,6 +19,7 @@ import {
   useRotateWebhookSecret,
   useWebhookDeliveries,
   useWebhooks,
+  useWebhooksTurnedOff,
 } from '../api/webhooks-api.ts';
 
 const t = consoleTexts.webhooks;
@@ -267,9 +268,8 @@ function DeliveryLog({ endpointId, timeZone }: { endpointId: string; timeZone: s
 
 /** Told on every console page of an owner: software that relies on an address has stopped hearing. */
 export function WebhooksOffNotice() {
-  const webhooks = useWebhooks();
-  const anyOff = webhooks.data?.endpoints.some((endpoint) => endpoint.disabledAt !== null) ?? false;
-  return anyOff ? (
+  const turnedOff = useWebhooksTurnedOff();
+  return (turnedOff.data?.turnedOff ?? 0) > 0 ? (
     <p className="notice" role="status">
       {t.offNotice}
     </p>
