@@ -95,7 +95,15 @@ export function registerSmsRoutes(
     /** A text from a customer. Answers go out through the outbox, so the TwiML stays empty. */
     withSchemas(twilio).post(
       '/api/sms/twilio',
-      { schema: { body: inboundTextSchema, response: { 200: z.string() } } },
+      {
+        // What Twilio sends and reads (OpenAPI says so): a form, and TwiML back.
+        schema: {
+          body: inboundTextSchema,
+          response: { 200: z.string() },
+          consumes: ['application/x-www-form-urlencoded'],
+          produces: ['text/xml'],
+        },
+      },
       async (request, reply) => {
         const params = request.body;
         // One Twilio number serves every business of the install.
@@ -110,7 +118,13 @@ export function registerSmsRoutes(
     /** Delivery status of a text we sent. */
     withSchemas(twilio).post(
       '/api/sms/twilio/status',
-      { schema: { body: deliveryStatusSchema, response: { 204: z.undefined() } } },
+      {
+        schema: {
+          body: deliveryStatusSchema,
+          response: { 204: z.undefined() },
+          consumes: ['application/x-www-form-urlencoded'],
+        },
+      },
       async (request, reply) => {
         const params = request.body;
         const status = TWILIO_STATUS[params.MessageStatus ?? ''];
