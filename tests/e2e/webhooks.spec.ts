@@ -82,6 +82,10 @@ test('an address turned off for failing is told on every console page, and in Se
       },
     }),
   );
+  // The notice on every page reads only how many are off (no secrets).
+  await page.route('**/api/v1/staff/webhooks/turned-off', (route) =>
+    route.fulfill({ json: { turnedOff: 1 } }),
+  );
   await page.reload();
   await expect(page.getByText(/A webhook address was turned off after failing for hours/)).toBeVisible();
   await page.getByRole('link', { name: 'Settings' }).click();
