@@ -73,9 +73,11 @@ type Operation = ToPgliteWorker extends infer Message
 
 /**
  * PGlite's WASM modules, compiled once per process and handed to each database thread: compiling
- * them again in every new thread made opening a database take 4–5 s instead of 2.6 s.
+ * them again in every new thread made opening a database take 4–5 s instead of 2.6 s. Its file
+ * system bundle (pglite.data, 6 MB) is read for each opening and handed over, not kept here: the
+ * main thread held it for good (6 MB of a 200 MB idle, docs/memory.md).
  */
-let compiled: Promise<Omit<OpenPglite, 'op' | 'dataTemplate'>> | undefined;
+let compiled: Promise<Omit<OpenPglite, 'op' | 'dataTemplate' | 'fsBundle'>> | undefined;
 function compiledModules() {
   compiled ??= (async () => {
     // WASM code from Liftoff, V8's baseline compiler, only: TurboFan, which recompiles hot
@@ -85,14 +87,23 @@ function compiledModules() {
     // whole process: PGlite is its only large WASM module.
     v8.setFlagsFromString('--liftoff-only');
     const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [pgliteWasmModule, initdbWasmModule, fsBundle] = await Promise.all([
+    const [pgliteWasmModule, initdbWasmModule] = await Promise.all([
       readFile(path.join(dist, 'pglite.wasm')).then((bytes) => WebAssembly.compile(bytes)),
       readFile(path.join(dist, 'initdb.wasm')).then((bytes) => WebAssembly.compile(bytes)),
-      readFile(path.join(dist, 'pglite.data')),
     ]);
-    return { pgliteWasmModule, initdbWasmModule, fsBundle: new Uint8Array(fsBundle) };
+    return { pgliteWasmModule, initdbWasmModule };
   })();
   return compiled;
+}
+
+/** PGlite's file system bundle, for one opening (moved to the thread, not copied). */
+async function readFsBundle(): Promise<Uint8Array> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  const bytes = await readFile(path.join(dist, 'pglite.data'));
+  // Its own memory, so that moving it to the thread cannot take anything else along.
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? new Uint8Array(bytes.buffer, 0, bytes.byteLength)
+    : new Uint8Array(bytes);
 }
 
 /**
@@ -193,7 +204,7 @@ export async function openPglite(
   // unhandled rejection.
   ready.catch(() => {});
   try {
-    const [modules] = await Promise.all([compiledModules(), options.openWhen]);
+    const [modules, fsBundle] = await Promise.all([compiledModules(), readFsBundle(), options.openWhen]);
     // After the lock (openWhen): only then does the folder's content say whether it is new. A new
     // folder gets the template's files here; an in-memory database loads the tarball itself.
     let dataTemplate: Uint8Array | null = null;
@@ -202,7 +213,9 @@ export async function openPglite(
       const templateFile = await pgliteTemplatePath();
       if (templateFile) await writeTemplateInto(dataDir, templateFile);
     }
-    worker.postMessage({ op: 'open', ...modules, dataTemplate } satisfies OpenPglite);
+    worker.postMessage({ op: 'open', ...modules, fsBundle, dataTemplate } satisfies OpenPglite, [
+      fsBundle.buffer as ArrayBuffer,
+    ]);
     options.onOpening?.();
     await ready;
     opened = true;
