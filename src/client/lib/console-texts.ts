@@ -3,7 +3,7 @@
  * spread in): a board row says a status the way the customer's page does. Kept apart so that a
  * customer page never downloads the console's words.
  */
-import { customerTexts } from './customer-texts.ts';
+import { customerTexts, listOf } from './customer-texts.ts';
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
 function ordinal(n: number): string {
@@ -272,6 +272,21 @@ export const consoleTexts = {
     smsTexts: 'Text messages',
     smsTextsHint:
       'Leave empty for the default shown in grey. {business}, {service} and {name} are filled in.',
+    /** Under each custom text, as the owner types (sms-length.ts); issue 27. */
+    smsLength: (length: {
+      texts: number;
+      characters: number;
+      perText: number;
+      unicode: boolean;
+      outsideGsm: string[];
+    }) => {
+      const texts = length.texts === 1 ? '1 text' : `${length.texts} texts`;
+      if (!length.unicode)
+        return `As sent: ${texts}, ${length.characters} characters (${length.perText} per text).`;
+      const shown = length.outsideGsm.slice(0, 3).map((character) => `"${character}"`);
+      const named = `${listOf(shown)}${length.outsideGsm.length > 3 ? ' and others' : ''}`;
+      return `As sent: ${texts}, ${length.characters} characters. ${named} ${length.outsideGsm.length === 1 ? 'is' : 'are'} outside the basic text alphabet, so each text holds only ${length.perText} characters and costs more.`;
+    },
     smsJoinText: 'Text when someone joins',
     smsCalledText: 'Text when you call someone',
     nearTurnDefault: 'Text customers when their turn is near',

@@ -10,6 +10,7 @@ import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/s
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveCompany } from '../api/settings-api.ts';
+import { smsLength, withExamples } from '../sms-length.ts';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 
 /** The business's own wording for each text, over the default it replaces. */
@@ -34,6 +35,15 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
     nearTurnDefault: settings.nearTurnDefault as string,
   });
   const problems = useFieldErrors<HTMLFormElement>();
+  // The placeholders as they will be filled: this business's name, its longest service name.
+  const examples = {
+    business: form.name,
+    service: settings.services.reduce(
+      (longest, service) => (service.name.length > longest.length ? service.name : longest),
+      '',
+    ),
+    name: 'Maria',
+  };
   const set = (key: keyof typeof form) => (value: string) => {
     setForm((f) => ({ ...f, [key]: value }));
     problems.clear(key);
@@ -147,7 +157,14 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
       <h3 className="settings-card__subtitle">{consoleTexts.settings.smsTexts}</h3>
       <p className="field__note">{consoleTexts.settings.smsTextsHint}</p>
       {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (
-        <Field key={key} label={label} error={errors[key]}>
+        <Field
+          key={key}
+          label={label}
+          error={errors[key]}
+          note={consoleTexts.settings.smsLength(
+            smsLength(withExamples(form[key] || settings.defaultSmsTexts[kind], examples)),
+          )}
+        >
           {(id, control) => (
             <textarea
               {...control}
