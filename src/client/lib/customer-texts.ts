@@ -14,8 +14,6 @@ export function listOf(items: readonly string[]): string {
 export const customerTexts = {
   // appName, landing and loading: landing-texts.ts, the landing page's own small module.
   ...landingTexts,
-  // appName, landing and loading: landing-texts.ts, the landing page's own small module.
-  ...landingTexts,
   home: {
     tagline: 'Join the line from your phone. We will text you when it is your turn.',
     codeLabel: 'Business code',
