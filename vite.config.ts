@@ -122,6 +122,12 @@ export default defineConfig(({ isSsrBuild }) => {
             },
             // React is one file every page needs, not three (each request has its own headers).
             output: {
+              // Each language's words by their name (words-es-customer-…): the pages ask for one
+              // language's files, and bench/bundle-size.ts tells them apart.
+              chunkFileNames(chunk) {
+                const words = /lib[\\/]texts[\\/]([^\\/]+)[\\/](\w+)\.ts$/.exec(chunk.facadeModuleId ?? '');
+                return words ? `assets/words-${words[1]}-${words[2]}-[hash].js` : 'assets/[name]-[hash].js';
+              },
               codeSplitting: {
                 groups: [
                   // With lib/react-dom-client.ts: React DOM starts when this chunk runs (decisions/0010).

@@ -10,6 +10,9 @@ import { LAZY_PAGES, QUERY_CLIENT_MODULE } from '../src/client/app/routes.tsx';
 import { paths } from '../src/shared/paths.ts';
 
 export const LANDING_GZIP_BUDGET_BYTES = 110 * 1024;
+const WORDS_DIR = 'lib/texts/';
+const LANDING_WORDS = `${WORDS_DIR}en/landing.ts`;
+const CUSTOMER_WORDS = `${WORDS_DIR}en/customer.ts`;
 /** Chunks the landing page must never download (app/routes.tsx loads them on demand). */
 const LAZY_ONLY_SOURCES = ['user-info-page', 'checked-in-page'];
 
@@ -99,8 +102,10 @@ export function measureBundleSizes(clientDir = DEFAULT_CLIENT_DIR): BundleReport
   const entryKey = 'index.html';
   chunkAt(manifest, entryKey);
   const landingKeys = staticClosure(manifest, ['boot.ts', 'landing.tsx']);
+  // The words of one language (English here), which each page loads before it hydrates
+  // (lib/landing-texts.ts, lib/customer-texts.ts): never in a static chunk (a target below).
   const routes: RouteBundle[] = [
-    toRouteBundle('landing', paths.landing.path, false, [...landingKeys].map(sizeOf)),
+    toRouteBundle('landing', paths.landing.path, false, [...landingKeys, LANDING_WORDS].map(sizeOf)),
   ];
 
   // The app's lazy imports, wherever in its static chunks they are written (routes.tsx's chunk).
@@ -114,8 +119,11 @@ export function measureBundleSizes(clientDir = DEFAULT_CLIENT_DIR): BundleReport
       }
     }
     const keys = [...staticClosure(manifest, route.dynamicSources)].filter((key) => !landingKeys.has(key));
-    routes.push(toRouteBundle(route.name, route.path, true, keys.map(sizeOf)));
+    routes.push(toRouteBundle(route.name, route.path, true, [...keys, CUSTOMER_WORDS].map(sizeOf)));
   }
+  const staticWords = [...staticClosure(manifest, ['boot.ts', 'landing.tsx', entryKey])].filter((key) =>
+    key.startsWith(WORDS_DIR),
+  );
 
   const landing = routes[0]!;
   const leaked = landing.chunks.filter((chunk) =>
@@ -133,7 +141,14 @@ export function measureBundleSizes(clientDir = DEFAULT_CLIENT_DIR): BundleReport
       detail: leaked.length === 0 ? 'none loaded' : `loads ${leaked.map((chunk) => chunk.src).join(', ')}`,
     },
     {
-      // The console's words (lib/console-texts.ts) are its own chunk; a customer page that pulled
+      // Only `import()` loads words, one language's: a static import would send every reader a
+      // language they did not ask for.
+      name: 'pages load words of one language only',
+      pass: staticWords.length === 0,
+      detail: staticWords.length === 0 ? 'all loaded on demand' : `statically: ${staticWords.join(', ')}`,
+    },
+    {
+      // The console's words (texts/<language>/console.ts) are their own chunk; a customer page that pulled
       // it in would download ~7 KB gzip of words it never shows.
       name: "customer pages load none of the console's words",
       pass: routes.every((route) => !route.chunks.some(isConsoleTexts)),
@@ -147,7 +162,8 @@ export function measureBundleSizes(clientDir = DEFAULT_CLIENT_DIR): BundleReport
   return { manifestPath, routes, targets };
 }
 
-const isConsoleTexts = (chunk: ChunkSize) => path.basename(chunk.file).startsWith('console-texts');
+const isConsoleTexts = (chunk: ChunkSize) =>
+  /^words-[^-]+(-[A-Za-z]+)?-console-/.test(path.basename(chunk.file));
 
 function chunkAt(manifest: Manifest, key: string): ManifestChunk {
   const chunk = manifest[key];

@@ -14,6 +14,7 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
+import type { Language } from '../shared/languages.ts';
 import { jsonForScript, type PageRequest, type RenderedPage } from '../shared/page-rendering.ts';
 import type { RouteHandle } from './app/root-layout.tsx';
 import { createRoutes } from './app/routes.tsx';
@@ -23,10 +24,13 @@ import { serviceRequestProviderQueryKey } from './features/service-request/api/s
 import { waitEntryQueryKey } from './features/wait-list/api/get-wait-entry.ts';
 import { createWalkInLandingLoader } from './features/walk-in/api/get-walk-in-landing.ts';
 import { landingInLoaderData } from './features/walk-in/api/walk-in-landing-result.ts';
+import { loadCustomerTexts, setCustomerTexts } from './lib/customer-texts.ts';
+import { setServerRenderLanguage } from './lib/page-language.ts';
 import { createQueryClient, RequestQueryClientContext } from './lib/query-client.tsx';
 import { documentTitle, type ServerHead, ServerHeadContext } from './lib/use-document-title.ts';
 
 export async function renderPage(request: PageRequest): Promise<RenderedPage> {
+  const texts = await loadCustomerTexts(request.language);
   const routes = createRoutes({ walkInLanding: createWalkInLandingLoader(request.findWalkInLanding) });
   const url = new URL(request.url);
   const matches = matchRoutes(routes, url.pathname) ?? [];
@@ -61,6 +65,10 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     request,
   });
 
+  // The words are module state, and this process renders many pages at once: they are set here,
+  // and the render below runs to its end without giving the turn to another page's.
+  setCustomerTexts(texts);
+  setServerRenderLanguage(request.language);
   const head: ServerHead = { title: documentTitle(null), description: null };
   const appHtml = renderToString(
     <StrictMode>
@@ -75,6 +83,9 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
       </ServerHeadContext.Provider>
     </StrictMode>,
   );
+  // The landing page of a business that exists: landing.tsx hydrates it without the router.
+  const entry =
+    pageHandle?.screen === 'walk_in' && landingInLoaderData(result.loaderData) ? 'landing' : 'app';
   return {
     kind: 'page',
     status: result.statusCode,
@@ -82,11 +93,19 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
     title: head.title,
     description: head.description,
     routeDataJson: jsonForScript(routeDataOf(result, queryClient, personal || shared)),
-    modules: pageHandle?.modules ?? [],
+    modules: [...(pageHandle?.modules ?? []), ...textModules(request.language, entry)],
     personal,
-    // The landing page of a business that exists: landing.tsx hydrates it without the router.
-    entry: pageHandle?.screen === 'walk_in' && landingInLoaderData(result.loaderData) ? 'landing' : 'app',
+    entry,
   };
+}
+
+/**
+ * The words the page's script loads before it hydrates (lib/customer-texts.ts), as Vite's manifest
+ * names them: preloaded with the page like its lazy modules. The landing page's entry loads only its own.
+ */
+function textModules(language: Language, entry: 'app' | 'landing'): string[] {
+  const landing = `lib/texts/${language}/landing.ts`;
+  return entry === 'landing' ? [landing] : [landing, `lib/texts/${language}/customer.ts`];
 }
 
 /**

@@ -8,11 +8,15 @@ import { StrictMode, startTransition, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { WalkInLanding } from '../shared/schemas.ts';
 import { readServerRouteData, type ServerRouteData } from './app/server-route-data.ts';
+import { LanguageSwitcher } from './components/language-switcher.tsx';
 import { landingInLoaderData } from './features/walk-in/api/walk-in-landing-result.ts';
 import { WalkInServiceStep } from './features/walk-in/components/walk-in-service-step.tsx';
 import { logEvent } from './lib/analytics.ts';
 import { useAnnounceInteractive } from './lib/hydration.ts';
+import { loadLandingTexts, setLandingTexts } from './lib/landing-texts.ts';
+import { useShownLanguage } from './lib/language-choice.ts';
 import { nextTask } from './lib/next-task.ts';
+import { pageLanguage } from './lib/page-language.ts';
 import { createRoot, hydrateRoot, type Root } from './lib/react-dom-client.ts';
 import { startUp } from './lib/start-up.ts';
 
@@ -60,18 +64,24 @@ async function continueInApp(root: Root, rootElement: HTMLElement, data: ServerR
 function LandingIsland({ landing, onNext }: { landing: WalkInLanding; onNext: (href: string) => void }) {
   const [leaving, setLeaving] = useState(false);
   useAnnounceInteractive();
+  // Another language re-renders the page: its words are read as it renders (no state is lost).
+  useShownLanguage();
+  // The app's root layout renders the same around this page on the server (root-layout.tsx).
   return (
-    <WalkInServiceStep
-      landing={landing}
-      search={window.location.search}
-      leaving={leaving}
-      // Only a head start: if it fails, Next loads it again (or loads the next page).
-      onFirstSelect={() => void loadApp().catch(() => {})}
-      onNext={(href) => {
-        setLeaving(true);
-        onNext(href);
-      }}
-    />
+    <>
+      <LanguageSwitcher scope="landing" />
+      <WalkInServiceStep
+        landing={landing}
+        search={window.location.search}
+        leaving={leaving}
+        // Only a head start: if it fails, Next loads it again (or loads the next page).
+        onFirstSelect={() => void loadApp().catch(() => {})}
+        onNext={(href) => {
+          setLeaving(true);
+          onNext(href);
+        }}
+      />
+    </>
   );
 }
 
@@ -86,6 +96,8 @@ if (rootElement && data && landing) {
     params: JSON.stringify({ companyId: landing.companyId }),
     companyId: landing.companyId,
   });
+  // The words the server rendered the page in (its `<html lang>`); the server preloads them.
+  setLandingTexts(await loadLandingTexts(pageLanguage()));
   // In a task of its own, and as a transition, in slices, as the app does (main.tsx, decisions/0010).
   await nextTask();
   startTransition(() => {

@@ -12,7 +12,7 @@ import type { Config } from './config.ts';
 import { backgroundFailureLevel } from './db/connection-errors.ts';
 import type { Database } from './db/database.ts';
 import { latestMigrationVersion } from './db/migrate.ts';
-import { ERROR_CODES } from './errors.ts';
+import { AppError, ERROR_CODES } from './errors.ts';
 import { createAnalyticsRepository } from './features/analytics/analytics.repository.ts';
 import { registerAnalyticsRoutes } from './features/analytics/analytics.routes.ts';
 import { createAnalyticsService } from './features/analytics/analytics.service.ts';
@@ -630,6 +630,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     customers,
     waitList,
     chat,
+    businessLanguage: async (companyId) => {
+      try {
+        return (await companies.requireCompany(companyId)).language;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'COMPANY_NOT_FOUND') return null;
+        throw error;
+      }
+    },
     sendRouteNotFound,
   });
   return app;

@@ -16,6 +16,7 @@ import {
   joinFieldIdSchema,
   joinFieldSchema,
 } from './join-fields.ts';
+import { LANGUAGES } from './languages.ts';
 import { minuteOfDay } from './local-time.ts';
 import { PARTY_SIZE_LIMIT, partySchema } from './party-size.ts';
 import { normalizeUsNumber } from './phone.ts';
@@ -332,6 +333,8 @@ export const companySettingsRequestSchema = z.object({
   ),
   /** When customers who did not choose are told their turn is near (docs/near-turn.md); left out, unchanged. */
   nearTurnDefault: z.optional(nearTurnChoiceSchema),
+  /** The business's language (docs/languages.md); left out, unchanged. */
+  language: z.optional(z.enum(LANGUAGES)),
   /** Minutes a provider has to answer a service request; left out, unchanged. */
   requestReplyMinutes: z.optional(
     z
@@ -415,6 +418,8 @@ export const businessSettingsSchema = z.object({
   requestReplyMinutes: z.number(),
   /** When customers who did not choose are told their turn is near. */
   nearTurnDefault: nearTurnChoiceSchema,
+  /** Pages for readers whose browser asks for none of CheckN's languages; the kiosk; desk walk-ins' texts. */
+  language: z.enum(LANGUAGES),
   /** Days after a visit that customers' names and numbers are kept. */
   retentionDays: z.number(),
   /** The texts used when the business sets none. */

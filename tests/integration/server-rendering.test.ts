@@ -32,6 +32,10 @@ const MANIFEST = {
   'lib/query-client.tsx': { file: 'assets/query-client-Ddd444.js', imports: ['_shared-Aaa111.js'] },
   'boot.ts': { file: 'assets/boot-Eee555.js', isEntry: true },
   'landing.tsx': { file: 'assets/landing-Fff666.js', isEntry: true, imports: ['_shared-Aaa111.js'] },
+  // Each language's words, a chunk of its own (lib/landing-texts.ts, lib/customer-texts.ts).
+  'lib/texts/en/landing.ts': { file: 'assets/landing-en-Ggg777.js', isDynamicEntry: true },
+  'lib/texts/es/landing.ts': { file: 'assets/landing-es-Hhh888.js', isDynamicEntry: true },
+  'lib/texts/es/customer.ts': { file: 'assets/customer-es-Iii999.js', isDynamicEntry: true },
 };
 
 /** A stand-in for the built boot.ts, as Vite writes it: code, then its source map's address. */
@@ -157,11 +161,97 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
       });
     expect(await appScripts('/demo')).toEqual({
       entry: '/assets/landing-Fff666.js',
-      modules: ['/assets/shared-Aaa111.js'],
+      modules: ['/assets/shared-Aaa111.js', '/assets/landing-en-Ggg777.js'],
     });
     // Without a business there is nothing for it to hydrate: the app says so.
     expect((await appScripts('/no-such-salon'))?.entry).toBe('/assets/index-Abc123.js');
     expect((await appScripts('/demo/kiosk'))?.entry).toBe('/assets/index-Abc123.js');
+  });
+
+  describe("in the reader's language (docs/languages.md)", () => {
+    const appScriptsOf = (html: string) =>
+      JSON.parse(
+        /<script type="application\/json" id="checkn-app-scripts">([^<]*)<\/script>/.exec(html)?.[1] ??
+          'null',
+      ) as { entry: string; modules: string[] } | null;
+
+    it("renders the page in the browser's language, says so in <html lang>, and loads only its words", async () => {
+      const response = await get('/demo', { 'accept-language': 'es-MX,es;q=0.9,en;q=0.8' });
+      expect(response.statusCode).toBe(200);
+      expect(response.payload).toMatch(/<html lang="es">/);
+      const root = rootOf(response.payload);
+      expect(root).toContain('<h1 class="page__title">Clientes sin cita</h1>');
+      expect(root).not.toContain('Walk ins');
+      // The business's own words are never translated.
+      expect(root).toContain('Women&#x27;s Haircut');
+      // The Spanish words' chunk is loaded with the page, not the English one.
+      expect(appScriptsOf(response.payload)?.modules).toEqual([
+        '/assets/shared-Aaa111.js',
+        '/assets/landing-es-Hhh888.js',
+      ]);
+      // A cache keeps one copy per language.
+      expect(response.headers.vary).toMatch(/accept-language/i);
+      expect(response.headers.vary).toMatch(/cookie/i);
+    });
+
+    it("renders a later page in it too, with that page's words preloaded", async () => {
+      const response = await get("/demo/user-info?service=Women's%20Haircut", { 'accept-language': 'es' });
+      expect(response.payload).toMatch(/<html lang="es">/);
+      expect(appScriptsOf(response.payload)?.modules).toEqual(
+        expect.arrayContaining(['/assets/landing-es-Hhh888.js', '/assets/customer-es-Iii999.js']),
+      );
+    });
+
+    it("takes the reader's stored choice before the browser's languages", async () => {
+      const response = await get('/demo', { 'accept-language': 'es', cookie: 'checkn_lang=en' });
+      expect(response.payload).toMatch(/<html lang="en">/);
+      expect(rootOf(response.payload)).toContain('<h1 class="page__title">Walk ins</h1>');
+      const stored = await get('/demo', { 'accept-language': 'en-US', cookie: 'checkn_lang=vi' });
+      expect(stored.payload).toMatch(/<html lang="vi">/);
+    });
+
+    it('passes over a language it does not speak, and a stored value that is none, to the next choice', async () => {
+      // Traditional Chinese is not Simplified: the next language in the header.
+      const traditional = await get('/demo', { 'accept-language': 'zh-TW,es;q=0.5' });
+      expect(traditional.payload).toMatch(/<html lang="es">/);
+      const simplified = await get('/demo', { 'accept-language': 'zh-CN' });
+      expect(simplified.payload).toMatch(/<html lang="zh-Hans">/);
+      const forged = await get('/demo', {
+        'accept-language': 'fr',
+        cookie: 'checkn_lang=%22%3E%3Cscript%3E',
+      });
+      expect(forged.payload).toMatch(/<html lang="en">/);
+      expect(forged.payload).not.toContain('"><script>');
+    });
+
+    it("renders in the business's language for a browser that asks for none of CheckN's; the kiosk always starts in it", async () => {
+      const companies = createCompanyRepository(database.db);
+      await companies.insertCompany({
+        id: 'habla',
+        accountId: '5d0c9a1e-2b7f-4c43-9b1d-6f0e8a7c3d12',
+        name: 'Salón Habla',
+        location: '2 Elm St|Salem|MA|01970',
+      });
+      await database.db.query(`update companies set language = 'es' where id = 'habla'`);
+      const french = await get('/habla', { 'accept-language': 'fr-FR,fr;q=0.9' });
+      expect(french.payload).toMatch(/<html lang="es">/);
+      expect(rootOf(french.payload)).toContain('Clientes sin cita');
+      // The browser's own language, when CheckN speaks it, comes first.
+      expect((await get('/habla', { 'accept-language': 'en-US' })).payload).toMatch(/<html lang="en">/);
+      // The kiosk is the business's tablet: its language, whatever the tablet or a guest stored.
+      const kiosk = await get('/habla/kiosk', { 'accept-language': 'vi', cookie: 'checkn_lang=zh-Hans' });
+      expect(kiosk.payload).toMatch(/<html lang="es">/);
+      expect(rootOf(kiosk.payload)).toContain('Clientes sin cita');
+      // An add-client link names its business in the query.
+      const addClient = await get('/add-client/x?companyId=habla', { 'accept-language': 'fr' });
+      expect(addClient.payload).toMatch(/<html lang="es">/);
+    });
+
+    it('sends the console and other browser-rendered pages with the language in <html lang>', async () => {
+      const response = await get('/console', { 'accept-language': 'es' });
+      expect(response.payload).toMatch(/<html lang="es">/);
+      expect(rootOf(response.payload)).toBe('');
+    });
   });
 
   it("keeps a business's own text from closing the data script or adding markup", async () => {
@@ -255,6 +345,9 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
         '/assets/form-Bbb222.js',
         '/assets/user-info-page-Ccc333.js',
         '/assets/query-client-Ddd444.js',
+        // The page's words, in the reader's language (English here; the build's other chunk,
+        // the customer pages' English words, is left out of this miniature manifest).
+        '/assets/landing-en-Ggg777.js',
       ],
     });
   });

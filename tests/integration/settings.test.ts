@@ -117,6 +117,28 @@ describe.each(databaseKinds)('business settings on %s', (kind) => {
     expect(insightsSchema.parse(insights.json()).days.at(-1)!.day).toBe(dateIn(zone));
   });
 
+  it("lets the owner set the business's language, one CheckN speaks (docs/languages.md)", async () => {
+    const address = { name: 'Renamed Salon', street: '9 oak ave', city: 'peoria', state: 'il', zip: '61602' };
+    const read = async () =>
+      businessSettingsSchema.parse(
+        (await t.app.inject({ url: '/api/v1/staff/settings', headers: owner.headers })).json(),
+      ).language;
+    expect(await read()).toBe('en');
+    expect(
+      (await put(owner, '/api/v1/staff/settings/company', { ...address, language: 'vi' })).statusCode,
+    ).toBe(200);
+    expect(await read()).toBe('vi');
+    // Left out, it stays.
+    await put(owner, '/api/v1/staff/settings/company', address);
+    expect(await read()).toBe('vi');
+    for (const language of ['fr', 'zh-Hant', 'ES', '']) {
+      const refused = await put(owner, '/api/v1/staff/settings/company', { ...address, language });
+      expect(expectApiError(refused, 400, 'VALIDATION_FAILED')).toMatchObject({ field: 'language' });
+    }
+    expect(await read()).toBe('vi');
+    await put(owner, '/api/v1/staff/settings/company', { ...address, language: 'en' });
+  });
+
   it('stores a time zone by its canonical name, never an alias the database reads otherwise', async () => {
     const address = { name: 'Renamed Salon', street: '9 oak ave', city: 'peoria', state: 'il', zip: '61602' };
     const saveZone = async (timeZone: string) =>

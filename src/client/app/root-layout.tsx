@@ -1,7 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { Fragment, useEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches, useNavigation } from 'react-router';
+import { LanguageSwitcher } from '../components/language-switcher.tsx';
 import { logEvent } from '../lib/analytics.ts';
 import { useAnnounceInteractive } from '../lib/hydration.ts';
+import { landingTexts } from '../lib/landing-texts.ts';
+import { useShownLanguage } from '../lib/language-choice.ts';
 
 export interface RouteHandle {
   /** The screen name recorded with each screen view (spec §2). */
@@ -59,17 +62,30 @@ function useFocusOnNewPage() {
   }, [pathname]);
 }
 
+/**
+ * Pages with a language picker of their own, or none: the console (Your account), the kiosk (a
+ * guest's choice that is not kept) and the lobby screen (a TV nobody taps).
+ */
+const WITHOUT_LANGUAGE_SWITCHER = new Set(['console', 'kiosk', 'lobby_screen']);
+
 export function RootLayout() {
   useAnnounceInteractive();
   useScreenViews();
   useFocusOnNewPage();
   const navigation = useNavigation();
+  const matches = useMatches();
+  const screen = (matches.at(-1)?.handle as RouteHandle | undefined)?.screen ?? 'not_found';
+  // Another language re-renders the page from its top: every word is read as it renders.
+  const language = useShownLanguage();
   return (
     <>
       {navigation.state === 'loading' ? (
-        <div className="route-progress" role="progressbar" aria-label="Loading" />
+        <div className="route-progress" role="progressbar" aria-label={landingTexts.loading} />
       ) : null}
-      <Outlet />
+      {WITHOUT_LANGUAGE_SWITCHER.has(screen) ? null : <LanguageSwitcher scope="customer" />}
+      <Fragment key={language}>
+        <Outlet />
+      </Fragment>
     </>
   );
 }

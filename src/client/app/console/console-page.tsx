@@ -22,16 +22,19 @@ import { SignInPage } from './sign-in-page.tsx';
 
 const ALL: readonly StaffRole[] = ['owner', 'front_desk', 'provider'];
 
-/** The console's sections and who sees each (the server enforces the same: docs/people.md). */
+/**
+ * The console's sections and who sees each (the server enforces the same: docs/people.md). Their
+ * labels are read as the menu renders, in the reader's language.
+ */
 const SECTIONS = [
-  { path: '', label: consoleTexts.console.board, roles: ALL },
-  { path: 'texts', label: consoleTexts.sms.title, roles: ['owner', 'front_desk'] },
-  { path: 'insights', label: consoleTexts.insights.title, roles: ['owner'] },
-  { path: 'people', label: consoleTexts.people.title, roles: ['owner'] },
-  { path: 'customers', label: consoleTexts.privacy.customersTitle, roles: ['owner'] },
-  { path: 'settings', label: consoleTexts.settings.title, roles: ['owner'] },
-  { path: 'account', label: consoleTexts.account.title, roles: ALL },
-] as const satisfies readonly { path: string; label: string; roles: readonly StaffRole[] }[];
+  { path: '', label: () => consoleTexts.console.board, roles: ALL },
+  { path: 'texts', label: () => consoleTexts.sms.title, roles: ['owner', 'front_desk'] },
+  { path: 'insights', label: () => consoleTexts.insights.title, roles: ['owner'] },
+  { path: 'people', label: () => consoleTexts.people.title, roles: ['owner'] },
+  { path: 'customers', label: () => consoleTexts.privacy.customersTitle, roles: ['owner'] },
+  { path: 'settings', label: () => consoleTexts.settings.title, roles: ['owner'] },
+  { path: 'account', label: () => consoleTexts.account.title, roles: ALL },
+] as const satisfies readonly { path: string; label: () => string; roles: readonly StaffRole[] }[];
 
 type SectionPath = (typeof SECTIONS)[number]['path'];
 
@@ -152,7 +155,7 @@ function StaffConsole({
               className={`console__nav-item${section === item.path ? ' console__nav-item--current' : ''}`}
               aria-current={section === item.path ? 'page' : undefined}
             >
-              {item.label}
+              {item.label()}
               {item.path === '' && live.unreadCount > 0 ? (
                 <span className="badge badge--unread">
                   <span aria-hidden="true">{live.unreadCount}</span>
@@ -174,7 +177,7 @@ function StaffConsole({
       {me.role === 'owner' ? <WebhooksOffNotice /> : null}
       {section !== '' ? (
         <SectionTitle
-          title={sections.find((item) => item.path === section)?.label ?? consoleTexts.notFound.title}
+          title={sections.find((item) => item.path === section)?.label() ?? consoleTexts.notFound.title}
           companyName={me.companyName}
         />
       ) : null}
@@ -193,7 +196,7 @@ function StaffConsole({
           </div>
         ) : (
           <>
-            <h1 className="visually-hidden">{sections.find((item) => item.path === section)?.label}</h1>
+            <h1 className="visually-hidden">{sections.find((item) => item.path === section)?.label()}</h1>
             <SectionContent section={section} me={me} live={live} />
           </>
         )}

@@ -1,10 +1,12 @@
 import { useState } from 'react';
+import { CONSOLE_LANGUAGES } from '../../../shared/languages.ts';
 import { firstIssue } from '../../../shared/schemas.ts';
 import {
   type ChooseBusiness,
   type StaffSignInRequest,
   staffSignInRequestSchema,
 } from '../../../shared/staff-schemas.ts';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { TextField } from '../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { consoleTexts } from '../../lib/console-texts.ts';
@@ -96,6 +98,7 @@ export function SignInPage() {
 
   return (
     <main className="page page--center">
+      <LanguageSwitcher scope="console" languages={CONSOLE_LANGUAGES} />
       <h1 className="page__title">{consoleTexts.console.signInTitle}</h1>
       <form
         className="form home__form"

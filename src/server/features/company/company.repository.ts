@@ -1,4 +1,5 @@
 import type { JoinField } from '../../../shared/join-fields.ts';
+import type { Language } from '../../../shared/languages.ts';
 import type { OpeningHours } from '../../../shared/opening-hours.ts';
 import type { NearTurnChoice } from '../../../shared/schemas.ts';
 import type { Provider } from '../../../shared/staff-schemas.ts';
@@ -38,6 +39,8 @@ export interface CompanyRow {
   joinFields: JoinField[];
   /** The largest party customers may join with (migrations/0034); 1: the join form does not ask. */
   largestParty: number;
+  /** The business's language (migrations/0040, docs/languages.md). */
+  language: Language;
   /** Set while the install's operator has suspended the business (migrations/0036). */
   suspendedAt: Date | null;
 }
@@ -69,7 +72,7 @@ const companyColumns = `id, account_id as "accountId", name, location, time_zone
   pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
   max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes",
   ask_feedback as "askFeedback", review_url as "reviewUrl", join_fields as "joinFields",
-  largest_party as "largestParty", suspended_at as "suspendedAt"`;
+  largest_party as "largestParty", suspended_at as "suspendedAt", language`;
 
 export function createCompanyRepository(db: Queryable) {
   return {
@@ -229,6 +232,8 @@ export function createCompanyRepository(db: Queryable) {
         retentionDays?: number | null;
         /** Null keeps the current one. */
         nearTurnDefault?: NearTurnChoice | null;
+        /** Null keeps the current one. */
+        language?: Language | null;
       },
       tx: Queryable = db,
     ) {
@@ -236,7 +241,7 @@ export function createCompanyRepository(db: Queryable) {
         `update companies set name = $2, location = $3, sms_join_text = $4, sms_called_text = $5,
                 time_zone = coalesce($6, time_zone), request_reply_minutes = coalesce($7, request_reply_minutes),
                 retention_days = coalesce($8, retention_days),
-                near_turn_default = coalesce($9, near_turn_default)
+                near_turn_default = coalesce($9, near_turn_default), language = coalesce($10, language)
           where id = $1`,
         [
           companyId,
@@ -248,6 +253,7 @@ export function createCompanyRepository(db: Queryable) {
           changes.requestReplyMinutes,
           changes.retentionDays ?? null,
           changes.nearTurnDefault ?? null,
+          changes.language ?? null,
         ],
       );
     },

@@ -46,6 +46,7 @@ export function createSettingsService(deps: {
         smsCalledText: company.smsCalledText ?? '',
         requestReplyMinutes: company.requestReplyMinutes,
         nearTurnDefault: company.nearTurnDefault,
+        language: company.language,
         retentionDays: company.retentionDays,
         defaultSmsTexts: { join: DEFAULT_SMS_TEXTS.join, called: DEFAULT_SMS_TEXTS.called },
         services,
@@ -81,6 +82,7 @@ export function createSettingsService(deps: {
         timeZone: request.timeZone ?? null,
         requestReplyMinutes: request.requestReplyMinutes ?? null,
         nearTurnDefault: request.nearTurnDefault ?? null,
+        language: request.language ?? null,
         retentionDays: request.retentionDays ?? null,
       });
       companyService.forget(companyId);

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import type { Language } from '../../../shared/languages.ts';
 import { companyIdSchema } from '../../../shared/schemas.ts';
 import { CONSOLE_DESCRIPTION, manifestHrefFor } from '../manifest/manifest.routes.ts';
 import { withDescription } from './page-html.ts';
 
 const GENERIC_MANIFEST_LINK = 'href="/manifest.webmanifest"';
+const HTML_ELEMENT = /<html[^>]*>/;
 /** Made-up business ids must not grow the cache for ever; past this, pages are made per request. */
 const MAX_CACHED_PAGES = 1000;
 
@@ -36,18 +38,22 @@ export function landingLogoHrefFor(urlPath: string): string | null {
 }
 
 /**
- * index.html as each page needs it: linked to its own web app manifest, and on a landing page with
- * its logo preloaded. Made once per variant, with an ETag for revalidation (the HTML is no-cache).
+ * index.html as each page needs it: in the reader's language (`<html lang>`, which the app's
+ * script reads to load its words: lib/page-language.ts), linked to its own web app manifest, and
+ * on a landing page with its logo preloaded. Made once per variant, with an ETag for revalidation
+ * (the HTML is no-cache).
  */
-export function createIndexPages(indexHtml: string): (urlPath: string) => IndexPage {
+export function createIndexPages(indexHtml: string): (urlPath: string, language: Language) => IndexPage {
   const pages = new Map<string, IndexPage>();
-  return (urlPath) => {
+  return (urlPath, language) => {
     const manifestHref = manifestHrefFor(urlPath);
     const logoHref = landingLogoHrefFor(urlPath);
-    const key = `${manifestHref} ${logoHref ?? ''}`;
+    const key = `${language} ${manifestHref} ${logoHref ?? ''}`;
     let page = pages.get(key);
     if (!page) {
-      let html = indexHtml.replace(GENERIC_MANIFEST_LINK, `href="${manifestHref}"`);
+      let html = indexHtml
+        .replace(HTML_ELEMENT, `<html lang="${language}">`)
+        .replace(GENERIC_MANIFEST_LINK, `href="${manifestHref}"`);
       // The console is not for walk-ins: its own description (what a shared link to it says).
       if (manifestHref === '/console/manifest.webmanifest') {
         html = withDescription(html, CONSOLE_DESCRIPTION);

@@ -8,6 +8,8 @@ import {
 export interface ManifestChunk {
   file: string;
   isEntry?: boolean;
+  /** A module only `import()` loads (a page, a language's words). */
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { chooseLanguage, LANGUAGE_COOKIE, type Language } from '../../../shared/languages.ts';
 import type { PageRequest, RenderPage } from '../../../shared/page-rendering.ts';
 import { companyIdSchema, UUID_PATTERN, type WalkInLanding } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
@@ -54,6 +55,8 @@ export interface ClientAppOptions {
   customers: CustomerService;
   waitList: WaitListService;
   chat: ChatService;
+  /** A business's language (docs/languages.md), from the company cache; null for no such business. */
+  businessLanguage: (companyId: string) => Promise<Language | null>;
   /** Answers everything that is no page (an unknown /api/ route, a missing asset). */
   sendRouteNotFound: (reply: FastifyReply) => unknown;
   /** boot.ts to write into each page (boot-script.ts; the CSP allows it); null links the file. */
@@ -138,6 +141,42 @@ function customerOf(request: FastifyRequest, options: ClientAppOptions): PageReq
   };
 }
 
+/** The business a page address is of: `/{companyId}/…`, or an add-client link's `?companyId=`. */
+function companyIdOfPage(url: URL): string | null {
+  const first = url.pathname.split('/')[1] ?? '';
+  let companyId: string | null;
+  try {
+    companyId = first === 'add-client' ? url.searchParams.get('companyId') : decodeURIComponent(first);
+  } catch {
+    return null;
+  }
+  return companyId && first !== 'console' && companyIdSchema.safeParse(companyId).success ? companyId : null;
+}
+
+/**
+ * The language a page is rendered in (shared/languages.ts): the reader's choice kept on their
+ * device, else their browser's (Accept-Language), else the business's, else English. The kiosk
+ * starts every guest in the business's language: the tablet is the business's, and a guest's
+ * choice there is not kept for the next.
+ */
+async function languageOf(
+  request: FastifyRequest,
+  businessLanguage: ClientAppOptions['businessLanguage'],
+): Promise<Language> {
+  const url = new URL(request.url, 'http://localhost');
+  const companyId = companyIdOfPage(url);
+  const ofBusiness = () => (companyId ? businessLanguage(companyId) : Promise.resolve(null));
+  if (companyId && url.pathname.replace(/\/$/, '').endsWith('/kiosk')) {
+    return (await ofBusiness()) ?? chooseLanguage({ stored: null, acceptLanguage: null });
+  }
+  // The business's language comes from the company cache, which its page reads anyway.
+  return chooseLanguage({
+    stored: request.cookies?.[LANGUAGE_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+    businessDefault: await ofBusiness(),
+  });
+}
+
 /**
  * Serves the built app (docs/decisions/0007, 0008): hashed assets cached for good and sent as the
  * `.br` or `.gz` written at build when the browser takes it; everything else revalidated on each
@@ -219,6 +258,8 @@ export async function registerClientApp(
   ) => {
     // A customer's own place in line or chat is for their browser only, never a shared cache.
     reply.header('Cache-Control', personal ? 'private, no-cache' : 'no-cache').header('ETag', etag);
+    // The page's language comes from these (languageOf): a cache keeps one copy per language.
+    reply.header('Vary', 'Accept-Language, Cookie');
     if (request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
       return reply.status(304).send();
     }
@@ -226,7 +267,8 @@ export async function registerClientApp(
   };
 
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const shell = pageFor(request.url);
+    const language = await languageOf(request, options.businessLanguage);
+    const shell = pageFor(request.url, language);
     const render = await loadRenderer();
     if (!render) return sendHtml(request, reply, 200, shell);
     const abort = new AbortController();
@@ -235,6 +277,7 @@ export async function registerClientApp(
     try {
       page = await render({
         url: `http://localhost${request.url}`,
+        language,
         signal: abort.signal,
         findWalkInLanding,
         findServiceRequestProvider: (companyId, providerId) =>

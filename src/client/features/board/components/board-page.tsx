@@ -32,11 +32,11 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
-const GROUPS: { title: string; statuses: BoardEntry['status'][] }[] = [
-  { title: consoleTexts.console.waiting, statuses: ['waiting'] },
-  { title: consoleTexts.console.called, statuses: ['called'] },
-  { title: consoleTexts.console.inService, statuses: ['in_service'] },
-  { title: consoleTexts.console.finished, statuses: ['done', 'no_show', 'cancelled'] },
+const GROUPS: { title: () => string; statuses: BoardEntry['status'][] }[] = [
+  { title: () => consoleTexts.console.waiting, statuses: ['waiting'] },
+  { title: () => consoleTexts.console.called, statuses: ['called'] },
+  { title: () => consoleTexts.console.inService, statuses: ['in_service'] },
+  { title: () => consoleTexts.console.finished, statuses: ['done', 'no_show', 'cancelled'] },
 ];
 
 /**
@@ -273,9 +273,9 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
           );
           if (rows.length === 0) return null;
           return (
-            <div key={group.title} className="board__group">
+            <div key={group.statuses[0]} className="board__group">
               <h2 className="board__group-title">
-                {group.title} <span className="board__count">{rows.length}</span>
+                {group.title()} <span className="board__count">{rows.length}</span>
               </h2>
               <ul className="board__list">
                 {partyRuns(rows, board.data.entries).map((run) =>

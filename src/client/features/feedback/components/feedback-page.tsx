@@ -12,7 +12,6 @@ import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useFeedbackVisit, useRateVisit } from '../api/feedback-api.ts';
 
-const t = customerTexts.feedback;
 const STARS = [1, 2, 3, 4, 5] as const;
 
 /** The link's token: in the address's fragment (`#t=…`), which the browser never sends. */
@@ -49,6 +48,7 @@ function StarIcon({ filled }: { filled: boolean }) {
  * owner's eyes only. The rating can be changed while the link is open.
  */
 export function FeedbackPage() {
+  const t = customerTexts.feedback;
   const companyId = useParams().companyId ?? '';
   const token = tokenFrom(useLocation().hash);
   const visit = useFeedbackVisit(companyId, token);
@@ -72,6 +72,7 @@ export function FeedbackPage() {
 }
 
 function RateVisit({ companyId, token, visit }: { companyId: string; token: string; visit: FeedbackVisit }) {
+  const t = customerTexts.feedback;
   const rate = useRateVisit(companyId, token);
   // What the customer typed stays, whatever the server answers.
   const [comment, setComment] = useState(visit.comment);

@@ -2,13 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLoaderData, useRevalidator } from 'react-router';
 import type { JoinAnswers, JoinField } from '../../../../shared/join-fields.ts';
+import type { Language } from '../../../../shared/languages.ts';
 import type { WalkInLanding } from '../../../../shared/schemas.ts';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { BackIcon, CheckIcon } from '../../../components/ui/icons.tsx';
 import { LoadFailedPage, MessagePage } from '../../../components/ui/message-page.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { customerTexts } from '../../../lib/customer-texts.ts';
+import { showLanguage } from '../../../lib/language-choice.ts';
+import { pageLanguage } from '../../../lib/page-language.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useWaitEntry } from '../../wait-list/api/get-wait-entry.ts';
 import { ConfirmJoinModal } from '../../wait-list/components/confirm-join-modal.tsx';
@@ -52,7 +56,14 @@ export function KioskPage() {
   return <Kiosk landing={result.landing} />;
 }
 
+/**
+ * The language the kiosk opened in: the business's (the server renders the kiosk in it). Kept
+ * beside the page, which a guest's other language renders anew.
+ */
+let kioskStartLanguage: Language | null = null;
+
 function Kiosk({ landing }: { landing: WalkInLanding }) {
+  kioskStartLanguage ??= pageLanguage();
   const [guest, setGuest] = useState(0);
   const queryClient = useQueryClient();
   const { companyId } = landing;
@@ -64,6 +75,13 @@ function Kiosk({ landing }: { landing: WalkInLanding }) {
 
   const nextGuest = useCallback(() => {
     endGuest();
+    // The next guest starts in the business's language, whatever this one picked.
+    const start = kioskStartLanguage;
+    if (start && pageLanguage() !== start) {
+      showLanguage(start, { scope: 'customer', remember: false }).catch((error: unknown) =>
+        console.warn('The kiosk could not go back to its language', error),
+      );
+    }
     queryClient.removeQueries({ queryKey: ['wait-entry'] });
     // The route's own screen_view counted the first guest; each later guest is a view of its own.
     logEvent('screen_view', { screen_name: SOURCE, params: JSON.stringify({ companyId }), companyId });
@@ -195,6 +213,8 @@ function KioskGuest({ landing, onDone }: { landing: WalkInLanding; onDone: () =>
         />
         <p className="kiosk__business">{landing.name}</p>
       </header>
+      {/* A guest picks a language before starting; it is not kept for the next guest. */}
+      {step.name === 'service' ? <LanguageSwitcher scope="customer" remember={false} /> : null}
       {step.name === 'service' && landing.walkInsStopped ? (
         <WalkInsStoppedNotice stopped={landing.walkInsStopped} />
       ) : step.name === 'service' ? (

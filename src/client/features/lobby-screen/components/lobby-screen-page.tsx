@@ -12,7 +12,6 @@ import { qrSvg } from '../../poster/poster-qr.ts';
 import { CompanyLogo } from '../../walk-in/components/company-logo.tsx';
 import { isKeyRefused, lobbyScreenQueryKey, useLobbyScreen } from '../api/get-lobby-screen.ts';
 
-const t = customerTexts.lobbyScreen;
 const noop = () => {};
 
 /** The key travels after `#` (`#key=…`): a fragment never reaches a server, its logs or a Referer. */
@@ -26,6 +25,7 @@ function keyFromHash(hash: string): string {
  * says so in words when its link was reset or is not one.
  */
 export function LobbyScreenPage() {
+  const t = customerTexts.lobbyScreen;
   const companyId = useParams().companyId ?? '';
   const key = keyFromHash(useLocation().hash);
   const screen = useLobbyScreen(companyId, key);
@@ -146,6 +146,7 @@ function useQrSvg(url: string): string | null {
 }
 
 function LobbyBoard({ screen, reconnecting }: { screen: LobbyScreen; reconnecting: boolean }) {
+  const t = customerTexts.lobbyScreen;
   useDocumentTitle(t.title(screen.companyName));
   const clock = useClock(screen.timeZone);
   const qr = useQrSvg(screen.joinUrl);

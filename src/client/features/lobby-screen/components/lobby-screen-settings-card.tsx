@@ -9,13 +9,12 @@ import {
   useSaveNameStyle,
 } from '../api/lobby-screen-settings.ts';
 
-const t = consoleTexts.lobbyScreen;
-
 /**
  * Settings' card for the lobby screen (the owner's): how names are written, the screen's link,
  * and its reset, which stops any screen open with the old link at once (docs/lobby-screen.md).
  */
 export function LobbyScreenSettingsCard() {
+  const t = consoleTexts.lobbyScreen;
   const settings = useLobbyScreenSettings();
   return (
     <section className="settings-card" aria-labelledby="lobby-screen-title">
@@ -38,6 +37,7 @@ export function LobbyScreenSettingsCard() {
 }
 
 function NameStyleForm({ saved }: { saved: ScreenNameStyle }) {
+  const t = consoleTexts.lobbyScreen;
   const [nameStyle, setNameStyle] = useState(saved);
   const save = useSaveNameStyle();
   const name = useId();
@@ -73,6 +73,7 @@ function NameStyleForm({ saved }: { saved: ScreenNameStyle }) {
 }
 
 function LinkControls({ href }: { href: string }) {
+  const t = consoleTexts.lobbyScreen;
   const reset = useResetLobbyScreenLink();
   const [confirming, setConfirming] = useState(false);
   return (

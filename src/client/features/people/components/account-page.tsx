@@ -1,6 +1,8 @@
 import { type FormEvent, useState } from 'react';
+import { CONSOLE_LANGUAGES } from '../../../../shared/languages.ts';
 import { firstIssue } from '../../../../shared/schemas.ts';
 import { changePasswordRequestSchema, type StaffMe } from '../../../../shared/staff-schemas.ts';
+import { LanguageSwitcher } from '../../../components/language-switcher.tsx';
 import { SaveState } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
@@ -36,6 +38,11 @@ export function AccountPage({ me }: { me: StaffMe }) {
 
   return (
     <div className="settings">
+      <section className="settings-card">
+        <h2 className="settings-card__title">{consoleTexts.account.language}</h2>
+        <p className="field__note">{consoleTexts.account.languageHint}</p>
+        <LanguageSwitcher scope="console" languages={CONSOLE_LANGUAGES} />
+      </section>
       <form className="settings-card" onSubmit={submit} noValidate>
         <h2 className="settings-card__title">{consoleTexts.account.changePassword}</h2>
         <p className="field__note">

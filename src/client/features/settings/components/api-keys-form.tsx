@@ -17,16 +17,15 @@ import { ApiRequestError } from '../../../lib/api-client.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys-api.ts';
 
-const t = consoleTexts.apiKeys;
-
 const failureText = (error: unknown) =>
-  error instanceof ApiRequestError && error.status < 500 ? error.message : t.failed;
+  error instanceof ApiRequestError && error.status < 500 ? error.message : consoleTexts.apiKeys.failed;
 
 /**
  * Settings, API keys (docs/public-api.md): the owner makes a key for each program that works the
  * line, sees when each was last used, and revokes one. A new key is shown once, in a dialog.
  */
 export function ApiKeysForm({ timeZone }: { timeZone: string }) {
+  const t = consoleTexts.apiKeys;
   const keys = useApiKeys();
   const [shown, setShown] = useState<CreatedApiKey | null>(null);
   return (
@@ -60,6 +59,7 @@ export function ApiKeysForm({ timeZone }: { timeZone: string }) {
 }
 
 function MakeKeyForm({ onMade }: { onMade: (made: CreatedApiKey) => void }) {
+  const t = consoleTexts.apiKeys;
   const create = useCreateApiKey();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<ApiKeyScope>('read');
@@ -117,6 +117,7 @@ function MakeKeyForm({ onMade }: { onMade: (made: CreatedApiKey) => void }) {
 }
 
 function ApiKeyRow({ apiKey, timeZone }: { apiKey: ApiKey; timeZone: string }) {
+  const t = consoleTexts.apiKeys;
   const revoke = useRevokeApiKey();
   const [confirming, setConfirming] = useState(false);
   return (
@@ -156,6 +157,7 @@ function ApiKeyRow({ apiKey, timeZone }: { apiKey: ApiKey; timeZone: string }) {
 
 /** The new key, this once: the server keeps only its hash. */
 function ShownKeyDialog({ shown, onClose }: { shown: CreatedApiKey | null; onClose: () => void }) {
+  const t = consoleTexts.apiKeys;
   const [copied, setCopied] = useState(false);
   const close = () => {
     setCopied(false);

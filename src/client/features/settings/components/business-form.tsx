@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/languages.ts';
 import { issuesByField, NEAR_TURN_CHOICES } from '../../../../shared/schemas.ts';
 import {
   type BusinessSettings,
@@ -15,8 +16,8 @@ import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 
 /** The business's own wording for each text, over the default it replaces. */
 const SMS_TEXT_FIELDS = [
-  { key: 'smsJoinText', label: consoleTexts.settings.smsJoinText, kind: 'join' },
-  { key: 'smsCalledText', label: consoleTexts.settings.smsCalledText, kind: 'called' },
+  { key: 'smsJoinText', label: () => consoleTexts.settings.smsJoinText, kind: 'join' },
+  { key: 'smsCalledText', label: () => consoleTexts.settings.smsCalledText, kind: 'called' },
 ] as const;
 
 export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
@@ -33,6 +34,7 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
     requestReplyMinutes: String(settings.requestReplyMinutes),
     retentionDays: String(settings.retentionDays),
     nearTurnDefault: settings.nearTurnDefault as string,
+    language: settings.language as string,
   });
   const problems = useFieldErrors<HTMLFormElement>();
   // The placeholders as they will be filled: this business's name, its longest service name.
@@ -128,6 +130,28 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
           </select>
         )}
       </Field>
+      <Field
+        label={consoleTexts.settings.language}
+        note={consoleTexts.settings.languageHint}
+        error={errors.language}
+      >
+        {(id, control) => (
+          <select
+            {...control}
+            id={id}
+            className="input"
+            disabled={!canEdit}
+            value={form.language}
+            onChange={(event) => set('language')(event.target.value)}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
       <TextField
         label={consoleTexts.request.replyMinutes}
         type="number"
@@ -159,7 +183,7 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
       {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (
         <Field
           key={key}
-          label={label}
+          label={label()}
           error={errors[key]}
           note={consoleTexts.settings.smsLength(
             smsLength(withExamples(form[key] || settings.defaultSmsTexts[kind], examples)),

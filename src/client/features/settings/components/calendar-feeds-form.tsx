@@ -17,8 +17,6 @@ import {
   useSyncCalendarFeed,
 } from '../api/calendar-feeds-api.ts';
 
-const t = consoleTexts.calendarFeeds;
-
 /** The time now, moved on every minute: "Synced 2 min ago" keeps true while the page is open. */
 function useMinuteClock(): number {
   const [now, setNow] = useState(() => Date.now());
@@ -35,6 +33,7 @@ function useMinuteClock(): number {
  * shown back whole (it holds a private token), only its host.
  */
 export function CalendarFeedsForm() {
+  const t = consoleTexts.calendarFeeds;
   const feeds = useCalendarFeeds();
   const now = useMinuteClock();
   return (
@@ -59,6 +58,7 @@ export function CalendarFeedsForm() {
 }
 
 function FeedState({ feed, now, busy }: { feed: CalendarFeedStatus | null; now: number; busy: boolean }) {
+  const t = consoleTexts.calendarFeeds;
   const text = busy ? t.syncing : feed ? describeCalendarFeed(feed, now) : t.notLinked;
   const className = busy || !feed?.lastSuccessAt ? 'field__note' : 'save-state';
   return (
@@ -73,6 +73,7 @@ function FeedState({ feed, now, busy }: { feed: CalendarFeedStatus | null; now: 
 }
 
 function CalendarFeedRow({ provider, now }: { provider: ProviderCalendarFeed; now: number }) {
+  const t = consoleTexts.calendarFeeds;
   const save = useSaveCalendarFeed();
   const sync = useSyncCalendarFeed();
   const remove = useRemoveCalendarFeed();

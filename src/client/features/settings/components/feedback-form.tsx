@@ -10,13 +10,12 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveFeedback } from '../api/settings-api.ts';
 
-const t = consoleTexts.settings;
-
 /**
  * Settings' "Feedback after the visit" (docs/feedback.md): off until the owner turns it on; the
  * review link is offered to happy customers only.
  */
 export function FeedbackForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+  const t = consoleTexts.settings;
   const save = useSaveFeedback();
   const [draft, setDraft] = useState<FeedbackSettingsRequest>(() => ({
     askFeedback: settings.askFeedback,

@@ -7,8 +7,6 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSaveJoinFields } from '../api/settings-api.ts';
 
-const t = consoleTexts.settings;
-
 /** A field as the form edits it: the longest answer as typed; no id until saved. */
 interface FieldRow {
   id: string | undefined;
@@ -25,6 +23,7 @@ const toRows = (settings: BusinessSettings): FieldRow[] =>
  * own, asked under name and phone in the order listed. Removing one keeps what past visits answered.
  */
 export function JoinFieldsForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+  const t = consoleTexts.settings;
   const save = useSaveJoinFields();
   const [rows, setRows] = useState<FieldRow[]>(() => toRows(settings));
   const problems = useFieldErrors<HTMLFormElement>();

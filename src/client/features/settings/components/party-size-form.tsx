@@ -7,7 +7,6 @@ import { SaveRow, saveErrorText, useFieldErrors } from '../../../components/ui/s
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import { useSavePartySize } from '../api/settings-api.ts';
 
-const t = consoleTexts.settings;
 const SIZES = Array.from({ length: PARTY_SIZE_LIMIT }, (_, index) => index + 1);
 
 /**
@@ -15,6 +14,7 @@ const SIZES = Array.from({ length: PARTY_SIZE_LIMIT }, (_, index) => index + 1);
  * entry of their own on the board. 1, the default: the join form does not ask.
  */
 export function PartySizeForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
+  const t = consoleTexts.settings;
   const save = useSavePartySize();
   const [largestParty, setLargestParty] = useState(String(settings.largestParty));
   const problems = useFieldErrors<HTMLFormElement>();

@@ -22,10 +22,8 @@ import {
   useWebhooksTurnedOff,
 } from '../api/webhooks-api.ts';
 
-const t = consoleTexts.webhooks;
-
 const failureText = (error: unknown) =>
-  error instanceof ApiRequestError && error.status < 500 ? error.message : t.failed;
+  error instanceof ApiRequestError && error.status < 500 ? error.message : consoleTexts.webhooks.failed;
 
 /**
  * Settings, Webhooks (docs/webhooks.md): the owner's https addresses, each with its signing
@@ -33,6 +31,7 @@ const failureText = (error: unknown) =>
  * with Replay.
  */
 export function WebhooksForm({ timeZone }: { timeZone: string }) {
+  const t = consoleTexts.webhooks;
   const webhooks = useWebhooks();
   return (
     <section className="settings-card" aria-labelledby="webhooks-title">
@@ -59,6 +58,7 @@ export function WebhooksForm({ timeZone }: { timeZone: string }) {
 }
 
 function AddEndpointForm() {
+  const t = consoleTexts.webhooks;
   const add = useAddWebhook();
   const [url, setUrl] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -107,6 +107,7 @@ function AddEndpointForm() {
 }
 
 function EndpointRow({ endpoint, timeZone }: { endpoint: WebhookEndpoint; timeZone: string }) {
+  const t = consoleTexts.webhooks;
   const enable = useEnableWebhook();
   const rotate = useRotateWebhookSecret();
   const remove = useRemoveWebhook();
@@ -217,6 +218,7 @@ function EndpointRow({ endpoint, timeZone }: { endpoint: WebhookEndpoint; timeZo
 }
 
 function deliveryState(delivery: WebhookDelivery, timeZone: string): string {
+  const t = consoleTexts.webhooks;
   switch (delivery.status) {
     case 'pending':
       return t.states.pending(
@@ -233,6 +235,7 @@ function deliveryState(delivery: WebhookDelivery, timeZone: string): string {
 }
 
 function DeliveryLog({ endpointId, timeZone }: { endpointId: string; timeZone: string }) {
+  const t = consoleTexts.webhooks;
   const deliveries = useWebhookDeliveries(endpointId);
   const replay = useReplayDelivery(endpointId);
   if (deliveries.isPending) return <PanelLoading />;
@@ -268,6 +271,7 @@ function DeliveryLog({ endpointId, timeZone }: { endpointId: string; timeZone: s
 
 /** Told on every console page of an owner: software that relies on an address has stopped hearing. */
 export function WebhooksOffNotice() {
+  const t = consoleTexts.webhooks;
   const turnedOff = useWebhooksTurnedOff();
   return (turnedOff.data?.turnedOff ?? 0) > 0 ? (
     <p className="notice" role="status">

@@ -1,0 +1,167 @@
+// Every customer in their own language (issue 27, docs/languages.md): the page's first HTML is in
+// the phone's language, a switcher shows another at once and keeps it on the phone, the kiosk
+// starts each guest in the business's, and the console follows its reader. The expected words are
+// read from the catalogs themselves, so a test checks that the page shows that language's.
+import esConsole from '../../src/client/lib/texts/es/console.ts';
+import esCustomer from '../../src/client/lib/texts/es/customer.ts';
+import esLanding from '../../src/client/lib/texts/es/landing.ts';
+import viCustomer from '../../src/client/lib/texts/vi/customer.ts';
+import viLanding from '../../src/client/lib/texts/vi/landing.ts';
+import zhCustomer from '../../src/client/lib/texts/zh-Hans/customer.ts';
+import zhLanding from '../../src/client/lib/texts/zh-Hans/landing.ts';
+import { expectNoAxeViolations } from './support/a11y.ts';
+import { DEMO_ACCOUNTS } from './support/console.ts';
+import { expect, test } from './support/fixtures.ts';
+import { nameInput, openLanding, serviceButton, WOMENS_HAIRCUT } from './support/walk-in.ts';
+
+const languagePicker = (page: import('@playwright/test').Page) => page.getByLabel(/^Language · Idioma/);
+
+test.describe('a phone in Spanish', () => {
+  test.use({ locale: 'es-MX' });
+
+  test('reads the landing page in Spanish from the first HTML on, and the next step too', async ({
+    page,
+  }) => {
+    // The server's HTML, before any script: already Spanish, and says so.
+    const first = await page.request.get('/demo', { headers: { 'accept-language': 'es-MX,es;q=0.9' } });
+    const html = await first.text();
+    expect(html).toContain('<html lang="es">');
+    expect(html).toContain(esLanding.landing.heading);
+
+    await page.goto('/demo');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { name: esLanding.landing.heading })).toBeVisible();
+    await expect(languagePicker(page)).toHaveValue('es');
+    // The business's own words stay as it wrote them.
+    await serviceButton(page, WOMENS_HAIRCUT).click();
+    await page.getByRole('button', { name: esLanding.landing.next }).click();
+    await expect(page.getByRole('heading', { name: esCustomer.userInfo.heading })).toBeVisible();
+    await expect(page.getByLabel(esCustomer.userInfo.nameLabel, { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+});
+
+for (const [locale, language] of [
+  ['vi-VN', 'vi'],
+  ['zh-CN', 'zh-Hans'],
+] as const) {
+  test.describe(`a phone in ${locale}`, () => {
+    test.use({ locale });
+
+    test('reads the landing page and the details step in its language, with no accessibility violation', async ({
+      page,
+    }) => {
+      const words =
+        language === 'vi'
+          ? { landing: viLanding, customer: viCustomer }
+          : { landing: zhLanding, customer: zhCustomer };
+      await page.goto('/demo');
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.getByRole('heading', { name: words.landing.landing.heading })).toBeVisible();
+      await expectNoAxeViolations(page);
+      await serviceButton(page, WOMENS_HAIRCUT).click();
+      await page.getByRole('button', { name: words.landing.landing.next }).click();
+      await expect(page.getByRole('heading', { name: words.customer.userInfo.heading })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+}
+
+test('the language picker shows the page in another language at once and keeps it on this phone', async ({
+  page,
+}) => {
+  await openLanding(page);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await serviceButton(page, WOMENS_HAIRCUT).click();
+
+  await languagePicker(page).selectOption('vi');
+  await expect(page.getByRole('heading', { name: viLanding.landing.heading })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Walk ins' })).toHaveCount(0);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  // The service picked before the switch is still picked.
+  await expect(serviceButton(page, WOMENS_HAIRCUT)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: viLanding.landing.next }).click();
+  await expect(page.getByRole('heading', { name: viCustomer.userInfo.heading })).toBeVisible();
+
+  // The next page load, rendered by the server, is in it too.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: viCustomer.userInfo.heading })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
+  await expect(nameInput(page)).toHaveCount(0);
+
+  await languagePicker(page).selectOption('en');
+  await expect(page.getByRole('heading', { name: 'Enter your name and phone number' })).toBeVisible();
+});
+
+test.describe('offline', () => {
+  test.use({ allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED/] });
+
+  test('a picker that cannot fetch the words says so and leaves the page as it was', async ({ page }) => {
+    await openLanding(page);
+    await page.context().setOffline(true);
+    await languagePicker(page).selectOption('es');
+    await expect(page.getByRole('alert')).toHaveText(
+      'We could not load that language. Check your connection and try again.',
+    );
+    await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+    await page.context().setOffline(false);
+  });
+});
+
+test.describe('the kiosk', () => {
+  test.use({ locale: 'es-MX', viewport: { width: 1024, height: 768 } });
+
+  test("starts in the business's language, and a guest's choice ends with their visit", async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/demo/kiosk');
+    // The tablet's own language does not choose: the business's does (English for the demo).
+    await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+    await languagePicker(page).selectOption('es');
+    await expect(page.getByRole('heading', { name: esLanding.landing.heading })).toBeVisible();
+
+    const name = `Kiosko ${Date.now() % 100000}`;
+    await serviceButton(page, 'Facials').click();
+    await page.getByRole('button', { name: esLanding.landing.next }).click();
+    await expect(page.getByRole('heading', { name: esCustomer.userInfo.heading })).toBeVisible();
+    await page.getByLabel(esCustomer.userInfo.nameLabel, { exact: true }).fill(name);
+    await page.getByLabel(esCustomer.userInfo.phoneLabel, { exact: true }).pressSequentially('4155550177');
+    await page.getByRole('button', { name: esCustomer.userInfo.next }).click();
+    await page.getByRole('dialog').getByRole('button', { name: esCustomer.confirm.yes }).click();
+    await expect(page.getByRole('heading', { name: esCustomer.kiosk.thanks(name) })).toBeVisible();
+    // Taps in the first moments are ignored (a guest's second tap on Yes): past them, Done.
+    await page.clock.fastForward(2_000);
+    await page.getByRole('button', { name: esCustomer.kiosk.startOver }).click();
+
+    // The next guest starts in English again.
+    await expect(page.getByRole('heading', { name: 'Walk ins' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
+
+test.describe('the console', () => {
+  // The console asks who is signed in before the sign-in page shows: nobody yet, a 401.
+  test.use({
+    locale: 'es-ES',
+    viewport: { width: 1180, height: 820 },
+    allowedConsoleErrors: [/status of 401/],
+  });
+
+  test('reads in Spanish for a Spanish browser, and each member picks their own on Your account', async ({
+    page,
+  }) => {
+    await page.goto('/console');
+    await expect(page.getByRole('heading', { name: esConsole.console.signInTitle })).toBeVisible();
+    await page.getByLabel(esConsole.console.email).fill(DEMO_ACCOUNTS.owner.email);
+    await page.getByLabel(esConsole.console.password, { exact: true }).fill(DEMO_ACCOUNTS.owner.password);
+    await page.getByRole('button', { name: esConsole.console.signIn }).click();
+    await expect(page.getByRole('link', { name: esConsole.console.board })).toBeVisible();
+
+    await page.goto('/console/account');
+    await expect(page.getByRole('heading', { name: esConsole.account.language })).toBeVisible();
+    await languagePicker(page).selectOption('en');
+    await expect(page.getByRole('heading', { name: 'Language', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Board' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Board' })).toBeVisible();
+  });
+});
