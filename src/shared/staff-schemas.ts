@@ -243,6 +243,8 @@ export const deskWalkInRequestSchema = z.object({
   providerId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   answers: joinWaitListRequestSchema.shape.answers,
   partySize: joinWaitListRequestSchema.shape.partySize,
+  /** The language of the page (or the desk's pick): the customer's texts speak it (docs/languages.md). */
+  language: z.optional(z.enum(LANGUAGES)),
 });
 export type DeskWalkInRequest = z.input<typeof deskWalkInRequestSchema>;
 

@@ -16,7 +16,7 @@ import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
-import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
+import { SMS_WORDS } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import { boardEntryAsSeenBy } from '../wait-list/board-view.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
@@ -122,7 +122,8 @@ export function createAppointmentsService(deps: {
               publish: {
                 boardTopic,
                 textId: randomUUID(),
-                text: DEFAULT_SMS_TEXTS.join,
+                // A booking's customer is texted in the business's language (docs/languages.md).
+                text: SMS_WORDS[company.language].join,
                 kind: 'join',
                 // A provider removed since the booking: the visit goes to whoever is free.
                 providerId: providerStillHere ? arrived.providerId : null,

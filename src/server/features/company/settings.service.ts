@@ -13,7 +13,7 @@ import type {
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
-import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
+import { SMS_WORDS } from '../sms/sms-texts.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import type { CompanyRepository } from './company.repository.ts';
 import type { CompanyService } from './company.service.ts';
@@ -48,7 +48,11 @@ export function createSettingsService(deps: {
         nearTurnDefault: company.nearTurnDefault,
         language: company.language,
         retentionDays: company.retentionDays,
-        defaultSmsTexts: { join: DEFAULT_SMS_TEXTS.join, called: DEFAULT_SMS_TEXTS.called },
+        // The business's own wording replaces its language's default (docs/languages.md).
+        defaultSmsTexts: {
+          join: SMS_WORDS[company.language].join,
+          called: SMS_WORDS[company.language].called,
+        },
         services,
         providers,
         hasCustomLogo,

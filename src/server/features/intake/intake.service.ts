@@ -17,7 +17,7 @@ import type { CompanyRepository, CompanyRow } from '../company/company.repositor
 import type { CompanyService } from '../company/company.service.ts';
 import type { LinePlanService } from '../schedule/line-plan.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
-import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
+import { wordingByLanguage } from '../sms/sms-texts.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import { type IntakeRules, stoppedMessage, walkInsStoppedAt } from './walk-ins-stopped.ts';
 
@@ -147,7 +147,7 @@ export function createIntakeService(deps: {
         minutes: request.minutes,
         at: new Date(now()),
         boardTopic: topics.board(companyId),
-        text: request.textWaiting ? DEFAULT_SMS_TEXTS.runningBehind : null,
+        text: request.textWaiting ? wordingByLanguage('runningBehind') : null,
       });
       companies.forget(companyId);
       eventLog.flushSoon();

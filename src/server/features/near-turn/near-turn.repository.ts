@@ -62,7 +62,8 @@ export function createNearTurnRepository(
      * opted out or an entry without texts). One statement; the update re-reads each row it changes,
      * so an entry called, or told by another process, meanwhile is skipped: no "near" text then.
      * The words say where they stand: "about N min" to whoever chose minutes (with an estimate),
-     * else "next" or "N ahead". $6–$8 are those wordings (sms-texts.ts). With `lineMove`, the
+     * else "next" or "N ahead". $6–$8 are those wordings, each in every language as JSON (sms-texts.ts
+     * wordingByLanguage), of which the customer's is sent. With `lineMove`, the
      * board event that moved the line up, only entries already in line at that change are told: a
      * check that runs late (the relay numbers events after commit) must not tell someone who joined
      * after the move, already near; they hear at the next move (docs/near-turn.md).
@@ -93,9 +94,9 @@ export function createNearTurnRepository(
            returning w.id, w.company_id, w.customer_id, w.phone_number, w.allow_sms, c.name as company_name,
                      replace(replace(replace(
                        case when coalesce(w.near_turn, c.near_turn_default) = 'minutes_15' and f.minutes is not null
-                              then $8::text
-                            when f.ahead = 0 then $6::text
-                            else $7::text end,
+                              then $8::jsonb
+                            when f.ahead = 0 then $6::jsonb
+                            else $7::jsonb end ->> coalesce(w.language, c.language),
                        '{business}', c.name), '{ahead}', coalesce(f.ahead::text, '')), '{minutes}', coalesce(f.minutes::text, '')) as body
          ), published as (
            ${appendEventsSql(`select $9 || id, 'entry.near_turn', '{}'::jsonb from told`)}

@@ -8,7 +8,7 @@ import type { EventLog, RealtimeEvent } from '../../realtime/event-log.ts';
 import type { PushService } from '../push/push.service.ts';
 import type { LinePlanService } from '../schedule/line-plan.service.ts';
 import type { SmsService } from '../sms/sms.service.ts';
-import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
+import { wordingByLanguage } from '../sms/sms-texts.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import type { LineMove, NearTurnRepository, NearTurnTold } from './near-turn.repository.ts';
@@ -106,9 +106,9 @@ export function createNearTurnService(deps: {
       companyId,
       candidates.filter((candidate) => candidate.met.length > 0),
       {
-        next: DEFAULT_SMS_TEXTS.nearTurnNext,
-        ahead: DEFAULT_SMS_TEXTS.nearTurnAhead,
-        minutes: DEFAULT_SMS_TEXTS.nearTurnMinutes,
+        next: wordingByLanguage('nearTurnNext'),
+        ahead: wordingByLanguage('nearTurnAhead'),
+        minutes: wordingByLanguage('nearTurnMinutes'),
       },
       topics.wait(''),
       lineMove,

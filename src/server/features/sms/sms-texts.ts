@@ -1,32 +1,36 @@
+import type { Language } from '../../../shared/languages.ts';
+import en, { type SmsWords } from './texts/en.ts';
+import es from './texts/es.ts';
+import vi from './texts/vi.ts';
+import zhHans from './texts/zh-Hans.ts';
+
 /**
- * What CheckN texts, with the business's own wording when it set one. Placeholders: {business},
+ * What CheckN texts, in each language (texts/<language>.ts; docs/languages.md), with the
+ * business's own wording when it set one for its own language. Placeholders: {business},
  * {service}, {name}, filled in that order by the statement that queues the text (the join's and
  * the call's: wait-list.repository.ts). Every text names the business: customers may be on
  * several lists.
  */
-export const DEFAULT_SMS_TEXTS = {
-  join: "{business}: you're on the wait list for {service}. Reply to this text to message us. Reply STOP to opt out.",
-  called: "{business}: it's your turn, {name}! Please come to the front desk.",
-  serviceRequest:
-    '{business}: your request was sent to {provider}. Reply to this text to message us. Reply STOP to opt out.',
-  /** A request declined or unanswered in time (issue 12); {link} opens the customer's page. */
-  requestEnded:
-    "{business}: {provider} can't take you right now. Join the next available provider, keeping your place: {link}",
-  /** "Running behind" on the board, when the staff choose to tell everyone waiting (issue 23). */
-  runningBehind:
-    "{business}: we're running about {minutes} minutes behind. You keep your place in line. Thank you for your patience!",
-  /**
-   * "Text me when I'm N away" (docs/near-turn.md): once per visit. The words say where they stand
-   * when it is sent: next, {ahead} before them, or about {minutes} minutes (a multiple of 5).
-   * Plain GSM characters (no dashes or curly quotes), so each fits one text with a business name
-   * of up to 80 characters.
-   */
-  nearTurnNext: "{business}: you're next! Please head back now so you don't miss your turn.",
-  nearTurnAhead: "{business}: you're almost up, {ahead} ahead of you. Please head back now.",
-  nearTurnMinutes: '{business}: your turn is about {minutes} min away. Please head back now.',
-  /** When staff mark a visit Done and the business asks for feedback (docs/feedback.md). */
-  feedback: '{business}: thanks for visiting! How did we do? Tap to rate your visit: {link}',
-} as const;
+export const SMS_WORDS: Record<Language, SmsWords> = { en, es, vi, 'zh-Hans': zhHans };
+
+export type SmsTextKind = Exclude<keyof SmsWords, 'replies'>;
+
+const byLanguage = new Map<SmsTextKind, string>();
+
+/**
+ * A text in every language as a JSON object, for a statement that picks the customer's:
+ * `$n::jsonb ->> coalesce(w.language, c.language)`.
+ */
+export function wordingByLanguage(kind: SmsTextKind): string {
+  let json = byLanguage.get(kind);
+  if (!json) {
+    json = JSON.stringify(
+      Object.fromEntries(Object.entries(SMS_WORDS).map(([language, words]) => [language, words[kind]])),
+    );
+    byLanguage.set(kind, json);
+  }
+  return json;
+}
 
 /**
  * A feedback text as the front desk may read it on the Text messages page: without the rating
@@ -37,26 +41,35 @@ export function withoutFeedbackToken(body: string): string {
   return body.replace(/#t=[A-Za-z0-9_-]+/, '#t=…');
 }
 
-export const SMS_REPLIES = {
-  stop: 'You will get no more texts from CheckN wait lists. Reply START to turn them back on.',
-  start: (business: string) => `${business}: texts are back on. Reply STOP to opt out.`,
-  help: (business: string) =>
-    `${business} wait list. Reply to this text to message the front desk. Reply STOP to opt out.`,
-} as const;
+/**
+ * Carriers' opt-out and help keywords (CTIA; the ones Twilio recognises), and each language's own
+ * (docs/text-messages.md): a Spanish speaker texts PARAR, and is answered in Spanish.
+ */
+const KEYWORDS: Record<'stop' | 'start' | 'help', Record<string, Language | null>> = {
+  stop: {
+    STOP: null,
+    STOPALL: null,
+    UNSUBSCRIBE: null,
+    CANCEL: null,
+    END: null,
+    QUIT: null,
+    OPTOUT: null,
+    REVOKE: null,
+    PARAR: 'es',
+    ALTO: 'es',
+    CANCELAR: 'es',
+    DUNG: 'vi',
+    DỪNG: 'vi',
+    TD: 'zh-Hans',
+    退订: 'zh-Hans',
+  },
+  start: { START: null, YES: null, UNSTOP: null, OPTIN: null, COMENZAR: 'es', BATDAU: 'vi', 'BẮT ĐẦU': 'vi' },
+  help: { HELP: null, INFO: null, AYUDA: 'es', GIUP: 'vi', GIÚP: 'vi', 帮助: 'zh-Hans' },
+};
 
-/** Carriers' opt-out and help keywords (CTIA; the ones Twilio recognises). */
-export const STOP_WORDS = new Set([
-  'STOP',
-  'STOPALL',
-  'UNSUBSCRIBE',
-  'CANCEL',
-  'END',
-  'QUIT',
-  'OPTOUT',
-  'REVOKE',
-]);
-export const START_WORDS = new Set(['START', 'YES', 'UNSTOP', 'OPTIN']);
-export const HELP_WORDS = new Set(['HELP', 'INFO']);
+export const STOP_WORDS = new Set(Object.keys(KEYWORDS.stop));
+export const START_WORDS = new Set(Object.keys(KEYWORDS.start));
+export const HELP_WORDS = new Set(Object.keys(KEYWORDS.help));
 
 /** A staff chat message as a text: the business name first, long messages shortened. */
 export function chatText(business: string, message: string): string {
@@ -64,13 +77,20 @@ export function chatText(business: string, message: string): string {
   return text.length > 320 ? `${text.slice(0, 317)}...` : text;
 }
 
-export function keywordOf(body: string): 'stop' | 'start' | 'help' | null {
+/**
+ * The keyword a text is, and the language it is a word of (null for the carriers' English ones,
+ * which every customer may send): the answer is in that language, else the customer's.
+ */
+export function keywordOf(
+  body: string,
+): { kind: 'stop' | 'start' | 'help'; language: Language | null } | null {
   const word = body
     .trim()
     .toUpperCase()
-    .replace(/[.!]+$/, '');
-  if (STOP_WORDS.has(word)) return 'stop';
-  if (START_WORDS.has(word)) return 'start';
-  if (HELP_WORDS.has(word)) return 'help';
+    .replace(/[.!。！]+$/, '');
+  for (const kind of ['stop', 'start', 'help'] as const) {
+    const language = KEYWORDS[kind][word];
+    if (language !== undefined) return { kind, language };
+  }
   return null;
 }

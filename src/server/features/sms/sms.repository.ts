@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/languages.ts';
 import type { TextingLimits } from '../../config.ts';
 import type { Queryable } from '../../db/database.ts';
 
@@ -199,6 +200,8 @@ export function createSmsRepository(
         customerId: string;
         name: string;
         chatThreadKey: string;
+        /** The language of its texts: the customer's, else the business's (migrations/0041). */
+        language: Language;
       }>(
         `with last_text as (
            select m.company_id, m.wait_id from sms_messages m
@@ -206,7 +209,7 @@ export function createSmsRepository(
               and m.status <> 'blocked' and ($2::text is null or m.company_id = $2::text)
             order by m.created_at desc, m.id desc limit 1)
          select w.id as "waitId", w.company_id as "companyId", c.name as "companyName", w.customer_id as "customerId",
-                w.name, w.chat_thread_key as "chatThreadKey"
+                w.name, w.chat_thread_key as "chatThreadKey", coalesce(w.language, c.language) as language
            from wait_entries w join companies c on c.id = w.company_id
           where w.phone_number = $1
             and w.company_id = coalesce($2::text, (select company_id from last_text))
@@ -223,8 +226,8 @@ export function createSmsRepository(
      * visit yet (texting to join) is talking to. Null when none texted it.
      */
     async findLastTextingBusiness(phoneNumber: string, scope: OptOutScope, tx: Queryable = db) {
-      const { rows } = await tx.query<{ companyId: string; companyName: string }>(
-        `select c.id as "companyId", c.name as "companyName" from sms_messages m join companies c on c.id = m.company_id
+      const { rows } = await tx.query<{ companyId: string; companyName: string; language: Language }>(
+        `select c.id as "companyId", c.name as "companyName", c.language from sms_messages m join companies c on c.id = m.company_id
           where m.phone_number = $1 and m.direction = 'outbound' and m.status <> 'blocked'
             and ($2::text is null or m.company_id = $2::text)
           order by m.created_at desc, m.id desc limit 1`,

@@ -6,7 +6,7 @@ import type { EventLog } from '../../realtime/event-log.ts';
 import type { ChatRepository } from '../chat/chat.repository.ts';
 import type { WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { OptOutScope, SmsRepository } from './sms.repository.ts';
-import { keywordOf, SMS_REPLIES } from './sms-texts.ts';
+import { keywordOf, SMS_WORDS } from './sms-texts.ts';
 import type { SmsWorker } from './sms-worker.ts';
 
 export function createSmsService(deps: {
@@ -56,33 +56,35 @@ export function createSmsService(deps: {
         if (!stored) return 'ignored' as const;
         if (!business) {
           // The carrier stops the shared number for this phone whoever texted it: so do we.
-          if (keyword === 'stop' && scope === 'shared-number') await sms.optOut(phoneNumber, scope, tx);
+          if (keyword?.kind === 'stop' && scope === 'shared-number') await sms.optOut(phoneNumber, scope, tx);
           return 'ignored' as const;
         }
-        const replyKey = `${keyword}:${text.providerMessageId ?? randomUUID()}`;
+        // In the keyword's own language (PARAR: Spanish), else the customer's, else the business's.
+        const replies = SMS_WORDS[keyword?.language ?? entry?.language ?? business.language].replies;
+        const replyKey = `${keyword?.kind}:${text.providerMessageId ?? randomUUID()}`;
         const reply = (body: string) =>
           sms.enqueueReply(
             {
               id: randomUUID(),
               companyId: business.companyId,
-              kind: keyword!,
+              kind: keyword!.kind,
               eventKey: replyKey,
               phoneNumber,
               body,
             },
             tx,
           );
-        if (keyword === 'stop') {
+        if (keyword?.kind === 'stop') {
           // Confirmed once: a second STOP from an opted-out number gets no text.
-          if (await sms.optOut(phoneNumber, scope, tx)) await reply(SMS_REPLIES.stop);
+          if (await sms.optOut(phoneNumber, scope, tx)) await reply(replies.stop);
           return 'stop' as const;
         }
-        if (keyword === 'start') {
-          if (await sms.optIn(phoneNumber, scope, tx)) await reply(SMS_REPLIES.start(business.companyName));
+        if (keyword?.kind === 'start') {
+          if (await sms.optIn(phoneNumber, scope, tx)) await reply(replies.start(business.companyName));
           return 'start' as const;
         }
-        if (keyword === 'help') {
-          await reply(SMS_REPLIES.help(business.companyName));
+        if (keyword?.kind === 'help') {
+          await reply(replies.help(business.companyName));
           return 'help' as const;
         }
         if (!entry) return 'ignored' as const;

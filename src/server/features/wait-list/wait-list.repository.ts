@@ -1,5 +1,6 @@
 import { FEEDBACK_LINK_DAYS } from '../../../shared/feedback-schemas.ts';
 import type { JoinAnswer } from '../../../shared/join-fields.ts';
+import type { Language } from '../../../shared/languages.ts';
 import { paths } from '../../../shared/paths.ts';
 import type { Regular } from '../../../shared/regular-schemas.ts';
 import type { NearTurnChoice, WaitStatus } from '../../../shared/schemas.ts';
@@ -40,6 +41,8 @@ export interface NewWaitEntry {
    * this one, the lead. Absent or 1: a party of one, written as before.
    */
   partySize?: number;
+  /** The language its texts are in (migrations/0041); absent: the business's. */
+  language?: Language | null;
 }
 
 /** Who put the visit in the line (migrations/0018, 0025). */
@@ -142,7 +145,7 @@ export type JoinOutcome =
   | { refused: 'phone-join-limit' };
 
 /**
- * The join statement's parameters, one array per column ($1 … $17, then $19 and $20 below), in this
+ * The join statement's parameters, one array per column ($1 … $17, then $19 … $21 below), in this
  * order; $18 is the text's status.
  */
 const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
@@ -168,6 +171,9 @@ const JOIN_COLUMNS: ((join: NewJoin) => unknown)[] = [
 /** $19: the answers to the business's questions, as JSON text (an array of jsonb is not a parameter both drivers pass alike). */
 const joinAnswersText = (join: NewJoin) =>
   join.entry.joinAnswers ? JSON.stringify(join.entry.joinAnswers) : null;
+
+/** $21: the language of its texts, null for the business's (migrations/0041). */
+const languageOf = (join: NewJoin) => join.entry.language ?? null;
 
 /** $20: the party's size, null for a party of one (docs/party-size.md). */
 const partySizeOf = (join: NewJoin) =>
@@ -207,10 +213,11 @@ export const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
  * the staff's unread count). A change that matches no row (another business's entry, a status it
  * cannot leave) writes nothing and returns no row. With `calledText`, it also queues the "it's
  * your turn" text (once per call, and not to a number that opted out or an entry without texts) in
- * the business's own wording or $8, the default, filled as the join's text is: $7 its id, $9 its
- * status. With `feedbackText` (a Done), when the business asks for feedback, it keeps the visit's
+ * the business's own wording (for a customer of the business's language) or the default of the
+ * customer's language from $8 (a JSON object by language), filled as the join's text is: $7 its
+ * id, $9 its status. With `feedbackText` (a Done), when the business asks for feedback, it keeps the visit's
  * rating link and queues its text, under the same rules, once per visit (docs/feedback.md): $7 the
- * text's id, $8 the token's hash, $9 the wording, $10 the link, $11 the text's status.
+ * text's id, $8 the token's hash, $9 the wording by language (JSON), $10 the link, $11 the text's status.
  */
 const updateAndPublishSql = (
   set: string,
@@ -239,7 +246,9 @@ const updateAndPublishSql = (
     insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
     select $7, w.company_id, w.id, 'outbound', 'called', 'called:' || w.id || ':' || ${isoSql('w.called_at')},
            w.phone_number,
-           replace(replace(replace(coalesce(c.sms_called_text, $8::text), '{business}', c.name),
+           replace(replace(replace(coalesce(case when coalesce(w.language, c.language) = c.language
+                                                 then c.sms_called_text end,
+                                            $8::jsonb ->> coalesce(w.language, c.language)), '{business}', c.name),
                    '{service}', w.service_type), '{name}', w.name),
            $9::text
       from changed w join companies c on c.id = w.company_id
@@ -260,7 +269,8 @@ const updateAndPublishSql = (
   ), feedback_text as (
     insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
     select $7, w.company_id, w.id, 'outbound', 'feedback', 'feedback:' || w.id, w.phone_number,
-           replace(replace($9::text, '{business}', c.name), '{link}', $10::text), $11::text
+           replace(replace($9::jsonb ->> coalesce(w.language, c.language), '{business}', c.name), '{link}', $10::text),
+           $11::text
       from feedback_link f join changed w on w.id = f.wait_id join companies c on c.id = w.company_id
     on conflict (event_key) do nothing
   )`
@@ -322,7 +332,7 @@ const checkedInLinkPattern = (publicUrl: string) =>
  * Ends open requests matching `condition` (on `w`) as `$1` ('declined' or 'expired'), publishes
  * each on the board and the customer's page, and texts the customer that the provider cannot take
  * them, with the link to join the next available (once per request: its event key). Parameters:
- * $1 the new status, $2 the text's wording ({business}, {provider}, {link}), $3 the link to the customer's
+ * $1 the new status, $2 the text's wording ({business}, {provider}, {link}) in every language (JSON), $3 the link to the customer's
  * page with its slots to fill (checkedInLinkPattern), $4 the text's status, $5 the board topic prefix, $6 the wait topic prefix, then the condition's own.
  */
 const endRequestsSql = (condition: string) => `
@@ -341,7 +351,7 @@ const endRequestsSql = (condition: string) => `
   ), ended_text as (
     insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
     select gen_random_uuid(), e.company_id, e.id, 'outbound', 'request_ended', 'request-ended:' || e.id, e.phone_number,
-           replace(replace(replace($2::text, '{business}', c.name),
+           replace(replace(replace($2::jsonb ->> coalesce(e.language, c.language), '{business}', c.name),
                            '{provider}', coalesce(e.provider_name, 'The provider')),
                    '{link}', replace(replace($3::text, '${WAIT_ID_SLOT}', e.id::text), '${COMPANY_ID_SLOT}', e.company_id)),
            $4::text
@@ -389,15 +399,15 @@ export function createWaitListRepository(
         `with input as (
            select * from unnest($1::uuid[], $2::text[], $3::uuid[], $4::text[], $5::text[], $6::text[], $7::text[],
                                 $8::boolean[], $9::text[], $10::text[], $11::uuid[], $12::text[], $13::uuid[], $14::text[], $15::text[], $16::text[],
-                                $17::timestamptz[], $19::text[], $20::smallint[])
+                                $17::timestamptz[], $19::text[], $20::smallint[], $21::text[])
              as t(id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
                   chat_thread_key, provider_id, board_topic, text_id, text, kind, origin, placed_at, join_answers,
-                  party_size)
+                  party_size, language)
          ), inserted as (
            insert into wait_entries
              (id, company_id, customer_id, idempotency_key, service_type, name, phone_number, allow_sms, fcm_token,
               chat_thread_key, provider_id, assigned_at, date, request_status, request_deadline, origin, join_answers,
-              party_id, party_position, party_size)
+              party_id, party_position, party_size, language)
            -- A party (docs/party-size.md): one row per person, the lead (position 1, the join's own id,
            -- key and name) then the others, "Anna +1", "Anna +2", each keyed after the lead's key so a
            -- retried join makes none again. A party of one is one row, its party columns null.
@@ -417,7 +427,7 @@ export function createWaitListRepository(
                     mins => (select c.request_reply_minutes from companies c where c.id = input.company_id)) end,
                   origin, case when m.position = 1 then join_answers::jsonb end,
                   case when party_size > 1 then id end, case when party_size > 1 then m.position end,
-                  case when party_size > 1 then party_size end
+                  case when party_size > 1 then party_size end, language
              -- Rows in input order, each party's members right after their lead: dated one after
              -- the other, they stand together in line, and the lead is written before its members
              -- (limit_joins_per_phone, migrations/0034, lets a member in only behind its lead).
@@ -434,7 +444,10 @@ export function createWaitListRepository(
          ), join_text as (
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select n.text_id, i.company_id, i.id, 'outbound', n.kind, n.kind || ':' || i.id, i.phone_number,
-                  replace(replace(replace(coalesce(case when n.kind = 'join' then c.sms_join_text end, n.text),
+                  -- The business's own wording is in its language; another language's customer
+                  -- gets that language's default (docs/languages.md).
+                  replace(replace(replace(coalesce(case when n.kind = 'join' and coalesce(n.language, c.language) = c.language
+                                                        then c.sms_join_text end, n.text),
                           '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
                   $18::text
              from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id
@@ -452,7 +465,13 @@ export function createWaitListRepository(
                 t.status as "textStatus"
            from inserted i left join join_text t on t.wait_id = i.id
           where i.party_position is null or i.party_position = 1`,
-        [...columns, newTextStatus, joins.map(joinAnswersText), joins.map(partySizeOf)],
+        [
+          ...columns,
+          newTextStatus,
+          joins.map(joinAnswersText),
+          joins.map(partySizeOf),
+          joins.map(languageOf),
+        ],
         { name: 'join-wait-list', genericPlan: true },
       );
       const inserted = new Map(rows.map((row) => [`${row.customerId} ${row.idempotencyKey}`, row]));
@@ -619,13 +638,17 @@ export function createWaitListRepository(
       published: {
         boardTopic: string;
         waitTopic: string;
-        /** A call's text: its id, and the wording used when the business has none of its own. */
-        calledText?: { id: string; defaultWording: string };
+        /**
+         * A call's text: its id, and the default wording in every language as JSON (sms-texts.ts
+         * wordingByLanguage), used when the business has none of its own in the customer's.
+         */
+        calledText?: { id: string; wordingByLanguage: string };
         /**
          * A Done's rating link, kept and texted when the business asks for feedback: the text's id,
-         * the hash of the link's token, the wording ({business}, {link}) and the link.
+         * the hash of the link's token, the wording ({business}, {link}) in every language as JSON,
+         * and the link.
          */
-        feedbackText?: { id: string; tokenHash: string; wording: string; link: string };
+        feedbackText?: { id: string; tokenHash: string; wordingByLanguage: string; link: string };
       },
       tx: Queryable = db,
     ): Promise<BoardEntry | null> {
@@ -638,9 +661,15 @@ export function createWaitListRepository(
         published.waitTopic,
         change.from,
         change.to,
-        ...(calledText ? [calledText.id, calledText.defaultWording, newTextStatus] : []),
+        ...(calledText ? [calledText.id, calledText.wordingByLanguage, newTextStatus] : []),
         ...(feedbackText
-          ? [feedbackText.id, feedbackText.tokenHash, feedbackText.wording, feedbackText.link, newTextStatus]
+          ? [
+              feedbackText.id,
+              feedbackText.tokenHash,
+              feedbackText.wordingByLanguage,
+              feedbackText.link,
+              newTextStatus,
+            ]
           : []),
       ];
       let set = `status = $6${stamp ? `, ${stamp} = now()` : ''}`;
@@ -771,6 +800,7 @@ export function createWaitListRepository(
     async endRequestsAndPublish(
       end: {
         status: 'declined' | 'expired';
+        /** The wording in every language, as JSON (sms-texts.ts wordingByLanguage). */
         text: string;
         publicUrl: string;
         boardTopicPrefix: string;
@@ -998,7 +1028,7 @@ export function createWaitListRepository(
       minutes: number;
       at: Date;
       boardTopic: string;
-      /** The text's wording ({business}, {minutes}); null sends none. */
+      /** The text's wording ({business}, {minutes}) in every language (JSON); null sends none. */
       text: string | null;
     }): Promise<number> {
       const { rows } = await db.query<{ texted: number }>(
@@ -1006,16 +1036,17 @@ export function createWaitListRepository(
            update companies set running_behind_minutes = $2,
                   running_behind_since = case when $2 > 0 then $3::timestamptz end
             where id = $1
-           returning id, name
+           returning id, name, language
          ), published as (
            ${appendEventsSql(`select $4::text, 'intake.changed', '{}'::jsonb from changed`)}
          ), texts as (
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select gen_random_uuid(), w.company_id, w.id, 'outbound', 'running_behind',
                   'running-behind:' || w.id || ':' || ${isoSql('$3::timestamptz')}, w.phone_number,
-                  replace(replace($5::text, '{business}', c.name), '{minutes}', $2::text), $6::text
+                  replace(replace($5::jsonb ->> coalesce(w.language, c.language), '{business}', c.name),
+                          '{minutes}', $2::text), $6::text
              from wait_entries w join changed c on c.id = w.company_id
-            where $5::text is not null and $2 > 0 and w.status = 'waiting' and ${IN_LINE_SQL('w')}
+            where $5::jsonb is not null and $2 > 0 and w.status = 'waiting' and ${IN_LINE_SQL('w')}
               and w.phone_number is not null and ${mayTextSql('w.allow_sms', 'w.phone_number', 'w.company_id')}
             -- The texts' locks in the order every statement takes them (see the join's).
             order by w.company_id, w.phone_number

@@ -37,7 +37,7 @@ import type { PushService } from '../push/push.service.ts';
 import type { LinePlanService } from '../schedule/line-plan.service.ts';
 import type { ScheduleRepository } from '../schedule/schedule.repository.ts';
 import type { SmsService } from '../sms/sms.service.ts';
-import { DEFAULT_SMS_TEXTS } from '../sms/sms-texts.ts';
+import { SMS_WORDS, wordingByLanguage } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import { boardEntryAsSeenBy } from './board-view.ts';
 import type { JoinOutcome, NewJoin, WaitEntryRow, WaitListRepository } from './wait-list.repository.ts';
@@ -46,8 +46,8 @@ export interface JoinWaitListCommand {
   companyId: string;
   customerId: string;
   idempotencyKey: string;
-  request: Required<Omit<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize'>> &
-    Pick<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize'>;
+  request: Required<Omit<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize' | 'language'>> &
+    Pick<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize' | 'language'>;
   /** A join by text: a text cannot ask the business's own questions, so none are checked or kept. */
   questionsNotAsked?: boolean;
 }
@@ -182,7 +182,7 @@ export function createWaitListService(deps: {
     return {
       id: randomUUID(),
       tokenHash: hashSecretToken(token),
-      wording: DEFAULT_SMS_TEXTS.feedback,
+      wordingByLanguage: wordingByLanguage('feedback'),
       link: `${publicUrl}${feedbackPath.getHref(companyId, token)}`,
     };
   };
@@ -252,7 +252,7 @@ export function createWaitListService(deps: {
   ) {
     return waitList.endRequestsAndPublish({
       status,
-      text: DEFAULT_SMS_TEXTS.requestEnded,
+      text: wordingByLanguage('requestEnded'),
       publicUrl,
       boardTopicPrefix: topics.board(''),
       waitTopicPrefix: topics.wait(''),
@@ -425,6 +425,8 @@ export function createWaitListService(deps: {
         : ensureAnswersFit(company.joinFields, request.answers);
       const partySize = ensurePartyFits(company.largestParty, request.partySize);
       await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
+      // The page's language, which its texts then speak (docs/languages.md).
+      const language = request.language ?? company.language;
       return writeJoin({
         entry: {
           id: randomUUID(),
@@ -440,11 +442,12 @@ export function createWaitListService(deps: {
           origin: 'walk_in',
           joinAnswers,
           partySize,
+          language,
         },
         publish: {
           boardTopic: topics.board(companyId),
           textId: randomUUID(),
-          text: DEFAULT_SMS_TEXTS.join,
+          text: SMS_WORDS[language].join,
           kind: 'join',
         },
       }).then((result) => afterInsert(result, 'phoneNumber'));
@@ -468,6 +471,7 @@ export function createWaitListService(deps: {
       // The error names the field the add-client request sent.
       ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
       await ensureMayJoin(company.id, command.customerId, command.idempotencyKey);
+      const language = request.language ?? company.language;
       return writeJoin({
         entry: {
           id: randomUUID(),
@@ -482,11 +486,12 @@ export function createWaitListService(deps: {
           fcmToken: null,
           chatThreadKey: chatThreadKeyFor(company.accountId, command.customerId),
           origin: 'request',
+          language,
         },
         publish: {
           boardTopic: topics.board(company.id),
           textId: randomUUID(),
-          text: DEFAULT_SMS_TEXTS.serviceRequest.replaceAll('{provider}', provider.name),
+          text: SMS_WORDS[language].serviceRequest.replaceAll('{provider}', provider.name),
           kind: 'service_request',
           providerId: provider.id,
         },
@@ -515,6 +520,8 @@ export function createWaitListService(deps: {
         if (!providers.some((provider) => provider.id === request.providerId))
           throw new AppError('PROVIDER_NOT_FOUND', { field: 'providerId' });
       }
+      // The language staff picked for the guest's texts, else the business's.
+      const language = request.language ?? company.language;
       const deskKey = `${company.id}:${command.requester}:${command.idempotencyKey}`;
       const customerId = await customers.deskCustomer(deskKey);
       return writeJoin({
@@ -533,11 +540,12 @@ export function createWaitListService(deps: {
           origin: 'desk',
           joinAnswers,
           partySize,
+          language,
         },
         publish: {
           boardTopic: topics.board(company.id),
           textId: randomUUID(),
-          text: DEFAULT_SMS_TEXTS.join,
+          text: SMS_WORDS[language].join,
           kind: 'join',
           providerId: request.providerId ?? null,
         },
@@ -648,7 +656,7 @@ export function createWaitListService(deps: {
             ...publishedTo(principal.companyId, waitId),
             ...(to === 'called'
               ? {
-                  calledText: { id: randomUUID(), defaultWording: DEFAULT_SMS_TEXTS.called },
+                  calledText: { id: randomUUID(), wordingByLanguage: wordingByLanguage('called') },
                 }
               : {}),
             // Kept and texted only when the business asks for feedback and may text this number.

@@ -1,0 +1,172 @@
+import { SegmentedMessage } from 'sms-segments-calculator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMS_WORDS } from '../../src/server/features/sms/sms-texts.ts';
+import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
+import { joinAsNewCustomer } from '../support/customer.ts';
+import { createBusiness, type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
+import { databaseKinds } from '../support/test-database.ts';
+
+let phoneCounter = 0;
+/** A number of its own for each customer: opt-outs never leak between tests. */
+function freshPhone(): string {
+  phoneCounter += 1;
+  return `+1415556${String(1000 + phoneCounter).slice(-4)}`;
+}
+
+/** Issue 27: every text in the language the customer joined in (docs/languages.md). */
+describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
+  let t: TestApp;
+  let staff: StaffSession;
+  const sender = createRecordingSmsSender();
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { smsSender: sender, env: { RATE_LIMIT_MESSAGES_PER_MINUTE: '1000' } });
+    staff = await signInStaff(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const sentTo = (phone: string) => sender.sent.filter((text) => text.to === phone).map((text) => text.body);
+  const reply = (phoneNumber: string, body: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/sms/reply',
+      headers: staff.headers,
+      payload: { phoneNumber, body },
+    });
+  const fill = (wording: string, values: Record<string, string>) =>
+    Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, value), wording);
+
+  it('texts a customer who joined in Spanish in Spanish, keeps the language on the visit, and answers PARAR', async () => {
+    const phone = freshPhone();
+    const customer = await joinAsNewCustomer(t, {
+      phoneNumber: phone,
+      serviceType: 'Massage',
+      name: 'Ana',
+      language: 'es',
+    });
+    const join = fill(SMS_WORDS.es.join, { business: 'Bella Demo Salon', service: 'Massage' });
+    expect(join).toContain('PARAR');
+    await expect.poll(() => sentTo(phone)).toEqual([join]);
+    const stored = await t.database.db.query<{ language: string }>(
+      'select language from wait_entries where id = $1',
+      [customer.waitId],
+    );
+    expect(stored.rows).toEqual([{ language: 'es' }]);
+
+    await staffAction(t.app, staff, customer.waitId, 'call');
+    const called = fill(SMS_WORDS.es.called, { business: 'Bella Demo Salon', name: 'Ana' });
+    await expect.poll(() => sentTo(phone)).toEqual([join, called]);
+
+    // The Spanish opt-out word stops the texts, and the answer is Spanish.
+    expect((await reply(phone, 'parar')).json()).toEqual({ outcome: 'stop' });
+    await expect.poll(() => sentTo(phone)).toEqual([join, called, SMS_WORDS.es.replies.stop]);
+    const optedOut = await t.database.db.query('select 1 from sms_opt_outs where phone_number = $1', [phone]);
+    expect(optedOut.rows).toHaveLength(1);
+    expect((await reply(phone, 'COMENZAR')).json()).toEqual({ outcome: 'start' });
+    expect((await reply(phone, 'AYUDA')).json()).toEqual({ outcome: 'help' });
+    await expect
+      .poll(() => sentTo(phone).slice(3))
+      .toEqual([
+        SMS_WORDS.es.replies.start('Bella Demo Salon'),
+        SMS_WORDS.es.replies.help('Bella Demo Salon'),
+      ]);
+  });
+
+  it("answers the carriers' English STOP in the customer's language", async () => {
+    const phone = freshPhone();
+    await joinAsNewCustomer(t, { phoneNumber: phone, language: 'zh-Hans' });
+    await expect.poll(() => sentTo(phone).length).toBe(1);
+    expect((await reply(phone, 'STOP')).json()).toEqual({ outcome: 'stop' });
+    await expect.poll(() => sentTo(phone)[1]).toBe(SMS_WORDS['zh-Hans'].replies.stop);
+  });
+
+  it('texts a Vietnamese customer in Vietnamese, which goes as UCS-2', async () => {
+    const phone = freshPhone();
+    await joinAsNewCustomer(t, { phoneNumber: phone, serviceType: 'Facials', language: 'vi' });
+    const join = fill(SMS_WORDS.vi.join, { business: 'Bella Demo Salon', service: 'Facials' });
+    await expect.poll(() => sentTo(phone)).toEqual([join]);
+    expect(join).toContain('quý khách');
+    expect(new SegmentedMessage(join).encodingName).toBe('UCS-2');
+  });
+
+  it("uses the business's own wording for its language, and another language's default for the others", async () => {
+    const business = await createBusiness(t.database.db, { services: ['Cut'] });
+    const owner = await signInStaff(t.app, business.owner);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/settings/company',
+      headers: owner.headers,
+      payload: {
+        name: business.name,
+        street: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        smsJoinText: '{business}: see you soon for {service}! Reply STOP to opt out.',
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const english = freshPhone();
+    const spanish = freshPhone();
+    const unsaid = freshPhone();
+    await joinAsNewCustomer(
+      t,
+      { phoneNumber: english, serviceType: 'Cut', language: 'en' },
+      business.companyId,
+    );
+    await joinAsNewCustomer(
+      t,
+      { phoneNumber: spanish, serviceType: 'Cut', language: 'es' },
+      business.companyId,
+    );
+    // A join that says no language (an older page, the API) speaks the business's.
+    await joinAsNewCustomer(t, { phoneNumber: unsaid, serviceType: 'Cut' }, business.companyId);
+    await expect
+      .poll(() => sentTo(english))
+      .toEqual([`${business.name}: see you soon for Cut! Reply STOP to opt out.`]);
+    await expect
+      .poll(() => sentTo(spanish))
+      .toEqual([fill(SMS_WORDS.es.join, { business: business.name, service: 'Cut' })]);
+    await expect
+      .poll(() => sentTo(unsaid))
+      .toEqual([`${business.name}: see you soon for Cut! Reply STOP to opt out.`]);
+
+    // The business now speaks Spanish: its own wording is Spanish now, for Spanish customers.
+    const switched = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/settings/company',
+      headers: owner.headers,
+      payload: {
+        name: business.name,
+        street: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        smsJoinText: '{business}: nos vemos pronto para {service}. Responde PARAR para darte de baja.',
+        language: 'es',
+      },
+    });
+    expect(switched.statusCode).toBe(200);
+    const later = freshPhone();
+    const englishLater = freshPhone();
+    await joinAsNewCustomer(t, { phoneNumber: later, serviceType: 'Cut' }, business.companyId);
+    await joinAsNewCustomer(
+      t,
+      { phoneNumber: englishLater, serviceType: 'Cut', language: 'en' },
+      business.companyId,
+    );
+    await expect
+      .poll(() => sentTo(later))
+      .toEqual([`${business.name}: nos vemos pronto para Cut. Responde PARAR para darte de baja.`]);
+    await expect
+      .poll(() => sentTo(englishLater))
+      .toEqual([fill(SMS_WORDS.en.join, { business: business.name, service: 'Cut' })]);
+  });
+
+  it('refuses a language CheckN does not speak', async () => {
+    await expect(
+      joinAsNewCustomer(t, { phoneNumber: freshPhone(), language: 'fr' as never }),
+    ).rejects.toThrow(/join failed: 400/);
+  });
+});
