@@ -10,7 +10,7 @@ import viLanding from '../../src/client/lib/texts/vi/landing.ts';
 import zhCustomer from '../../src/client/lib/texts/zh-Hans/customer.ts';
 import zhLanding from '../../src/client/lib/texts/zh-Hans/landing.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
-import { DEMO_ACCOUNTS } from './support/console.ts';
+import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
 import { nameInput, openLanding, serviceButton, WOMENS_HAIRCUT } from './support/walk-in.ts';
 
@@ -18,6 +18,35 @@ const languagePicker = (page: import('@playwright/test').Page) => page.getByLabe
 
 test.describe('a phone in Spanish', () => {
   test.use({ locale: 'es-MX' });
+
+  test('joins in Spanish, gets its texts in Spanish, and PARAR stops them with a Spanish answer', async ({
+    page,
+    browser,
+  }) => {
+    test.slow();
+    const name = `Lucía ${Date.now() % 100000}`;
+    const digits = `212556${String(Date.now() % 10000).padStart(4, '0')}`;
+    await page.goto('/demo');
+    await serviceButton(page, 'Waxing').click();
+    await page.getByRole('button', { name: esLanding.landing.next }).click();
+    await page.getByLabel(esCustomer.userInfo.nameLabel, { exact: true }).fill(name);
+    await page.getByLabel(esCustomer.userInfo.phoneLabel, { exact: true }).pressSequentially(digits);
+    await page.getByRole('button', { name: esCustomer.userInfo.next }).click();
+    await page.getByRole('dialog').getByRole('button', { name: esCustomer.confirm.yes }).click();
+    await expect(page.getByRole('heading', { name: esCustomer.checkedIn.title })).toBeVisible();
+
+    // The outbox (the console in English: its reader's choice) shows the Spanish text as sent.
+    const staff = await openConsole(browser, 'texts');
+    const mine = staff.locator(`.sms-row--outbound[data-phone="+1${digits}"]`);
+    await expect(mine.first()).toContainText('Bella Demo Salon: te anotamos en la lista para Waxing.');
+    await mine.first().getByRole('button', { name: 'Reply as this customer' }).click();
+    await mine.first().getByPlaceholder('Type a reply, or STOP / START / HELP').fill('PARAR');
+    await mine.first().getByRole('button', { name: 'Send reply' }).click();
+    await expect(staff.locator(`.sms-row--outbound[data-phone="+1${digits}"]`).first()).toContainText(
+      'Dejaremos de enviarte mensajes',
+    );
+    await staff.context().close();
+  });
 
   test('reads the landing page in Spanish from the first HTML on, and the next step too', async ({
     page,

@@ -16,7 +16,12 @@ export async function openConsole(
   account: { email: string; password: string } = DEMO_ACCOUNTS.owner,
   { business = 'Bella Demo Salon', timezoneId }: { business?: string; timezoneId?: string } = {},
 ): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1180, height: 820 }, timezoneId });
+  // In English whatever the test's own phone speaks (docs/languages.md: the console follows its reader).
+  const context = await browser.newContext({
+    viewport: { width: 1180, height: 820 },
+    timezoneId,
+    locale: 'en-US',
+  });
   const page = await context.newPage();
   await page.goto(`/console/${section}`);
   await page.getByLabel('Email').fill(account.email);
