@@ -104,20 +104,21 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
         state: 'IL',
         zip: '62701',
         smsJoinText: '{business}: see you soon for {service}! Reply STOP to opt out.',
+        smsCalledText: '{business}: {name}, your chair is ready!',
       },
     });
     expect(saved.statusCode).toBe(200);
     const english = freshPhone();
     const spanish = freshPhone();
     const unsaid = freshPhone();
-    await joinAsNewCustomer(
+    const englishCustomer = await joinAsNewCustomer(
       t,
-      { phoneNumber: english, serviceType: 'Cut', language: 'en' },
+      { phoneNumber: english, serviceType: 'Cut', language: 'en', name: 'Al' },
       business.companyId,
     );
-    await joinAsNewCustomer(
+    const spanishCustomer = await joinAsNewCustomer(
       t,
-      { phoneNumber: spanish, serviceType: 'Cut', language: 'es' },
+      { phoneNumber: spanish, serviceType: 'Cut', language: 'es', name: 'Bea' },
       business.companyId,
     );
     // A join that says no language (an older page, the API) speaks the business's.
@@ -131,6 +132,13 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
     await expect
       .poll(() => sentTo(unsaid))
       .toEqual([`${business.name}: see you soon for Cut! Reply STOP to opt out.`]);
+    // The call too: the business's wording for its language, the Spanish default for Spanish.
+    await staffAction(t.app, owner, englishCustomer.waitId, 'call');
+    await staffAction(t.app, owner, spanishCustomer.waitId, 'call');
+    await expect.poll(() => sentTo(english)[1]).toBe(`${business.name}: Al, your chair is ready!`);
+    await expect
+      .poll(() => sentTo(spanish)[1])
+      .toBe(fill(SMS_WORDS.es.called, { business: business.name, name: 'Bea' }));
 
     // The business now speaks Spanish: its own wording is Spanish now, for Spanish customers.
     const switched = await t.app.inject({
