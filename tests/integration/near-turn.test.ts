@@ -4,6 +4,7 @@ import { createNearTurnRepository } from '../../src/server/features/near-turn/ne
 import { createNearTurnService } from '../../src/server/features/near-turn/near-turn.service.ts';
 import type { PushMessage, PushSender } from '../../src/server/push/push-sender.ts';
 import { DEMO_FRONT_DESK } from '../../src/server/seed/demo.ts';
+import { LANGUAGES } from '../../src/shared/languages.ts';
 import { type NearTurnChoice, waitEntryResponseSchema } from '../../src/shared/schemas.ts';
 import { businessSettingsSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
@@ -17,6 +18,10 @@ import {
 } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
+
+/** A wording the statement takes: the same words for every language (sms-texts.ts wordingByLanguage). */
+const inEveryLanguage = (text: string) =>
+  JSON.stringify(Object.fromEntries(LANGUAGES.map((language) => [language, text])));
 
 const MINUTE = 60_000;
 /** The check follows the line's events; the "about 15 minutes" sweep runs every 5 seconds. */
@@ -179,7 +184,11 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
       const told = await createNearTurnRepository(db(), 'sent').tellThoseReached(
         'demo',
         [{ waitId: eve.waitId, ahead: 3, minutesToSay: null, met: ['ahead_2', 'ahead_3'] }],
-        { next: 'next', ahead: '{business}: {ahead} ahead', minutes: '{business}: {minutes} min' },
+        {
+          next: inEveryLanguage('next'),
+          ahead: inEveryLanguage('{business}: {ahead} ahead'),
+          minutes: inEveryLanguage('{business}: {minutes} min'),
+        },
         'wait:',
       );
       expect(told.map((one) => one.body)).toEqual(['Bella Demo Salon: 3 ahead']);
@@ -215,7 +224,7 @@ describe.each(databaseKinds)('near turn, on %s', (kind) => {
         minutesToSay: 5,
         met: ['next', 'ahead_2', 'ahead_3', 'ahead_5', 'minutes_15'] as const,
       })),
-      { next: 'next', ahead: 'ahead', minutes: 'minutes' },
+      { next: inEveryLanguage('next'), ahead: inEveryLanguage('ahead'), minutes: inEveryLanguage('minutes') },
       'wait:',
     );
     expect(told).toEqual([]);
