@@ -8,7 +8,6 @@
 import * as z from 'zod/mini';
 import { LIMITS } from './constants.ts';
 import { joinAnswersInputSchema, joinFieldSchema } from './join-fields.ts';
-import { LANGUAGES } from './languages.ts';
 import { partySizeInputSchema } from './party-size.ts';
 
 export const trimmedText = (max: number, requiredMessage: string, tooLongMessage: string) =>
@@ -51,8 +50,6 @@ export const joinWaitListRequestSchema = z.object({
   answers: joinAnswersInputSchema,
   /** How many people join together, them included (docs/party-size.md); absent: one. */
   partySize: partySizeInputSchema,
-  /** The language of the page (or the desk's pick): the customer's texts speak it (docs/languages.md). */
-  language: z.optional(z.enum(LANGUAGES)),
 });
 export type JoinWaitListRequest = z.input<typeof joinWaitListRequestSchema>;
 
@@ -287,8 +284,6 @@ export const addClientRequestSchema = z.object({
   clientPhoneNumber: z
     .string('Please enter a 10-digit phone number')
     .check(z.regex(/^\+?1?\d{10}$/, 'Please enter a 10-digit phone number')),
-  /** The language of the page (or the desk's pick): the customer's texts speak it (docs/languages.md). */
-  language: z.optional(z.enum(LANGUAGES)),
 });
 export type AddClientRequest = z.infer<typeof addClientRequestSchema>;
 

@@ -243,7 +243,7 @@ export const deskWalkInRequestSchema = z.object({
   providerId: z.optional(z.nullable(z.string().check(z.maxLength(64)))),
   answers: joinWaitListRequestSchema.shape.answers,
   partySize: joinWaitListRequestSchema.shape.partySize,
-  /** The language of the page (or the desk's pick): the customer's texts speak it (docs/languages.md). */
+  /** The language of the guest's texts, the desk's pick; left out, the business's (docs/languages.md). */
   language: z.optional(z.enum(LANGUAGES)),
 });
 export type DeskWalkInRequest = z.input<typeof deskWalkInRequestSchema>;

@@ -1,8 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { SegmentedMessage } from 'sms-segments-calculator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMS_WORDS } from '../../src/server/features/sms/sms-texts.ts';
 import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
+import type { JoinWaitListRequest } from '../../src/shared/schemas.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
+import { buildJoinRequest } from '../support/factories.ts';
 import { createBusiness, type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
@@ -34,16 +37,31 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
       headers: staff.headers,
       payload: { phoneNumber, body },
     });
+  /** A join from a page in `language`: the app sends it as the request's Accept-Language. */
+  async function joinReading(
+    language: string,
+    overrides: Partial<JoinWaitListRequest>,
+    companyId = 'demo',
+  ): Promise<{ waitId: string }> {
+    const { authorization } = await t.signIn();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${companyId}/wait-list`,
+      headers: { authorization, 'idempotency-key': randomUUID(), 'accept-language': language },
+      payload: buildJoinRequest(overrides),
+    });
+    expect(response.statusCode).toBe(201);
+    return response.json() as { waitId: string };
+  }
   const fill = (wording: string, values: Record<string, string>) =>
     Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, value), wording);
 
   it('texts a customer who joined in Spanish in Spanish, keeps the language on the visit, and answers PARAR', async () => {
     const phone = freshPhone();
-    const customer = await joinAsNewCustomer(t, {
+    const customer = await joinReading('es', {
       phoneNumber: phone,
       serviceType: 'Massage',
       name: 'Ana',
-      language: 'es',
     });
     const join = fill(SMS_WORDS.es.join, { business: 'Bella Demo Salon', service: 'Massage' });
     expect(join).toContain('PARAR');
@@ -75,7 +93,7 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
 
   it("answers the carriers' English STOP in the customer's language", async () => {
     const phone = freshPhone();
-    await joinAsNewCustomer(t, { phoneNumber: phone, language: 'zh-Hans' });
+    await joinReading('zh-Hans', { phoneNumber: phone });
     await expect.poll(() => sentTo(phone).length).toBe(1);
     expect((await reply(phone, 'STOP')).json()).toEqual({ outcome: 'stop' });
     await expect.poll(() => sentTo(phone)[1]).toBe(SMS_WORDS['zh-Hans'].replies.stop);
@@ -83,7 +101,7 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
 
   it('texts a Vietnamese customer in Vietnamese, which goes as UCS-2', async () => {
     const phone = freshPhone();
-    await joinAsNewCustomer(t, { phoneNumber: phone, serviceType: 'Facials', language: 'vi' });
+    await joinReading('vi', { phoneNumber: phone, serviceType: 'Facials' });
     const join = fill(SMS_WORDS.vi.join, { business: 'Bella Demo Salon', service: 'Facials' });
     await expect.poll(() => sentTo(phone)).toEqual([join]);
     expect(join).toContain('quý khách');
@@ -116,17 +134,17 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
     const english = freshPhone();
     const spanish = freshPhone();
     const unsaid = freshPhone();
-    const englishCustomer = await joinAsNewCustomer(
-      t,
-      { phoneNumber: english, serviceType: 'Cut', language: 'en', name: 'Al' },
+    const englishCustomer = await joinReading(
+      'en',
+      { phoneNumber: english, serviceType: 'Cut', name: 'Al' },
       business.companyId,
     );
-    const spanishCustomer = await joinAsNewCustomer(
-      t,
-      { phoneNumber: spanish, serviceType: 'Cut', language: 'es', name: 'Bea' },
+    const spanishCustomer = await joinReading(
+      'es',
+      { phoneNumber: spanish, serviceType: 'Cut', name: 'Bea' },
       business.companyId,
     );
-    // A join that says no language (an older page, the API) speaks the business's.
+    // A join that says no language (a program on the API, no Accept-Language) speaks the business's.
     await joinAsNewCustomer(t, { phoneNumber: unsaid, serviceType: 'Cut' }, business.companyId);
     await expect
       .poll(() => sentTo(english))
@@ -154,11 +172,7 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
     const later = freshPhone();
     const englishLater = freshPhone();
     await joinAsNewCustomer(t, { phoneNumber: later, serviceType: 'Cut' }, business.companyId);
-    await joinAsNewCustomer(
-      t,
-      { phoneNumber: englishLater, serviceType: 'Cut', language: 'en' },
-      business.companyId,
-    );
+    await joinReading('en', { phoneNumber: englishLater, serviceType: 'Cut' }, business.companyId);
     await expect
       .poll(() => sentTo(later))
       .toEqual([`${business.name}: nos vemos pronto para Cut. Responde PARAR para darte de baja.`]);
@@ -167,9 +181,11 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
       .toEqual([fill(SMS_WORDS.en.join, { business: business.name, service: 'Cut' })]);
   });
 
-  it('refuses a language CheckN does not speak', async () => {
-    await expect(
-      joinAsNewCustomer(t, { phoneNumber: freshPhone(), language: 'fr' as never }),
-    ).rejects.toThrow(/join failed: 400/);
+  it("texts a reader whose browser asks for none of CheckN's languages in the business's", async () => {
+    const phone = freshPhone();
+    await joinReading('fr-FR,fr;q=0.9', { phoneNumber: phone, serviceType: 'Massage' });
+    await expect
+      .poll(() => sentTo(phone))
+      .toEqual([fill(SMS_WORDS.en.join, { business: 'Bella Demo Salon', service: 'Massage' })]);
   });
 });

@@ -1,4 +1,5 @@
 import { type ApiError, z } from '../../shared/schemas.ts';
+import { pageLanguage } from './page-language.ts';
 import { ensureCustomerSession, renewCustomerSession } from './session.ts';
 
 /** A failed API call, with what the server said (code, message, field) or that the network failed. */
@@ -37,7 +38,12 @@ export interface RequestOptions {
 }
 
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    // The page's language, not only the browser's: a join's texts then speak it (docs/languages.md).
+    'accept-language': pageLanguage(),
+    ...options.headers,
+  };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (options.file) headers['content-type'] = options.file.type || 'application/octet-stream';
   if (token) headers.authorization = `Bearer ${token}`;

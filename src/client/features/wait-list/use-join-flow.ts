@@ -4,7 +4,6 @@ import { toStoredPhoneNumber } from '../../../shared/phone.ts';
 import { firstIssue, joinWaitListRequestSchema } from '../../../shared/schemas.ts';
 import { logEvent } from '../../lib/analytics.ts';
 import { customerTexts } from '../../lib/customer-texts.ts';
-import { pageLanguage } from '../../lib/page-language.ts';
 import { randomId } from '../../lib/random-id.ts';
 import { useJoinWaitList } from './api/join-wait-list.ts';
 import { type AnswerProblems, answerProblemFromJoinError, checkJoinAnswers } from './join-answers.ts';
@@ -110,8 +109,6 @@ export function useJoinFlow(options: JoinFlowOptions) {
       // Sent only when the business asks something: otherwise the join is as it always was.
       ...(joinFields.length > 0 ? { answers: details.answers } : {}),
       ...partySizeRequest(details.partySize),
-      // The texts speak the language this page is in (docs/languages.md).
-      language: pageLanguage(),
     });
     if (!parsed.success) {
       const issue = firstIssue(parsed.error);

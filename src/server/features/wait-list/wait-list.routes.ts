@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIMITS } from '../../../shared/constants.ts';
+import { languageOfAcceptLanguage } from '../../../shared/languages.ts';
 import {
   addClientRequestSchema,
   companyParamsSchema,
@@ -84,6 +85,7 @@ export function registerWaitListRoutes(
         customerId,
         idempotencyKey,
         request: request.body,
+        language: languageOfAcceptLanguage(request.headers['accept-language']),
       });
       reply.status(created ? 201 : 200);
       return { waitId, textSent };
@@ -101,6 +103,8 @@ export function registerWaitListRoutes(
         customerId,
         idempotencyKey,
         request: request.body,
+        // The texts' language in a header: the spec's body stays as the spec has it.
+        language: languageOfAcceptLanguage(request.headers['accept-language']),
       });
       reply.status(created ? 201 : 200);
       return { waitId, textSent };

@@ -8,6 +8,7 @@ import {
   type JoinField,
   joinAnswersSchema,
 } from '../../../shared/join-fields.ts';
+import type { Language } from '../../../shared/languages.ts';
 import { formatClockTime } from '../../../shared/opening-hours.ts';
 import { partySizeSchema } from '../../../shared/party-size.ts';
 import { paths } from '../../../shared/paths.ts';
@@ -46,8 +47,13 @@ export interface JoinWaitListCommand {
   companyId: string;
   customerId: string;
   idempotencyKey: string;
-  request: Required<Omit<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize' | 'language'>> &
-    Pick<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize' | 'language'>;
+  request: Required<Omit<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize'>> &
+    Pick<JoinWaitListRequest, 'fcmToken' | 'answers' | 'partySize'>;
+  /**
+   * The language the customer reads (the request's Accept-Language, which the app sets to its
+   * page's): their texts speak it. Null or absent: the business's (docs/languages.md).
+   */
+  language?: Language | null;
   /** A join by text: a text cannot ask the business's own questions, so none are checked or kept. */
   questionsNotAsked?: boolean;
 }
@@ -426,7 +432,7 @@ export function createWaitListService(deps: {
       const partySize = ensurePartyFits(company.largestParty, request.partySize);
       await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
       // The page's language, which its texts then speak (docs/languages.md).
-      const language = request.language ?? company.language;
+      const language = command.language ?? company.language;
       return writeJoin({
         entry: {
           id: randomUUID(),
@@ -461,6 +467,8 @@ export function createWaitListService(deps: {
       customerId: string;
       idempotencyKey: string;
       request: AddClientRequest;
+      /** As a join's (JoinWaitListCommand): null, the business's. */
+      language?: Language | null;
     }): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
       const { request } = command;
       const company = await companies.requireCompany(request.companyId);
@@ -471,7 +479,7 @@ export function createWaitListService(deps: {
       // The error names the field the add-client request sent.
       ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
       await ensureMayJoin(company.id, command.customerId, command.idempotencyKey);
-      const language = request.language ?? company.language;
+      const language = command.language ?? company.language;
       return writeJoin({
         entry: {
           id: randomUUID(),

@@ -11,7 +11,6 @@ import { logEvent } from '../../../lib/analytics.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { customerTexts } from '../../../lib/customer-texts.ts';
 import { useStateFromBrowser, useTypedBeforeHydration } from '../../../lib/hydration.ts';
-import { pageLanguage } from '../../../lib/page-language.ts';
 import { randomId } from '../../../lib/random-id.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { findJoinedVisit, rememberJoinedVisit } from '../../wait-list/joined-visits.ts';
@@ -98,7 +97,6 @@ export function AddClientPage() {
       companyId,
       clientName: [firstName.trim(), lastName.trim()].filter(Boolean).join(' '),
       clientPhoneNumber: phoneDigitsOnly(maskPhone(phoneDigits)),
-      language: pageLanguage(),
     });
     if (!parsed.success) {
       setProblem(firstIssue(parsed.error).message);
