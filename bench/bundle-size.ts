@@ -105,7 +105,12 @@ export function measureBundleSizes(clientDir = DEFAULT_CLIENT_DIR): BundleReport
   // The words of one language (English here), which each page loads before it hydrates
   // (lib/landing-texts.ts, lib/customer-texts.ts): never in a static chunk (a target below).
   const routes: RouteBundle[] = [
-    toRouteBundle('landing', paths.landing.path, false, [...landingKeys, LANDING_WORDS].map(sizeOf)),
+    toRouteBundle(
+      'landing',
+      paths.landing.path,
+      false,
+      [...landingKeys, ...staticClosure(manifest, [LANDING_WORDS])].map(sizeOf),
+    ),
   ];
 
   // The app's lazy imports, wherever in its static chunks they are written (routes.tsx's chunk).
@@ -119,7 +124,9 @@ export function measureBundleSizes(clientDir = DEFAULT_CLIENT_DIR): BundleReport
       }
     }
     const keys = [...staticClosure(manifest, route.dynamicSources)].filter((key) => !landingKeys.has(key));
-    routes.push(toRouteBundle(route.name, route.path, true, [...keys, CUSTOMER_WORDS].map(sizeOf)));
+    // With what the words' chunk imports (a chunk it shares with the console's English words).
+    const words = [...staticClosure(manifest, [CUSTOMER_WORDS])].filter((key) => !landingKeys.has(key));
+    routes.push(toRouteBundle(route.name, route.path, true, [...new Set([...keys, ...words])].map(sizeOf)));
   }
   const staticWords = [...staticClosure(manifest, ['boot.ts', 'landing.tsx', entryKey])].filter((key) =>
     key.startsWith(WORDS_DIR),

@@ -4,7 +4,7 @@
  * board row says a status the way the customer's page does.
  */
 import type { Widen } from '../widen.ts';
-import { listOf } from './customer.ts';
+import { listOf } from './list-of.ts';
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st. */
 function ordinal(n: number): string {

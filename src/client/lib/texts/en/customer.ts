@@ -4,11 +4,7 @@
  * strings marked "spec" must match ../shared/spec/walkin-spec.md word for word.
  */
 import type { Widen } from '../widen.ts';
-
-/** "a", "a and b", "a, b and c". */
-export function listOf(items: readonly string[]): string {
-  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
-}
+import { listOf } from './list-of.ts';
 
 const customerWords = {
   home: {
