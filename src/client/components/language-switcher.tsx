@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/languages.ts';
+import { DEFAULT_LANGUAGE, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../shared/languages.ts';
 import { landingTexts } from '../lib/landing-texts.ts';
 import { showLanguage, type TextsScope, useShownLanguage } from '../lib/language-choice.ts';
 
@@ -23,7 +23,10 @@ export function LanguageSwitcher({
   remember?: boolean;
   languages?: readonly Language[];
 }) {
-  const shown = useShownLanguage();
+  const shownLanguage = useShownLanguage();
+  // The console offers fewer languages than the customer pages: a Vietnamese reader's console is
+  // in the default language, and the picker says so rather than naming a language it cannot show.
+  const shown = languages.includes(shownLanguage) ? shownLanguage : DEFAULT_LANGUAGE;
   const [failed, setFailed] = useState(false);
   const [busy, setBusy] = useState(false);
   const errorId = useId();
