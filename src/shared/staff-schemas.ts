@@ -300,6 +300,15 @@ const withoutLocationSeparator = (message: string) =>
 /** How long a business may keep customers' names and numbers (migrations/0014 has the same bounds). */
 export const RETENTION_DAYS = { min: 1, max: 3650, default: 90 } as const;
 
+const smsTextSchema = z.string().check(z.trim(), z.maxLength(320, 'A text can be at most 320 characters'));
+
+/** One language's wording of the texts a business may word itself; empty or left out: the default. */
+export const smsWordingSchema = z.object({
+  join: z.optional(smsTextSchema),
+  called: z.optional(smsTextSchema),
+});
+export type SmsWording = z.infer<typeof smsWordingSchema>;
+
 export const companySettingsRequestSchema = z.object({
   name: z
     .string('Please enter the business name')
@@ -326,13 +335,14 @@ export const companySettingsRequestSchema = z.object({
   zip: z.string().check(z.trim(), z.regex(/^(\d{5}(-\d{4})?)?$/, 'Use a 5-digit ZIP code')),
   /** Left out: the business keeps its time zone. */
   timeZone: z.optional(timeZoneSchema),
-  /** The business's own wording for texts; empty for the default. {business}, {service}, {name}. */
-  smsJoinText: z.optional(
-    z.string().check(z.trim(), z.maxLength(320, 'A text can be at most 320 characters')),
-  ),
-  smsCalledText: z.optional(
-    z.string().check(z.trim(), z.maxLength(320, 'A text can be at most 320 characters')),
-  ),
+  /**
+   * The business's own wording for texts in its language; empty for the default. {business},
+   * {service}, {name}. Ignored when `smsTexts` is sent (the wording for every language).
+   */
+  smsJoinText: z.optional(smsTextSchema),
+  smsCalledText: z.optional(smsTextSchema),
+  /** The business's own wording per language (docs/languages.md); replaces every language's when sent. */
+  smsTexts: z.optional(z.partialRecord(z.enum(LANGUAGES), smsWordingSchema)),
   /** When customers who did not choose are told their turn is near (docs/near-turn.md); left out, unchanged. */
   nearTurnDefault: z.optional(nearTurnChoiceSchema),
   /** The business's language (docs/languages.md); left out, unchanged. */
@@ -424,8 +434,13 @@ export const businessSettingsSchema = z.object({
   language: z.enum(LANGUAGES),
   /** Days after a visit that customers' names and numbers are kept. */
   retentionDays: z.number(),
-  /** The texts used when the business sets none. */
+  /** The texts used when the business sets none, in the business's language. */
   defaultSmsTexts: z.object({ join: z.string(), called: z.string() }),
+  /** The business's own wording and the default, for each language customers may join in ('' for the default). */
+  smsTextsByLanguage: z.record(
+    z.enum(LANGUAGES),
+    z.object({ join: z.string(), called: z.string(), defaultJoin: z.string(), defaultCalled: z.string() }),
+  ),
   /** Empty when the business uses the spec's ten defaults. */
   services: z.array(z.object({ name: z.string(), durationMinutes: z.number() })),
   providers: z.array(providerSchema),

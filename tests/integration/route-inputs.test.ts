@@ -274,6 +274,13 @@ function goodishBody(route: Route, world: World): fc.Arbitrary<unknown> {
         timeZone: field('America/Chicago', 'Mars/Olympus'),
         smsJoinText: field('', 'Hi {name} at {business}', '{{{{'),
         smsCalledText: field('', 'Your turn at {business}'),
+        smsTexts: field(
+          { es: { join: 'Hola {name}' } },
+          { fr: { join: 'Bonjour' } },
+          { vi: { called: 7 } },
+          { es: 'Hola' },
+          [],
+        ),
       });
     case 'PUT /api/v1/staff/settings/services':
       return body({

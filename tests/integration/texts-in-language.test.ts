@@ -163,7 +163,8 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
       .poll(() => sentTo(spanish)[1])
       .toBe(fill(SMS_WORDS.es.called, { business: business.name, name: 'Bea' }));
 
-    // The business now speaks Spanish: its own wording is Spanish now, for Spanish customers.
+    // The business now speaks Spanish: the wording it saves is for Spanish customers; its English
+    // wording stays its English customers'.
     const switched = await saveBusiness({
       smsJoinText: '{business}: nos vemos pronto para {service}. Responde PARAR para darte de baja.',
       language: 'es',
@@ -178,7 +179,91 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
       .toEqual([`${business.name}: nos vemos pronto para Cut. Responde PARAR para darte de baja.`]);
     await expect
       .poll(() => sentTo(englishLater))
+      .toEqual([`${business.name}: see you soon for Cut! Reply STOP to opt out.`]);
+  });
+
+  it("words each language's texts as the owner wrote them for it, and the language's default where they wrote none", async () => {
+    const business = await createBusiness(t.database.db, { services: ['Cut'] });
+    const owner = await signInStaff(t.app, business.owner);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/settings/company',
+      headers: owner.headers,
+      payload: {
+        name: business.name,
+        street: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        smsTexts: {
+          en: { join: '', called: '' },
+          es: { join: '{business}: le esperamos para {service}. PARAR para no recibir mas.' },
+          vi: { called: '{name} ơi, đến lượt quý khách tại {business}!' },
+        },
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/staff/settings',
+      headers: owner.headers,
+    });
+    expect(settings.json().smsTextsByLanguage.es).toEqual({
+      join: '{business}: le esperamos para {service}. PARAR para no recibir mas.',
+      called: '',
+      defaultJoin: SMS_WORDS.es.join,
+      defaultCalled: SMS_WORDS.es.called,
+    });
+    expect(settings.json().smsTextsByLanguage.vi.called).toBe(
+      '{name} ơi, đến lượt quý khách tại {business}!',
+    );
+    expect(settings.json().smsJoinText).toBe('');
+    const rows = await t.database.db.query<{ smsTexts: unknown }>(
+      'select sms_texts as "smsTexts" from companies where id = $1',
+      [business.companyId],
+    );
+    // Empty texts are not kept: they are the default.
+    expect(rows.rows[0]?.smsTexts).toEqual({
+      es: { join: '{business}: le esperamos para {service}. PARAR para no recibir mas.' },
+      vi: { called: '{name} ơi, đến lượt quý khách tại {business}!' },
+    });
+
+    const spanish = freshPhone();
+    const vietnamese = freshPhone();
+    const english = freshPhone();
+    await joinReading('es', { phoneNumber: spanish, serviceType: 'Cut' }, business.companyId);
+    const vietnameseCustomer = await joinReading(
+      'vi',
+      { phoneNumber: vietnamese, serviceType: 'Cut', name: 'Lan' },
+      business.companyId,
+    );
+    await joinReading('en', { phoneNumber: english, serviceType: 'Cut' }, business.companyId);
+    await expect
+      .poll(() => sentTo(spanish))
+      .toEqual([`${business.name}: le esperamos para Cut. PARAR para no recibir mas.`]);
+    await expect
+      .poll(() => sentTo(vietnamese))
+      .toEqual([fill(SMS_WORDS.vi.join, { business: business.name, service: 'Cut' })]);
+    await expect
+      .poll(() => sentTo(english))
       .toEqual([fill(SMS_WORDS.en.join, { business: business.name, service: 'Cut' })]);
+    await staffAction(t.app, owner, vietnameseCustomer.waitId, 'call');
+    await expect.poll(() => sentTo(vietnamese)[1]).toBe(`Lan ơi, đến lượt quý khách tại ${business.name}!`);
+  });
+
+  it('refuses wording for a language CheckN does not speak, and a text over 320 characters', async () => {
+    const business = await createBusiness(t.database.db, { services: ['Cut'] });
+    const owner = await signInStaff(t.app, business.owner);
+    const save = (smsTexts: unknown) =>
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/staff/settings/company',
+        headers: owner.headers,
+        payload: { name: business.name, street: '', city: '', state: '', zip: '', smsTexts },
+      });
+    expect((await save({ fr: { join: 'Bonjour {name}' } })).statusCode).toBe(400);
+    expect((await save({ es: { called: 'x'.repeat(321) } })).statusCode).toBe(400);
+    expect((await save({ es: { called: 'x'.repeat(320) } })).statusCode).toBe(200);
   });
 
   it("texts a reader whose browser asks for none of CheckN's languages in the business's", async () => {

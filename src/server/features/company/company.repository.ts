@@ -2,7 +2,7 @@ import type { JoinField } from '../../../shared/join-fields.ts';
 import type { Language } from '../../../shared/languages.ts';
 import type { OpeningHours } from '../../../shared/opening-hours.ts';
 import type { NearTurnChoice } from '../../../shared/schemas.ts';
-import type { Provider } from '../../../shared/staff-schemas.ts';
+import type { Provider, SmsWording } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 import { appendEventsSql } from '../../realtime/event-log.ts';
 
@@ -12,9 +12,11 @@ export interface CompanyRow {
   name: string;
   location: string;
   timeZone: string;
-  /** The business's own wording for texts; null for the default (features/sms/sms-texts.ts). */
-  smsJoinText: string | null;
-  smsCalledText: string | null;
+  /**
+   * The business's own wording for texts, per language (migrations/0042); a language or text
+   * left out uses that language's default (features/sms/sms-texts.ts).
+   */
+  smsTexts: Partial<Record<Language, SmsWording>>;
   /** Minutes a provider has to answer a service request. */
   requestReplyMinutes: number;
   /** When customers who did not choose are told their turn is near (migrations/0027). */
@@ -67,7 +69,7 @@ export interface NewProvider {
 }
 
 const companyColumns = `id, account_id as "accountId", name, location, time_zone as "timeZone",
-  sms_join_text as "smsJoinText", sms_called_text as "smsCalledText", request_reply_minutes as "requestReplyMinutes",
+  sms_texts as "smsTexts", request_reply_minutes as "requestReplyMinutes",
   near_turn_default as "nearTurnDefault", retention_days as "retentionDays", opening_hours as "openingHours", paused_at as "pausedAt",
   pause_message as "pauseMessage", pause_until as "pauseUntil", max_waiting as "maxWaiting",
   max_wait_minutes as "maxWaitMinutes", running_behind_minutes as "runningBehindMinutes",
@@ -222,8 +224,8 @@ export function createCompanyRepository(db: Queryable) {
       changes: {
         name: string;
         location: string;
-        smsJoinText: string | null;
-        smsCalledText: string | null;
+        /** Every language's wording; empty texts are left out (the default). */
+        smsTexts: Partial<Record<Language, SmsWording>>;
         /** Null keeps the current one. */
         timeZone: string | null;
         /** Null keeps the current one. */
@@ -238,17 +240,16 @@ export function createCompanyRepository(db: Queryable) {
       tx: Queryable = db,
     ) {
       await tx.query(
-        `update companies set name = $2, location = $3, sms_join_text = $4, sms_called_text = $5,
-                time_zone = coalesce($6, time_zone), request_reply_minutes = coalesce($7, request_reply_minutes),
-                retention_days = coalesce($8, retention_days),
-                near_turn_default = coalesce($9, near_turn_default), language = coalesce($10, language)
+        `update companies set name = $2, location = $3, sms_texts = $4::jsonb,
+                time_zone = coalesce($5, time_zone), request_reply_minutes = coalesce($6, request_reply_minutes),
+                retention_days = coalesce($7, retention_days),
+                near_turn_default = coalesce($8, near_turn_default), language = coalesce($9, language)
           where id = $1`,
         [
           companyId,
           changes.name,
           changes.location,
-          changes.smsJoinText,
-          changes.smsCalledText,
+          JSON.stringify(changes.smsTexts),
           changes.timeZone,
           changes.requestReplyMinutes,
           changes.retentionDays ?? null,

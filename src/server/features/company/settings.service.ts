@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { splitLocation, toPipeLocation } from '../../../shared/address.ts';
 import type { FeedbackSettingsRequest } from '../../../shared/feedback-schemas.ts';
 import { JOIN_FIELD_DEFAULT_MAX_LENGTH, wellFormed } from '../../../shared/join-fields.ts';
+import { LANGUAGES, type Language } from '../../../shared/languages.ts';
 import type {
   BusinessSettings,
   CompanySettingsRequest,
@@ -9,13 +10,14 @@ import type {
   PartySizeSettingsRequest,
   ProviderSettingsRequest,
   ServicesSettingsRequest,
+  SmsWording,
 } from '../../../shared/staff-schemas.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
 import type { AppointmentsService } from '../appointments/appointments.service.ts';
 import { SMS_WORDS } from '../sms/sms-texts.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
-import type { CompanyRepository } from './company.repository.ts';
+import type { CompanyRepository, CompanyRow } from './company.repository.ts';
 import type { CompanyService } from './company.service.ts';
 import { toStoredLogo } from './logo-image.ts';
 
@@ -42,8 +44,8 @@ export function createSettingsService(deps: {
         name: company.name,
         ...splitLocation(company.location),
         timeZone: company.timeZone,
-        smsJoinText: company.smsJoinText ?? '',
-        smsCalledText: company.smsCalledText ?? '',
+        smsJoinText: company.smsTexts[company.language]?.join ?? '',
+        smsCalledText: company.smsTexts[company.language]?.called ?? '',
         requestReplyMinutes: company.requestReplyMinutes,
         nearTurnDefault: company.nearTurnDefault,
         language: company.language,
@@ -53,6 +55,17 @@ export function createSettingsService(deps: {
           join: SMS_WORDS[company.language].join,
           called: SMS_WORDS[company.language].called,
         },
+        smsTextsByLanguage: Object.fromEntries(
+          LANGUAGES.map((language) => [
+            language,
+            {
+              join: company.smsTexts[language]?.join ?? '',
+              called: company.smsTexts[language]?.called ?? '',
+              defaultJoin: SMS_WORDS[language].join,
+              defaultCalled: SMS_WORDS[language].called,
+            },
+          ]),
+        ) as BusinessSettings['smsTextsByLanguage'],
         services,
         providers,
         hasCustomLogo,
@@ -67,6 +80,7 @@ export function createSettingsService(deps: {
     },
 
     async updateCompany(companyId: string, request: CompanySettingsRequest): Promise<void> {
+      const company = await companyService.requireCompany(companyId);
       // Insights compute the business's day in the database: a zone it does not know would fail there.
       if (request.timeZone && !(await companies.databaseKnowsTimeZone(request.timeZone)))
         throw new AppError('VALIDATION_FAILED', {
@@ -81,8 +95,7 @@ export function createSettingsService(deps: {
           state: request.state.toUpperCase(),
           zip: request.zip,
         }),
-        smsJoinText: request.smsJoinText || null,
-        smsCalledText: request.smsCalledText || null,
+        smsTexts: smsTextsAfter(company, request),
         timeZone: request.timeZone ?? null,
         requestReplyMinutes: request.requestReplyMinutes ?? null,
         nearTurnDefault: request.nearTurnDefault ?? null,
@@ -186,3 +199,26 @@ export function createSettingsService(deps: {
 }
 
 export type SettingsService = ReturnType<typeof createSettingsService>;
+
+/**
+ * The wording per language a settings request leaves: `smsTexts` replaces every language's; the
+ * older `smsJoinText`/`smsCalledText` word the business's language (after this request) and keep
+ * the others'. Empty texts are left out: that language's default.
+ */
+function smsTextsAfter(
+  company: Pick<CompanyRow, 'smsTexts' | 'language'>,
+  request: CompanySettingsRequest,
+): Partial<Record<Language, SmsWording>> {
+  const wanted = request.smsTexts ?? {
+    ...company.smsTexts,
+    [request.language ?? company.language]: { join: request.smsJoinText, called: request.smsCalledText },
+  };
+  const kept: Partial<Record<Language, SmsWording>> = {};
+  for (const language of LANGUAGES) {
+    const wording = wanted[language];
+    const join = wording?.join || undefined;
+    const called = wording?.called || undefined;
+    if (join || called) kept[language] = { ...(join ? { join } : {}), ...(called ? { called } : {}) };
+  }
+  return kept;
+}

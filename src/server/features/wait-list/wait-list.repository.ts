@@ -246,8 +246,8 @@ const updateAndPublishSql = (
     insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
     select $7, w.company_id, w.id, 'outbound', 'called', 'called:' || w.id || ':' || ${isoSql('w.called_at')},
            w.phone_number,
-           replace(replace(replace(coalesce(case when coalesce(w.language, c.language) = c.language
-                                                 then c.sms_called_text end,
+           -- The business's own wording in the customer's language, else that language's default.
+           replace(replace(replace(coalesce(nullif(c.sms_texts -> coalesce(w.language, c.language) ->> 'called', ''),
                                             $8::jsonb ->> coalesce(w.language, c.language)), '{business}', c.name),
                    '{service}', w.service_type), '{name}', w.name),
            $9::text
@@ -444,10 +444,11 @@ export function createWaitListRepository(
          ), join_text as (
            insert into sms_messages (id, company_id, wait_id, direction, kind, event_key, phone_number, body, status)
            select n.text_id, i.company_id, i.id, 'outbound', n.kind, n.kind || ':' || i.id, i.phone_number,
-                  -- The business's own wording is in its language; another language's customer
-                  -- gets that language's default (docs/languages.md).
-                  replace(replace(replace(coalesce(case when n.kind = 'join' and coalesce(n.language, c.language) = c.language
-                                                        then c.sms_join_text end, n.text),
+                  -- The business's own wording in the customer's language, else that language's
+                  -- default, chosen by the service (docs/languages.md).
+                  replace(replace(replace(coalesce(case when n.kind = 'join'
+                                                        then nullif(c.sms_texts -> coalesce(n.language, c.language) ->> 'join', '') end,
+                                                   n.text),
                           '{business}', c.name), '{service}', i.service_type), '{name}', i.name),
                   $18::text
              from inserted i join input n on n.id = i.id join companies c on c.id = i.company_id

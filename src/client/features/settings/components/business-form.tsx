@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { LANGUAGE_NAMES, LANGUAGES } from '../../../../shared/languages.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../shared/languages.ts';
 import { issuesByField, NEAR_TURN_CHOICES } from '../../../../shared/schemas.ts';
 import {
   type BusinessSettings,
@@ -16,9 +16,11 @@ import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
 
 /** The business's own wording for each text, over the default it replaces. */
 const SMS_TEXT_FIELDS = [
-  { key: 'smsJoinText', label: () => consoleTexts.settings.smsJoinText, kind: 'join' },
-  { key: 'smsCalledText', label: () => consoleTexts.settings.smsCalledText, kind: 'called' },
+  { kind: 'join', label: () => consoleTexts.settings.smsJoinText, defaultKey: 'defaultJoin' },
+  { kind: 'called', label: () => consoleTexts.settings.smsCalledText, defaultKey: 'defaultCalled' },
 ] as const;
+
+type Wordings = Record<Language, { join: string; called: string }>;
 
 export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings; canEdit: boolean }) {
   const save = useSaveCompany();
@@ -29,13 +31,22 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
     state: settings.state,
     zip: settings.zip,
     timeZone: settings.timeZone,
-    smsJoinText: settings.smsJoinText,
-    smsCalledText: settings.smsCalledText,
     requestReplyMinutes: String(settings.requestReplyMinutes),
     retentionDays: String(settings.retentionDays),
     nearTurnDefault: settings.nearTurnDefault as string,
     language: settings.language as string,
   });
+  // Every language's wording is kept while the owner moves between them, and saved together.
+  const [wordings, setWordings] = useState<Wordings>(() => {
+    const kept = {} as Wordings;
+    for (const language of LANGUAGES) {
+      const { join, called } = settings.smsTextsByLanguage[language];
+      kept[language] = { join, called };
+    }
+    return kept;
+  });
+  // The business's language first: most customers read it.
+  const [wordingLanguage, setWordingLanguage] = useState<Language>(settings.language);
   const problems = useFieldErrors<HTMLFormElement>();
   // The placeholders as they will be filled: this business's name, its longest service name.
   const examples = {
@@ -56,12 +67,21 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
     // the owner saving a new address.
     const parsed = companySettingsRequestSchema.safeParse({
       ...form,
+      smsTexts: wordings,
       timeZone: form.timeZone === settings.timeZone ? undefined : form.timeZone,
       requestReplyMinutes:
         form.requestReplyMinutes.trim() === '' ? Number.NaN : Number(form.requestReplyMinutes),
       retentionDays: form.retentionDays.trim() === '' ? Number.NaN : Number(form.retentionDays),
     });
-    if (!parsed.success) return problems.show(issuesByField(parsed.error));
+    if (!parsed.success) {
+      const issues = issuesByField(parsed.error);
+      // A text too long in another language than the one shown: show that language's.
+      const wordingIssue = Object.keys(issues).find((key) => key.startsWith('smsTexts.'));
+      const issueLanguage = wordingIssue?.split('.')[1] as Language | undefined;
+      if (issueLanguage && !Object.keys(issues).some((key) => key.startsWith(`smsTexts.${wordingLanguage}.`)))
+        setWordingLanguage(issueLanguage);
+      return problems.show(issues);
+    }
     problems.show({});
     save.mutate(parsed.data, { onError: problems.fromServer });
   };
@@ -180,29 +200,59 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
       />
       <h3 className="settings-card__subtitle">{consoleTexts.settings.smsTexts}</h3>
       <p className="field__note">{consoleTexts.settings.smsTextsHint}</p>
-      {SMS_TEXT_FIELDS.map(({ key, label, kind }) => (
-        <Field
-          key={key}
-          label={label()}
-          error={errors[key]}
-          note={consoleTexts.settings.smsLength(
-            smsLength(withExamples(form[key] || settings.defaultSmsTexts[kind], examples)),
-          )}
-        >
-          {(id, control) => (
-            <textarea
-              {...control}
-              id={id}
-              className="input"
-              rows={2}
-              disabled={!canEdit}
-              placeholder={settings.defaultSmsTexts[kind]}
-              value={form[key]}
-              onChange={(event) => set(key)(event.target.value)}
-            />
-          )}
-        </Field>
-      ))}
+      <Field label={consoleTexts.settings.smsTextsLanguage} note={consoleTexts.settings.smsTextsLanguageHint}>
+        {(id, control) => (
+          <select
+            {...control}
+            id={id}
+            className="input"
+            value={wordingLanguage}
+            onChange={(event) => setWordingLanguage(event.target.value as Language)}
+          >
+            {LANGUAGES.map((language) => (
+              <option key={language} value={language} lang={language}>
+                {LANGUAGE_NAMES[language]}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {SMS_TEXT_FIELDS.map(({ kind, label, defaultKey }) => {
+        const fieldKey = `smsTexts.${wordingLanguage}.${kind}`;
+        const wording = wordings[wordingLanguage][kind];
+        const defaultWording = settings.smsTextsByLanguage[wordingLanguage][defaultKey];
+        return (
+          <Field
+            key={kind}
+            label={label()}
+            error={errors[fieldKey]}
+            note={consoleTexts.settings.smsLength(
+              smsLength(withExamples(wording || defaultWording, examples)),
+            )}
+          >
+            {(id, control) => (
+              <textarea
+                {...control}
+                id={id}
+                className="input"
+                rows={2}
+                lang={wordingLanguage}
+                disabled={!canEdit}
+                placeholder={defaultWording}
+                value={wording}
+                onChange={(event) => {
+                  const value = event.target.value;
+                  setWordings((all) => ({
+                    ...all,
+                    [wordingLanguage]: { ...all[wordingLanguage], [kind]: value },
+                  }));
+                  problems.clear(fieldKey);
+                }}
+              />
+            )}
+          </Field>
+        );
+      })}
       <Field
         label={consoleTexts.settings.nearTurnDefault}
         note={consoleTexts.settings.nearTurnHint}
@@ -230,7 +280,7 @@ export function BusinessForm({ settings, canEdit }: { settings: BusinessSettings
           pending={save.isPending}
           success={save.isSuccess}
           error={saveErrorText(save.error)}
-          values={form}
+          values={{ form, wordings }}
         />
       ) : null}
     </form>

@@ -279,6 +279,8 @@ const consoleWords = {
     smsTextsHint:
       'Leave empty for the default shown in grey. {business}, {service} and {name} are filled in.',
     /** Under each custom text, as the owner types (sms-length.ts); issue 27. */
+    smsTextsLanguage: 'Wording for customers who read',
+    smsTextsLanguageHint: 'Each customer is texted in the language they joined in.',
     smsLength: (length: {
       texts: number;
       characters: number;

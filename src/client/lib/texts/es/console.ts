@@ -281,6 +281,8 @@ const consoleWords: ConsoleWords = {
     smsTexts: 'Mensajes de texto',
     smsTextsHint:
       'Déjalo vacío para usar el texto predeterminado que se ve en gris. {business}, {service} y {name} se completan solos.',
+    smsTextsLanguage: 'Textos para clientes que leen en',
+    smsTextsLanguageHint: 'Cada cliente recibe los textos en el idioma en que se unió.',
     smsLength: (length: {
       texts: number;
       characters: number;
