@@ -230,6 +230,8 @@ export const boardResponseSchema = z.object({
   joinFields: z.array(joinFieldSchema),
   /** The largest party Add walk-in offers (docs/party-size.md). */
   largestParty: z.number(),
+  /** The business's language: Add walk-in's first choice for the guest's texts (docs/languages.md). */
+  language: z.enum(LANGUAGES),
   /** Subscribe to the board topic after this seq to miss nothing. */
   seq: z.number(),
 });

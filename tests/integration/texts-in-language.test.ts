@@ -266,6 +266,42 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
     expect((await save({ es: { called: 'x'.repeat(320) } })).statusCode).toBe(200);
   });
 
+  it("texts a desk walk-in in the language the desk picked, else in the business's", async () => {
+    const addAtDesk = async (phoneNumber: string, language?: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/staff/walk-ins',
+        headers: { ...staff.headers, 'idempotency-key': randomUUID() },
+        payload: {
+          serviceType: 'Massage',
+          name: 'Rosa Diaz',
+          phoneNumber,
+          ...(language ? { language } : {}),
+        },
+      });
+      expect(response.statusCode).toBe(201);
+      return response.json() as { waitId: string };
+    };
+    const picked = freshPhone();
+    const unpicked = freshPhone();
+    const { waitId } = await addAtDesk(picked, 'es');
+    await addAtDesk(unpicked);
+    await expect
+      .poll(() => sentTo(picked))
+      .toEqual([fill(SMS_WORDS.es.join, { business: 'Bella Demo Salon', service: 'Massage' })]);
+    await expect
+      .poll(() => sentTo(unpicked))
+      .toEqual([fill(SMS_WORDS.en.join, { business: 'Bella Demo Salon', service: 'Massage' })]);
+    const stored = await t.database.db.query<{ language: string | null }>(
+      'select language from wait_entries where id = $1',
+      [waitId],
+    );
+    expect(stored.rows[0]?.language).toBe('es');
+    // The board says which language the desk's first choice is: the business's.
+    const board = await t.app.inject({ method: 'GET', url: '/api/v1/staff/board', headers: staff.headers });
+    expect(board.json().language).toBe('en');
+  });
+
   it("texts a reader whose browser asks for none of CheckN's languages in the business's", async () => {
     const phone = freshPhone();
     await joinReading('fr-FR,fr;q=0.9', { phoneNumber: phone, serviceType: 'Massage' });

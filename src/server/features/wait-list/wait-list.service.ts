@@ -647,6 +647,7 @@ export function createWaitListService(deps: {
         services,
         joinFields: company.joinFields,
         largestParty: company.largestParty,
+        language: company.language,
         seq,
       };
     },

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { JoinField } from '../../../../shared/join-fields.ts';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../../../../shared/languages.ts';
 import { joinWaitListResponseSchema } from '../../../../shared/schemas.ts';
 import { deskWalkInRequestSchema, type Provider } from '../../../../shared/staff-schemas.ts';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { SelectField } from '../../../components/ui/select-field.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 import { PartySizeField } from '../../wait-list/components/party-size-field.tsx';
@@ -21,6 +23,7 @@ export function AddWalkInDialog({
   providers,
   joinFields,
   largestParty,
+  businessLanguage,
   onClose,
 }: {
   open: boolean;
@@ -30,15 +33,19 @@ export function AddWalkInDialog({
   joinFields: readonly JoinField[];
   /** The largest party the business takes (docs/party-size.md); 1: not asked. */
   largestParty: number;
+  /** The first choice for the guest's texts; the desk picks another for a guest who reads one. */
+  businessLanguage: Language;
   onClose: () => void;
 }) {
   const queryClient = useQueryClient();
   // The next guest starts as one person, as the form's own fields start empty.
   const form = useGuestForm(() => {
     setPartySize(1);
+    setLanguage(businessLanguage);
     onClose();
   });
   const [partySize, setPartySize] = useState(1);
+  const [language, setLanguage] = useState<Language>(businessLanguage);
   const [partyProblem, setPartyProblem] = useState<string | null>(null);
   const add = useMutation({
     mutationFn: (body: object) =>
@@ -60,6 +67,7 @@ export function AddWalkInDialog({
       providerId: providerId || null,
       ...answers,
       ...partySizeRequest(partySize),
+      language,
     }));
     if (!request || !answers || partyIssue) return;
     add.mutate(request, {
@@ -90,6 +98,13 @@ export function AddWalkInDialog({
             setPartySize(size);
             setPartyProblem(null);
           }}
+        />
+        <SelectField
+          label={consoleTexts.deskWalkIn.textsLanguage}
+          note={consoleTexts.deskWalkIn.textsLanguageHint}
+          value={language}
+          onChange={(chosen) => setLanguage(chosen as Language)}
+          options={LANGUAGES.map((option) => ({ value: option, label: LANGUAGE_NAMES[option] }))}
         />
         <p className="form-error" role="alert">
           {form.problem ?? ''}

@@ -220,6 +220,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
           providers={board.data.providers}
           joinFields={board.data.joinFields}
           largestParty={board.data.largestParty}
+          businessLanguage={board.data.language}
           onClose={() => setAddingWalkIn(false)}
         />
         {appointments.data ? (

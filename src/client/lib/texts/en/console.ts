@@ -144,6 +144,8 @@ const consoleWords = {
     texted: (count: number) => `Texted ${count} ${count === 1 ? 'customer' : 'customers'}.`,
   },
   deskWalkIn: {
+    textsLanguage: 'Texts in',
+    textsLanguageHint: 'The language of the texts this guest gets.',
     open: 'Add walk-in',
     title: 'Add a walk-in',
     name: 'Name',

@@ -146,6 +146,8 @@ const consoleWords: ConsoleWords = {
     texted: (n: number) => `Mensaje de texto enviado a ${count(n, 'cliente', 'clientes')}.`,
   },
   deskWalkIn: {
+    textsLanguage: 'Mensajes en',
+    textsLanguageHint: 'El idioma de los mensajes que recibe este cliente.',
     open: 'Agregar cliente sin cita',
     title: 'Agregar un cliente sin cita',
     name: 'Nombre',
