@@ -519,6 +519,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   });
   const staffSession = createStaffSessionCookie({
     companies,
+    staff,
     publicUrl: config.publicUrl,
     secureCookies: config.publicUrl.startsWith('https:'),
   });

@@ -16,7 +16,7 @@ import {
   joinFieldIdSchema,
   joinFieldSchema,
 } from './join-fields.ts';
-import { LANGUAGES } from './languages.ts';
+import { CONSOLE_LANGUAGES, LANGUAGES } from './languages.ts';
 import { minuteOfDay } from './local-time.ts';
 import { PARTY_SIZE_LIMIT, partySchema } from './party-size.ts';
 import { normalizeUsNumber } from './phone.ts';
@@ -784,6 +784,10 @@ export const changePasswordRequestSchema = z.object({
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
+/** Your account's language: the console's words for this member on every device. */
+export const staffLanguageRequestSchema = z.object({ language: z.enum(CONSOLE_LANGUAGES) });
+export type StaffLanguageRequest = z.infer<typeof staffLanguageRequestSchema>;
+
 export const staffMeSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -796,6 +800,8 @@ export const staffMeSchema = z.object({
   /** PUBLIC_URL: the address customers use, for the poster's QR code and the walk-in link. */
   publicUrl: z.string(),
   providerId: z.nullable(z.string()),
+  /** The console language this member chose (Your account); null: the device's (docs/languages.md). */
+  language: z.nullable(z.enum(CONSOLE_LANGUAGES)),
   /** Sent back in the X-CSRF-Token header on every change. */
   csrfToken: z.string(),
 });

@@ -177,6 +177,7 @@ test.describe('the console', () => {
 
   test('reads in Spanish for a Spanish browser, and each member picks their own on Your account', async ({
     page,
+    browser,
   }) => {
     await page.goto('/console');
     await expect(page.getByRole('heading', { name: esConsole.console.signInTitle })).toBeVisible();
@@ -192,5 +193,18 @@ test.describe('the console', () => {
     await expect(page.getByRole('link', { name: 'Board' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('link', { name: 'Board' })).toBeVisible();
+
+    // The choice is the member's: on another device, a Spanish one, their console is in English
+    // once they have signed in. (English: the demo owner's console stays English for other tests.)
+    const tablet = await browser.newContext({ locale: 'es-ES', viewport: { width: 1180, height: 820 } });
+    const other = await tablet.newPage();
+    await other.goto('/console');
+    await expect(other.getByRole('heading', { name: esConsole.console.signInTitle })).toBeVisible();
+    await other.getByLabel(esConsole.console.email).fill(DEMO_ACCOUNTS.owner.email);
+    await other.getByLabel(esConsole.console.password, { exact: true }).fill(DEMO_ACCOUNTS.owner.password);
+    await other.getByRole('button', { name: esConsole.console.signIn }).click();
+    await expect(other.getByRole('link', { name: 'Board' })).toBeVisible();
+    await expect(other.locator('html')).toHaveAttribute('lang', 'en');
+    await tablet.close();
   });
 });

@@ -35,6 +35,7 @@ const DESK: readonly StaffRole[] = ['owner', 'front_desk'];
  */
 const ROLE_MATRIX: Record<string, readonly StaffRole[]> = {
   'GET /api/v1/staff/me': ALL,
+  'PUT /api/v1/staff/me/language': ALL,
   'POST /api/v1/staff/sign-out': ALL,
   'PUT /api/v1/staff/password': ALL,
   'GET /api/v1/staff/board': ALL,

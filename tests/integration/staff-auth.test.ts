@@ -95,6 +95,7 @@ describe.each(databaseKinds)('staff sign-in on %s', (kind) => {
       timeZone: 'America/Chicago',
       publicUrl: 'http://localhost:3000',
       providerId: null,
+      language: null,
       csrfToken: expect.stringMatching(/^[A-Za-z0-9_-]{20,}$/),
     });
 

@@ -17,8 +17,11 @@ export function LanguageSwitcher({
   scope,
   remember = true,
   languages = LANGUAGES,
+  onChoose,
 }: {
   scope: TextsScope;
+  /** Keeps the choice elsewhere first (a staff member's, on the server); when it fails, nothing changes. */
+  onChoose?: (language: Language) => Promise<void>;
   /** False for a kiosk guest: the next guest starts from the business's language. */
   remember?: boolean;
   languages?: readonly Language[];
@@ -34,6 +37,7 @@ export function LanguageSwitcher({
     setBusy(true);
     setFailed(false);
     try {
+      await onChoose?.(language);
       await showLanguage(language, { scope, remember });
     } catch {
       setFailed(true);

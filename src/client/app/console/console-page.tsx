@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
+import { type ConsoleLanguage, consoleLanguageOf } from '../../../shared/languages.ts';
 import type { StaffMe, StaffRole } from '../../../shared/staff-schemas.ts';
 import { FullPageSpinner } from '../../components/ui/spinner.tsx';
 import { type LiveBoard, useLiveBoard } from '../../features/board/api/use-live-board.ts';
@@ -15,6 +16,7 @@ import { WebhooksOffNotice } from '../../features/settings/components/webhooks-f
 import { TextMessagesPage } from '../../features/sms/components/text-messages-page.tsx';
 import { ApiRequestError } from '../../lib/api-client.ts';
 import { consoleTexts } from '../../lib/console-texts.ts';
+import { showLanguage, useShownLanguage } from '../../lib/language-choice.ts';
 import { useDocumentTitle } from '../../lib/use-document-title.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { useSignOut, useStaffMe } from '../../lib/use-staff.ts';
@@ -74,6 +76,7 @@ export function ConsolePage() {
 function SignedInConsole({ requested }: { requested: string }) {
   const me = useStaffMe();
   const signOut = useSignOut();
+  useMemberLanguage(me.data?.language ?? null);
 
   if (me.isPending) return <FullPageSpinner />;
   if (me.isError) {
@@ -203,4 +206,18 @@ function StaffConsole({
       </main>
     </div>
   );
+}
+
+/**
+ * The console in the language this member chose on Your account, on whichever device they sign
+ * in; kept on the device too, so its next page's first HTML is in it. A member who never chose
+ * keeps the device's language.
+ */
+function useMemberLanguage(chosen: ConsoleLanguage | null) {
+  const shown = useShownLanguage();
+  useEffect(() => {
+    if (chosen === null || chosen === consoleLanguageOf(shown)) return;
+    // Offline: the console stays in the language it shows, and the next load tries again.
+    showLanguage(chosen, { scope: 'console', remember: true }).catch(() => undefined);
+  }, [chosen, shown]);
 }

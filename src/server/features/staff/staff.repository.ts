@@ -1,3 +1,4 @@
+import type { ConsoleLanguage } from '../../../shared/languages.ts';
 import type { StaffRole } from '../../../shared/staff-schemas.ts';
 import type { Queryable } from '../../db/database.ts';
 
@@ -67,6 +68,19 @@ export function createStaffRepository(db: Queryable) {
         [email.toLowerCase(), companyId ?? null],
       );
       return rows;
+    },
+
+    /** The console language the member chose; null when they have not (migrations/0043). */
+    async findLanguage(id: string, tx: Queryable = db): Promise<ConsoleLanguage | null> {
+      const { rows } = await tx.query<{ language: ConsoleLanguage | null }>(
+        'select language from staff_users where id = $1',
+        [id],
+      );
+      return rows[0]?.language ?? null;
+    },
+
+    async updateLanguage(id: string, language: ConsoleLanguage, tx: Queryable = db): Promise<void> {
+      await tx.query('update staff_users set language = $2 where id = $1', [id, language]);
     },
 
     async findById(id: string, tx: Queryable = db): Promise<StaffUserRow | null> {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from '../../../shared/schemas.ts';
 import {
   type StaffMe,
+  staffLanguageRequestSchema,
   staffMeSchema,
   staffSignInRequestSchema,
   staffSignInResponseSchema,
@@ -19,11 +20,15 @@ import {
 /** The console's session cookie, and who it belongs to as the console sees it. */
 export function createStaffSessionCookie(deps: {
   companies: CompanyService;
+  staff: Pick<StaffService, 'languageOf'>;
   publicUrl: string;
   secureCookies: boolean;
 }) {
   async function me(principal: StaffPrincipal): Promise<StaffMe> {
-    const company = await deps.companies.requireCompany(principal.companyId);
+    const [company, language] = await Promise.all([
+      deps.companies.requireCompany(principal.companyId),
+      deps.staff.languageOf(principal),
+    ]);
     return {
       id: principal.staffUserId,
       name: principal.name,
@@ -34,6 +39,7 @@ export function createStaffSessionCookie(deps: {
       timeZone: company.timeZone,
       publicUrl: deps.publicUrl,
       providerId: principal.providerId,
+      language,
       csrfToken: principal.csrfToken,
     };
   }
@@ -94,5 +100,15 @@ export function registerStaffRoutes(
     '/api/v1/staff/me',
     { ...staffFirst(staff), schema: { response: { 200: staffMeSchema } } },
     async (request) => session.me(staffOf(request)),
+  );
+
+  /** Your account: the console's language for this member, on every device (docs/languages.md). */
+  routes.put(
+    '/api/v1/staff/me/language',
+    { ...staffFirst(staff), schema: { body: staffLanguageRequestSchema, response: { 204: z.undefined() } } },
+    async (request, reply) => {
+      await staff.chooseLanguage(staffOf(request), request.body.language);
+      return reply.status(204).send();
+    },
   );
 }

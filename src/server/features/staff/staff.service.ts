@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { ConsoleLanguage } from '../../../shared/languages.ts';
 import type { StaffRole } from '../../../shared/staff-schemas.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, invariantFound } from '../../errors.ts';
@@ -219,6 +220,13 @@ export function createStaffService(staff: StaffRepository) {
       await staff.deleteSession(principal.sessionTokenHash);
       announceSessionEnded(principal.sessionTokenHash);
     },
+
+    /** The console language the member chose on Your account; null: the device's. */
+    languageOf: (principal: StaffPrincipal) => staff.findLanguage(principal.staffUserId),
+
+    /** Your account's language: kept for the member, so every device they sign in on follows it. */
+    chooseLanguage: (principal: StaffPrincipal, language: ConsoleLanguage) =>
+      staff.updateLanguage(principal.staffUserId, language),
 
     /** Calls `listener` for each ended session (sign-out, removed account), from any process. */
     onSessionEnded(listener: SessionEndedListener): void {

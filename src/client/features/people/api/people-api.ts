@@ -1,10 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { consoleLanguageOf, type Language } from '../../../../shared/languages.ts';
 import {
   type AddMemberRequest,
   type ChangePasswordRequest,
   memberLinkResponseSchema,
   peopleResponseSchema,
   type SetPasswordRequest,
+  type StaffMe,
   staffLinkResponseSchema,
   staffMeSchema,
 } from '../../../../shared/staff-schemas.ts';
@@ -55,6 +57,21 @@ export function useChangePassword() {
     mutationFn: (request: ChangePasswordRequest) =>
       staffRequest('/v1/staff/password', noAnswer, { method: 'PUT', body: request }),
   });
+}
+
+/**
+ * Your account's language, kept for the member on the server (every device they sign in on
+ * follows it), and in the cached `me` so the console does not switch back.
+ */
+export function useChooseMemberLanguage(): (language: Language) => Promise<void> {
+  const queryClient = useQueryClient();
+  return async (language) => {
+    const chosen = consoleLanguageOf(language);
+    await staffRequest('/v1/staff/me/language', noAnswer, { method: 'PUT', body: { language: chosen } });
+    queryClient.setQueryData<StaffMe | null>(staffMeQueryKey, (me) =>
+      me ? { ...me, language: chosen } : me,
+    );
+  };
 }
 
 /** The one-time link's page: who it is for. The token goes in the body, never in a URL. */

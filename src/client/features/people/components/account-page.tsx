@@ -7,7 +7,7 @@ import { SaveState } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
-import { useChangePassword } from '../api/people-api.ts';
+import { useChangePassword, useChooseMemberLanguage } from '../api/people-api.ts';
 
 /** /console/account: every member changes their own password here. */
 export function AccountPage({ me }: { me: StaffMe }) {
@@ -15,6 +15,7 @@ export function AccountPage({ me }: { me: StaffMe }) {
   const [newPassword, setNewPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const change = useChangePassword();
+  const chooseMemberLanguage = useChooseMemberLanguage();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -41,7 +42,7 @@ export function AccountPage({ me }: { me: StaffMe }) {
       <section className="settings-card">
         <h2 className="settings-card__title">{consoleTexts.account.language}</h2>
         <p className="field__note">{consoleTexts.account.languageHint}</p>
-        <LanguageSwitcher scope="console" languages={CONSOLE_LANGUAGES} />
+        <LanguageSwitcher scope="console" languages={CONSOLE_LANGUAGES} onChoose={chooseMemberLanguage} />
       </section>
       <form className="settings-card" onSubmit={submit} noValidate>
         <h2 className="settings-card__title">{consoleTexts.account.changePassword}</h2>
