@@ -4,6 +4,7 @@
  * business's time zone. Worked out here as instants, so "closed now", "closes at" and "opens
  * Tuesday 9:00 AM" are the same arithmetic on the server and in the console.
  */
+import type { Language } from './languages.ts';
 import { addDays, instantAt, type LocalDate, localDateTime, minuteOfDay, weekdayOf } from './local-time.ts';
 
 /** "HH:MM" to "HH:MM". A close at or before the open runs past midnight into the next day. */
@@ -102,9 +103,16 @@ export function openingAt(hours: OpeningHours, timeZone: string, now: number): O
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** "9:00 AM", "2:30 PM" in the business's time zone. */
-export function formatClockTime(instant: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
+/**
+ * "9:00 AM", "2:30 PM" in the business's time zone; in another language its own clock ("14:30",
+ * "下午2:30"). English keeps the spec's en-US form whatever the runtime's default locale.
+ */
+export function formatClockTime(instant: number, timeZone: string, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(instant);
 }
 
 /**
