@@ -28,6 +28,7 @@ import { isDatabaseUnavailable, retryTransientConflicts } from '../../db/connect
 import type { Database, Queryable } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { AppError, invariantFound } from '../../errors.ts';
+import { invalidPhoneError } from '../../http/error-texts.ts';
 import { hashSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
 import type { CompanyRow } from '../company/company.repository.ts';
@@ -106,11 +107,9 @@ export function ensurePartyFits(largestParty: number, partySize: number | undefi
  */
 export function ensureDialablePhone(phoneNumber: string, field: 'phoneNumber' | 'clientPhoneNumber'): void {
   if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isValid()) {
-    throw new AppError('VALIDATION_FAILED', { field, message: INVALID_PHONE_MESSAGE });
+    throw invalidPhoneError(field);
   }
 }
-
-export const INVALID_PHONE_MESSAGE = 'That is not a valid US phone number. Please check it.';
 
 /** What a customer's phone says when staff move their entry along (Web Push). */
 const STATUS_NOTIFICATIONS: Record<WaitStatus, string> = {
