@@ -1,3 +1,4 @@
+import type { Language } from '../shared/languages.ts';
 import { API_KEYS_MAX } from '../shared/public-api-schemas.ts';
 import { WEBHOOK_ENDPOINTS_MAX } from '../shared/webhook-schemas.ts';
 
@@ -143,17 +144,68 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
+/**
+ * The codes a customer's page (or a join by text) may be answered with: their messages are in
+ * every customer language (http/texts/<language>.ts); the console's others stay English.
+ */
+export const CUSTOMER_ERROR_CODES = [
+  'VALIDATION_FAILED',
+  'BAD_REQUEST',
+  'UNAUTHENTICATED',
+  'COMPANY_NOT_FOUND',
+  'SERVICE_NOT_OFFERED',
+  'WAIT_ENTRY_NOT_FOUND',
+  'CSRF_FAILED',
+  'STATUS_CHANGE_NOT_ALLOWED',
+  'NO_LONGER_WAITING',
+  'NEAR_TURN_ALREADY_TOLD',
+  'MORE_TIME_USED',
+  'PROVIDER_NOT_FOUND',
+  'PROVIDER_UNKNOWN',
+  'CHAT_NOT_FOUND',
+  'SCREEN_LINK_INVALID',
+  'FEEDBACK_LINK_NOT_FOUND',
+  'FEEDBACK_LINK_EXPIRED',
+  'ROUTE_NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'PHONE_JOIN_LIMITED',
+  'WALK_INS_CLOSED',
+  'WALK_INS_PAUSED',
+  'NOT_TAKING_WALK_INS_ONLINE',
+  'WAIT_LIST_FULL',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+export type CustomerErrorCode = (typeof CUSTOMER_ERROR_CODES)[number];
+
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly field: string | undefined;
+  /** The message in a reader's language, when it is not the code's (http/error-texts.ts). */
+  readonly localized: ((language: Language) => string) | undefined;
+  /** Set with a message of its own (in one language), which no code's translation replaces. */
+  readonly ownMessage: boolean;
 
-  constructor(code: ErrorCode, options: { message?: string; field?: string; cause?: unknown } = {}) {
-    super(options.message ?? ERROR_CODES[code].message, { cause: options.cause });
+  constructor(
+    code: ErrorCode,
+    options: {
+      message?: string;
+      localized?: (language: Language) => string;
+      field?: string;
+      cause?: unknown;
+    } = {},
+  ) {
+    super(options.message ?? options.localized?.('en') ?? ERROR_CODES[code].message, {
+      cause: options.cause,
+    });
     this.name = 'AppError';
     this.code = code;
     this.status = ERROR_CODES[code].status;
     this.field = options.field;
+    this.localized = options.localized;
+    this.ownMessage = options.message !== undefined;
   }
 }
 

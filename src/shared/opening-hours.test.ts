@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { instantAt } from './local-time.ts';
-import { describeOpening, type OpeningHours, openIntervals, openingAt } from './opening-hours.ts';
+import {
+  describeOpening,
+  formatClockTime,
+  type OpeningHours,
+  openIntervals,
+  openingAt,
+} from './opening-hours.ts';
 
 const NY = 'America/New_York';
 const nineToFive = [{ opens: '09:00', closes: '17:00' }];
@@ -103,5 +109,15 @@ describe('opening hours', () => {
     };
     const intervals = openIntervals(allDay, NY, at('2026-11-27', '12:00'), at('2026-11-29', '12:00'));
     expect(intervals).toHaveLength(1);
+  });
+
+  it("writes a clock time in the reader's language, English as the spec's", () => {
+    const afternoon = at('2026-11-27', '14:05');
+    expect(formatClockTime(afternoon, NY)).toBe('2:05 PM');
+    expect(formatClockTime(afternoon, NY, 'en')).toBe('2:05 PM');
+    expect(formatClockTime(afternoon, NY, 'es')).toBe('14:05');
+    expect(formatClockTime(afternoon, NY, 'vi')).toBe('14:05');
+    expect(formatClockTime(afternoon, 'Asia/Ho_Chi_Minh', 'vi')).toBe('2:05');
+    expect(formatClockTime(afternoon, NY, 'zh-Hans')).toBe('14:05');
   });
 });

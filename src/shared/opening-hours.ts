@@ -4,6 +4,7 @@
  * business's time zone. Worked out here as instants, so "closed now", "closes at" and "opens
  * Tuesday 9:00 AM" are the same arithmetic on the server and in the console.
  */
+import type { Language } from './languages.ts';
 import { addDays, instantAt, type LocalDate, localDateTime, minuteOfDay, weekdayOf } from './local-time.ts';
 
 /** "HH:MM" to "HH:MM". A close at or before the open runs past midnight into the next day. */
@@ -102,24 +103,88 @@ export function openingAt(hours: OpeningHours, timeZone: string, now: number): O
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** "9:00 AM", "2:30 PM" in the business's time zone. */
-export function formatClockTime(instant: number, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit' }).format(instant);
+/**
+ * "9:00 AM", "2:30 PM" in the business's time zone; in another language its own clock ("14:30",
+ * "下午2:30"). English keeps the spec's en-US form whatever the runtime's default locale.
+ */
+export function formatClockTime(instant: number, timeZone: string, language: Language = 'en'): string {
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+    timeZone,
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(instant);
+}
+
+/**
+ * The words around a moment to come, in one language (the server's catalogs hold the others):
+ * `today` to `later` name the moment, `opens` makes it an opening. English's are the spec's.
+ */
+export interface MomentWords {
+  /** "at 2:00 PM" */
+  today: (time: string) => string;
+  /** "tomorrow 9:00 AM" */
+  tomorrow: (time: string) => string;
+  /** "Tuesday 9:00 AM": within the week. */
+  thisWeek: (weekday: string, time: string) => string;
+  /** "Dec 24 9:00 AM": further off. */
+  later: (date: string, time: string) => string;
+  /** "Opens at 2:00 PM" */
+  opens: (moment: string) => string;
+}
+
+export const ENGLISH_MOMENT_WORDS: MomentWords = {
+  today: (time) => `at ${time}`,
+  tomorrow: (time) => `tomorrow ${time}`,
+  thisWeek: (weekday, time) => `${weekday} ${time}`,
+  later: (date, time) => `${date} ${time}`,
+  opens: (moment) => `Opens ${moment}`,
+};
+
+/**
+ * A moment to come as a customer reads it, in their language: "at 2:00 PM" (later today),
+ * "tomorrow 9:00 AM", "Tuesday 9:00 AM" (within the week), "Dec 24 9:00 AM". Weekday and month
+ * names come from Intl in the reader's language; the words around them from `words`.
+ */
+export function describeMoment(
+  instant: number,
+  now: number,
+  timeZone: string,
+  language: Language = 'en',
+  words: MomentWords = ENGLISH_MOMENT_WORDS,
+): string {
+  const today = localDateTime(now, timeZone).date;
+  const day = localDateTime(instant, timeZone).date;
+  const time = formatClockTime(instant, timeZone, language);
+  if (day === today) return words.today(time);
+  if (day === addDays(today, 1)) return words.tomorrow(time);
+  if (day < addDays(today, 7)) {
+    const weekday =
+      language === 'en'
+        ? (WEEKDAY_NAMES[weekdayOf(day)] ?? '')
+        : new Intl.DateTimeFormat(language, { timeZone, weekday: 'long' }).format(instant);
+    return words.thisWeek(weekday, time);
+  }
+  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+    timeZone,
+    month: 'short',
+    day: 'numeric',
+  }).format(instant);
+  return words.later(date, time);
 }
 
 /**
  * When the business opens next, as a customer reads it: "Opens at 2:00 PM" (later today), "Opens
- * tomorrow 9:00 AM", "Opens Tuesday 9:00 AM" (within the week), "Opens Dec 24 9:00 AM".
+ * tomorrow 9:00 AM", "Opens Tuesday 9:00 AM" (within the week), "Opens Dec 24 9:00 AM". Another
+ * language comes with its words (the server's catalogs).
  */
-export function describeOpening(opensAt: number, now: number, timeZone: string): string {
-  const today = localDateTime(now, timeZone).date;
-  const day = localDateTime(opensAt, timeZone).date;
-  const time = formatClockTime(opensAt, timeZone);
-  if (day === today) return `Opens at ${time}`;
-  if (day === addDays(today, 1)) return `Opens tomorrow ${time}`;
-  if (day < addDays(today, 7)) return `Opens ${WEEKDAY_NAMES[weekdayOf(day)]} ${time}`;
-  const date = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric' }).format(opensAt);
-  return `Opens ${date} ${time}`;
+export function describeOpening(
+  opensAt: number,
+  now: number,
+  timeZone: string,
+  language: Language = 'en',
+  words: MomentWords = ENGLISH_MOMENT_WORDS,
+): string {
+  return words.opens(describeMoment(opensAt, now, timeZone, language, words));
 }
 
 /** Whether two instants fall on the same local date in the business's time zone. */

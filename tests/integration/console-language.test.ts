@@ -42,7 +42,7 @@ describe.each(databaseKinds)("each staff member's console language on %s", (kind
   it('refuses a language the console does not speak, and a change without the CSRF token', async () => {
     const business = await createBusiness(t.database.db, { services: ['Cut'] });
     const session = await signInStaff(t.app, business.owner);
-    const choose = (payload: unknown, headers: Record<string, string> = session.headers) =>
+    const choose = (payload: Record<string, unknown>, headers: Record<string, string> = session.headers) =>
       t.app.inject({ method: 'PUT', url: '/api/v1/staff/me/language', headers, payload });
     // Vietnamese is a customer-page language only.
     expect((await choose({ language: 'vi' })).statusCode).toBe(400);

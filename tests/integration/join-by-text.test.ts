@@ -206,6 +206,80 @@ describe.each(databaseKinds)('join by text, each business its own number (outbox
     ]);
   });
 
+  it('UNIRSE starts a conversation in Spanish: its answers, the join text, the visit and STATUS / LEAVE speak it', async () => {
+    const phone = freshPhone();
+    expect(await text(phone, 'Unirse')).toBe('conversation');
+    expect(await text(phone, 'tres')).toBe('conversation');
+    expect(await text(phone, '3')).toBe('conversation');
+    expect(await text(phone, 'x'.repeat(61))).toBe('conversation');
+    expect(await text(phone, 'Ana Ruiz')).toBe('conversation');
+    const services =
+      "1 Women's Haircut/Style, 2 Men's Haircut/Style, 3 Facials, 4 Massage, 5 Mani/Pedi, 6 Waxing";
+    expect(await textsTo(t, phone)).toMatchObject([
+      {
+        kind: 'conversation',
+        body: `Bella Demo Salon: ¿qué servicio quieres? Responde con su cifra: ${services}. Responde PARAR para darte de baja.`,
+      },
+      {
+        kind: 'conversation',
+        body: `Bella Demo Salon: por favor, responde con una cifra del 1 al 6: ${services}.`,
+      },
+      { kind: 'conversation', body: 'Bella Demo Salon: Facials. ¿Tu nombre, por favor?' },
+      {
+        kind: 'conversation',
+        body: 'Bella Demo Salon: El nombre puede tener hasta 60 caracteres. Responde con tu nombre, por favor.',
+      },
+      {
+        kind: 'join',
+        body: 'Bella Demo Salon: te anotamos en la lista para Facials. Responde para escribirnos. Responde PARAR para darte de baja.',
+      },
+    ]);
+    // The visit keeps the language: the business's later texts (a call) speak it.
+    const { rows } = await t.database.db.query<{ language: string }>(
+      'select language from wait_entries where phone_number = $1',
+      [phone],
+    );
+    expect(rows).toEqual([{ language: 'es' }]);
+    // STATUS in English still answers in the visit's language; SALIR leaves.
+    await text(phone, 'STATUS');
+    expect((await bodiesTo(t, phone)).at(-1)).toMatch(
+      /^Bella Demo Salon: (tu turno es el siguiente|tienes el lugar \d+ en la fila)(\. [^.]+)?\. Responde SALIR para dejar la lista\.$/,
+    );
+    await text(phone, 'salir.');
+    expect((await bodiesTo(t, phone)).at(-1)).toBe(
+      'Bella Demo Salon: saliste de la lista de espera. Responde UNIRSE para anotarte de nuevo.',
+    );
+    expect((await entriesOf(t, phone)).map((entry) => entry.status)).toEqual(['cancelled']);
+  });
+
+  it("speaks the business's language to a first text that is no language's keyword, and refuses in the keyword's", async () => {
+    const business = await createBusiness(t.database.db, { name: 'Salón Uno', services: ['Corte'] });
+    // Before anything reads the business (the company cache).
+    await t.database.db.query(`update companies set language = 'es' where id = $1`, [business.companyId]);
+    const theirOwner = await signInStaff(t.app, business.owner);
+    const phone = freshPhone();
+    expect(await text(phone, 'Hola, ¿hay lugar hoy?', theirOwner)).toBe('conversation');
+    await text(phone, '1', theirOwner);
+    expect(await bodiesTo(t, phone)).toEqual([
+      'Salón Uno: ¿qué servicio quieres? Responde con su cifra: 1 Corte. Responde PARAR para darte de baja.',
+      'Salón Uno: Corte. ¿Tu nombre, por favor?',
+    ]);
+
+    // A Chinese keyword at the demo business, while it is paused: the refusal in Chinese.
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/pause',
+      headers: desk.headers,
+      payload: { message: 'Back soon', resumeInMinutes: 30 },
+    });
+    const chinese = freshPhone();
+    await text(chinese, '排队');
+    expect(await bodiesTo(t, chinese)).toEqual([
+      'Bella Demo Salon: 等候名单已暂停 · Back soon · 今天10:30恢复',
+    ]);
+    expect(await conversationsOf(chinese)).toBe(0);
+  });
+
   it('a phone already in line is told so instead of joining twice', async () => {
     const phone = freshPhone();
     await joinAsNewCustomer(t, { phoneNumber: phone });

@@ -220,4 +220,45 @@ describe.each(databaseKinds)('more time and arrival, on %s', (kind) => {
     }
     expect(await boardEntry(ana)).toMatchObject({ status: 'called', backBy: null, arrivedAt: null });
   });
+
+  it("answers in the reader's language: the held-until time on their clock, and a refusal's words", async () => {
+    const { ana } = await joinThree();
+    const spanish = { authorization: ana.authorization, 'accept-language': 'es' };
+    const held = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/demo/wait-list/${ana.waitId}/more-time`,
+      headers: spanish,
+      payload: { minutes: 10 },
+    });
+    const inTen = start + 10 * MINUTE;
+    const clockIn = (language: string) =>
+      new Intl.DateTimeFormat(language, {
+        timeZone: 'America/Chicago',
+        hour: 'numeric',
+        minute: '2-digit',
+      }).format(inTen);
+    expect(waitEntryResponseSchema.parse(held.json()).heldUntil!.clock).toBe(clockIn('es'));
+    // Read again from a Chinese page, and from an English one as before.
+    const viewIn = async (language: string) =>
+      waitEntryResponseSchema.parse(
+        (
+          await t.app.inject({
+            url: `/api/v1/companies/demo/wait-list/${ana.waitId}`,
+            headers: { authorization: ana.authorization, 'accept-language': language },
+          })
+        ).json(),
+      ).heldUntil!.clock;
+    expect(await viewIn('zh-CN')).toBe(clockIn('zh-Hans'));
+    expect(await viewIn('en-US')).toBe(clockIn('en-US'));
+
+    expect((await staffAction(t.app, desk, ana.waitId, 'call')).statusCode).toBe(200);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/demo/wait-list/${ana.waitId}/arrived`,
+      headers: spanish,
+    });
+    expect(expectApiError(refused, 409, 'NO_LONGER_WAITING').message).toBe(
+      'Ya no estás esperando en la fila, así que no hace falta. Por favor, pasa por recepción.',
+    );
+  });
 });

@@ -6,7 +6,7 @@ import { apiErrorSchema, walkInLandingSchema } from '../../src/shared/schemas.ts
 import { boardIntakeSchema, type IntakeSettingsRequest } from '../../src/shared/staff-schemas.ts';
 import { getWaitEntry, joinAsNewCustomer } from '../support/customer.ts';
 import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
-import { listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
+import { createBusiness, listProviders, type StaffSession, signInStaff } from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -126,6 +126,69 @@ describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) =
     });
     expect(await countEntries()).toBe(before);
     expect(await textRows()).toEqual(textsBefore);
+  });
+
+  it("says why in the reader's language: the landing, a provider's link and the refusal", async () => {
+    now = at('2026-11-28', '10:00'); // Saturday
+    const spanish = { 'accept-language': 'es-MX,es;q=0.9' };
+    const landingResponse = await t.app.inject({ url: '/api/v1/companies/demo/walk-in', headers: spanish });
+    expect(walkInLandingSchema.parse(landingResponse.json()).walkInsStopped).toEqual({
+      reason: 'closed',
+      title: 'Cerrado en este momento',
+      details: ['Abre el lunes a las 9:00'],
+    });
+    // A cache keeps one answer per language.
+    expect(landingResponse.headers.vary).toMatch(/accept-language/i);
+    const [maria] = await listProviders(t.database.db, 'demo');
+    const link = await t.app.inject({
+      url: `/api/v1/companies/demo/providers/${maria!.id}`,
+      headers: { 'accept-language': 'zh-CN' },
+    });
+    expect(link.json().walkInsStopped).toMatchObject({
+      title: '现在不营业',
+      details: ['星期一9:00开始营业'],
+    });
+    const { authorization } = await t.signIn();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies/demo/wait-list',
+      headers: { authorization, 'idempotency-key': idempotencyKey(), ...spanish },
+      payload: buildJoinRequest({ name: 'Hours Tester', phoneNumber: '+14155550150' }),
+    });
+    expect(apiErrorSchema.parse(refused.json()).error).toMatchObject({
+      code: 'WALK_INS_CLOSED',
+      message: 'Cerrado en este momento · Abre el lunes a las 9:00',
+    });
+    // English, as before, for an English reader and for one whose language is none of CheckN's.
+    for (const language of ['en-US', 'fr']) {
+      const english = await t.app.inject({
+        url: '/api/v1/companies/demo/walk-in',
+        headers: { 'accept-language': language },
+      });
+      expect(english.json().walkInsStopped.title).toBe('Closed now');
+    }
+  });
+
+  it("says it in the business's language to a reader who asks for none of CheckN's", async () => {
+    const business = await createBusiness(t.database.db);
+    // Before anything reads the business (the company cache).
+    await t.database.db.query(`update companies set language = 'vi', time_zone = $2 where id = $1`, [
+      business.companyId,
+      ZONE,
+    ]);
+    await saveIntake(MONDAY_TO_FRIDAY_9_TO_5, await signInStaff(t.app, business.owner));
+    now = at('2026-11-28', '10:00'); // Saturday
+    const landingIn = async (headers: Record<string, string>) =>
+      walkInLandingSchema.parse(
+        (await t.app.inject({ url: `/api/v1/companies/${business.companyId}/walk-in`, headers })).json(),
+      ).walkInsStopped;
+    expect(await landingIn({})).toEqual({
+      reason: 'closed',
+      title: 'Hiện đang đóng cửa',
+      details: ['Mở cửa lúc 9:00 Thứ Hai'],
+    });
+    expect((await landingIn({ 'accept-language': 'fr' }))?.title).toBe('Hiện đang đóng cửa');
+    expect((await landingIn({ 'accept-language': 'en' }))?.title).toBe('Closed now');
   });
 
   it('refuses a service request to a named provider too, but the desk still adds a walk-in', async () => {

@@ -247,6 +247,30 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
       expect(addClient.payload).toMatch(/<html lang="es">/);
     });
 
+    it("says why a business takes no walk-ins now in the page's language, English as before", async () => {
+      const companies = createCompanyRepository(database.db);
+      await companies.insertCompany({
+        id: 'pausa',
+        accountId: '7e2d4c1a-9b3f-4e5d-8c6a-1f0b2a3c4d5e',
+        name: 'Pausa Salon',
+        location: '3 Elm St|Salem|MA|01970',
+      });
+      // Paused by the staff, with no resume time: "check again soon".
+      await database.db.query(`update companies set paused_at = now() where id = 'pausa'`);
+      const spanish = rootOf((await get('/pausa', { 'accept-language': 'es' })).payload);
+      expect(spanish).toContain(
+        '<h1 id="walk-ins-stopped-title" class="walk-ins-stopped__title">La lista de espera está en pausa</h1>',
+      );
+      expect(spanish).toContain('Por favor, vuelve a consultar pronto.');
+      expect(spanish).not.toContain('The wait list is paused');
+      const english = rootOf((await get('/pausa', { 'accept-language': 'en-US' })).payload);
+      expect(english).toContain('The wait list is paused');
+      expect(english).toContain('Please check again soon.');
+      // The reader's stored choice, as the page's own words.
+      const chinese = rootOf((await get('/pausa', { cookie: 'checkn_lang=zh-Hans' })).payload);
+      expect(chinese).toContain('等候名单已暂停');
+    });
+
     it('sends the console and other browser-rendered pages with the language in <html lang>', async () => {
       const response = await get('/console', { 'accept-language': 'es' });
       expect(response.payload).toMatch(/<html lang="es">/);

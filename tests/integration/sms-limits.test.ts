@@ -145,6 +145,21 @@ describe.each(databaseKinds)('limits on texts and joins on %s', (kind) => {
     expect(await entriesFor(phone)).toBe(0);
     expect(await rowsFor(phone)).toEqual([]);
   });
+
+  it("refuses such a number in the reader's language", async () => {
+    const { authorization } = await t.signIn();
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies/demo/wait-list',
+      headers: { authorization, 'idempotency-key': idempotencyKey(), 'accept-language': 'vi' },
+      payload: buildJoinRequest({ phoneNumber: '+15555555555' }),
+    });
+    expect(answer.json().error).toEqual({
+      code: 'VALIDATION_FAILED',
+      field: 'phoneNumber',
+      message: 'Số điện thoại Mỹ này không hợp lệ. Quý khách vui lòng kiểm tra lại.',
+    });
+  });
 });
 
 describe.each(databaseKinds)("a business's daily text budget on %s", (kind) => {

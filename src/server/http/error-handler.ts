@@ -1,7 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { type Language, languageOfAcceptLanguage } from '../../shared/languages.ts';
 import type { ApiError } from '../../shared/schemas.ts';
 import { isDatabaseUnavailable } from '../db/connection-errors.ts';
 import { AppError, ERROR_CODES, type ErrorCode } from '../errors.ts';
+import { codeMessageIn, errorMessageIn } from './error-texts.ts';
 
 /** Seconds a client waits before trying again while the database reconnects (RFC 9110 §10.2.3). */
 const RETRY_AFTER_SECONDS = 2;
@@ -9,6 +11,17 @@ const RETRY_AFTER_SECONDS = 2;
 function body(code: ErrorCode, message: string, field?: string): ApiError {
   return { error: field ? { code, message, field } : { code, message } };
 }
+
+/**
+ * The reader's language (the app sends its page's as Accept-Language): a customer's messages are
+ * in it (http/texts), the console's stay English. English without one.
+ */
+const readerLanguage = (request: FastifyRequest): Language =>
+  languageOfAcceptLanguage(request.headers['accept-language']) ?? 'en';
+
+/** A code's message in the reader's language. */
+const messageOf = (code: ErrorCode, language: Language) =>
+  codeMessageIn(code, language) ?? ERROR_CODES[code].message;
 
 /** Maps Fastify's own client errors (bad JSON, wrong content type, body too large) to our codes. */
 function codeForFastifyError(error: FastifyError): ErrorCode | null {
@@ -29,18 +42,21 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .status(ERROR_CODES.UNAVAILABLE.status)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send(body('UNAVAILABLE', ERROR_CODES.UNAVAILABLE.message));
+        .send(body('UNAVAILABLE', messageOf('UNAVAILABLE', readerLanguage(request))));
     }
     if (error instanceof AppError) {
-      return reply.status(error.status).send(body(error.code, error.message, error.field));
+      return reply
+        .status(error.status)
+        .send(body(error.code, errorMessageIn(error, readerLanguage(request)), error.field));
     }
     const code = codeForFastifyError(error);
     if (code) {
       request.log.info({ err: error }, 'client error');
-      const message = code === 'RATE_LIMITED' ? ERROR_CODES.RATE_LIMITED.message : ERROR_CODES[code].message;
-      return reply.status(ERROR_CODES[code].status).send(body(code, message));
+      return reply
+        .status(ERROR_CODES[code].status)
+        .send(body(code, messageOf(code, readerLanguage(request))));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(body('INTERNAL', ERROR_CODES.INTERNAL.message));
+    return reply.status(500).send(body('INTERNAL', messageOf('INTERNAL', readerLanguage(request))));
   });
 }

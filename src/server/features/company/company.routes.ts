@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { languageOfAcceptLanguage } from '../../../shared/languages.ts';
 import {
   companyLocationsResponseSchema,
   companyParamsSchema,
@@ -10,6 +11,15 @@ import {
 import { withSchemas } from '../../http/route-schemas.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
 import type { CompanyService } from './company.service.ts';
+
+/**
+ * The reader's language (the app sends its page's), for the words the answer carries (why no
+ * walk-ins now); a cache keeps one answer per language.
+ */
+function readerLanguage(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Vary', 'Accept-Language');
+  return languageOfAcceptLanguage(request.headers['accept-language']);
+}
 
 export function registerCompanyRoutes(
   app: FastifyInstance,
@@ -25,7 +35,8 @@ export function registerCompanyRoutes(
   routes.get(
     '/api/v1/companies/:companyId/walk-in',
     { schema: { params: companyParamsSchema, response: { 200: walkInLandingSchema } } },
-    async (request) => intake.getWalkInLanding(request.params.companyId),
+    async (request, reply) =>
+      intake.getWalkInLanding(request.params.companyId, readerLanguage(request, reply)),
   );
 
   /**
@@ -35,7 +46,12 @@ export function registerCompanyRoutes(
   routes.get(
     '/api/v1/companies/:companyId/providers/:providerId',
     { schema: { params: companyProviderParamsSchema, response: { 200: serviceRequestProviderSchema } } },
-    async (request) => intake.getServiceRequestProvider(request.params.companyId, request.params.providerId),
+    async (request, reply) =>
+      intake.getServiceRequestProvider(
+        request.params.companyId,
+        request.params.providerId,
+        readerLanguage(request, reply),
+      ),
   );
 
   /** ServiceList/{companyId} of spec §7. */

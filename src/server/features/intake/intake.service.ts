@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/languages.ts';
 import { topics } from '../../../shared/realtime.ts';
 import {
   type ServiceRequestProvider,
@@ -63,25 +64,36 @@ export function createIntakeService(deps: {
   // The schedule's plan of the line, with "running behind" in it (docs/wait-estimate.md).
   const lineLoadOf = (company: CompanyRow) => linePlan.lineLoad(company.id);
 
-  async function walkInsStopped(companyId: string): Promise<WalkInsStopped | null> {
+  /**
+   * Whether and why not, in the reader's language (the request's or the page's), else the
+   * business's. Worked out on each read, never kept: each reader gets their own words.
+   */
+  async function walkInsStopped(
+    companyId: string,
+    language: Language | null | undefined,
+  ): Promise<WalkInsStopped | null> {
     const company = await companies.requireCompany(companyId);
-    return walkInsStoppedAt(rulesOf(company), now(), () => lineLoadOf(company));
+    return walkInsStoppedAt(rulesOf(company), now(), () => lineLoadOf(company), language ?? company.language);
   }
 
   return {
     walkInsStopped,
 
     /** The landing data of every entry page, with whether (and why not) it takes walk-ins now. */
-    async getWalkInLanding(code: string): Promise<WalkInLanding> {
+    async getWalkInLanding(code: string, language?: Language | null): Promise<WalkInLanding> {
       const landing = await companies.getWalkInLanding(code);
-      return { ...landing, walkInsStopped: await walkInsStopped(landing.companyId) };
+      return { ...landing, walkInsStopped: await walkInsStopped(landing.companyId, language) };
     },
 
     /**
      * The provider an add-client link names, with whether the business takes requests now; throws
      * PROVIDER_UNKNOWN for one who does not work there (left, or a mistyped link).
      */
-    async getServiceRequestProvider(companyId: string, providerId: string): Promise<ServiceRequestProvider> {
+    async getServiceRequestProvider(
+      companyId: string,
+      providerId: string,
+      language?: Language | null,
+    ): Promise<ServiceRequestProvider> {
       await companies.requireCompany(companyId);
       const provider = UUID_PATTERN.test(providerId)
         ? (await companies.listProviders(companyId)).find((candidate) => candidate.id === providerId)
@@ -90,13 +102,16 @@ export function createIntakeService(deps: {
       return {
         name: provider.name,
         speciality: provider.speciality,
-        walkInsStopped: await walkInsStopped(companyId),
+        walkInsStopped: await walkInsStopped(companyId, language),
       };
     },
 
-    /** Refuses a customer's join or request while the business takes none, storing nothing. */
-    async ensureTakingWalkIns(companyId: string): Promise<void> {
-      const stopped = await walkInsStopped(companyId);
+    /**
+     * Refuses a customer's join or request while the business takes none, storing nothing; the
+     * refusal says why in the customer's language.
+     */
+    async ensureTakingWalkIns(companyId: string, language?: Language | null): Promise<void> {
+      const stopped = await walkInsStopped(companyId, language);
       if (stopped) throw new AppError(REFUSAL_CODE[stopped.reason], { message: stoppedMessage(stopped) });
     },
 
@@ -105,6 +120,7 @@ export function createIntakeService(deps: {
       const rules = rulesOf(company);
       const pauseActive = rules.pause && (rules.pause.until === null || now() < rules.pause.until);
       return {
+        // The console's bar: staff words, in English (docs/languages.md).
         walkInsStopped: await walkInsStoppedAt(rules, now(), () => lineLoadOf(company)),
         pause:
           pauseActive && rules.pause

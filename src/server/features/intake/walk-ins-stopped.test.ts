@@ -126,4 +126,93 @@ describe('whether a business takes walk-ins', () => {
       'full',
     );
   });
+
+  describe("in the reader's language", () => {
+    it('says why in Spanish, its times and days through Intl', async () => {
+      const closed = await walkInsStoppedAt(rules(), at('2026-11-28', '10:00'), neverRead, 'es');
+      expect(closed).toEqual({
+        reason: 'closed',
+        title: 'Cerrado en este momento',
+        details: ['Abre el lunes a las 9:00'],
+      });
+      expect(stoppedMessage(closed!)).toBe('Cerrado en este momento · Abre el lunes a las 9:00');
+      const pause = { message: 'Volvemos pronto', until: at('2026-11-27', '13:30') };
+      expect(await walkInsStoppedAt(rules({ pause }), at('2026-11-27', '11:00'), neverRead, 'es')).toEqual({
+        reason: 'paused',
+        title: 'La lista de espera está en pausa',
+        // The staff's own message as they wrote it.
+        details: ['Volvemos pronto', 'Volvemos a las 13:30'],
+      });
+      expect(
+        (await walkInsStoppedAt(rules({ maxWaiting: 0 }), at('2026-11-27', '10:00'), quietLine, 'es'))?.title,
+      ).toBe('La lista de espera está llena en este momento');
+    });
+
+    it('says "a la 1:00" in Spanish, and tomorrow and later dates in every language', async () => {
+      const withLunch: OpeningHours = {
+        ...weekdays9to5,
+        weekly: [
+          [],
+          ...Array(5).fill([
+            { opens: '09:00', closes: '12:00' },
+            { opens: '13:00', closes: '17:00' },
+          ]),
+          [],
+        ],
+      };
+      const lunch = at('2026-11-27', '11:45');
+      expect(
+        (await walkInsStoppedAt(rules({ openingHours: withLunch }), lunch, quietLine, 'es'))?.title,
+      ).toBe('No recibimos más clientes sin cita hasta las 13:00');
+      const pause = { message: null, until: at('2026-11-27', '01:30') };
+      expect(
+        (
+          await walkInsStoppedAt(
+            rules({ pause, openingHours: null }),
+            at('2026-11-27', '01:00'),
+            neverRead,
+            'es',
+          )
+        )?.details,
+      ).toEqual(['Volvemos a la 1:30']);
+      const thursdayNight = at('2026-11-26', '20:00');
+      const opening = async (language: 'vi' | 'zh-Hans' | 'es') =>
+        (await walkInsStoppedAt(rules(), thursdayNight, neverRead, language))?.details;
+      expect(await opening('es')).toEqual(['Abre mañana a las 9:00']);
+      expect(await opening('vi')).toEqual(['Mở cửa lúc 9:00 ngày mai']);
+      expect(await opening('zh-Hans')).toEqual(['明天9:00开始营业']);
+    });
+
+    it('names a day of the week and a date in Vietnamese and Chinese', async () => {
+      const saturday = at('2026-11-28', '10:00');
+      const vi = await walkInsStoppedAt(rules(), saturday, neverRead, 'vi');
+      expect(vi).toEqual({
+        reason: 'closed',
+        title: 'Hiện đang đóng cửa',
+        details: ['Mở cửa lúc 9:00 Thứ Hai'],
+      });
+      const zh = await walkInsStoppedAt(rules(), saturday, neverRead, 'zh-Hans');
+      expect(zh).toEqual({ reason: 'closed', title: '现在不营业', details: ['星期一9:00开始营业'] });
+      const closedForTheHolidays: OpeningHours = {
+        ...weekdays9to5,
+        specialDays: ['2026-11-30', '2026-12-01', '2026-12-02', '2026-12-03', '2026-12-04'].map((date) => ({
+          date,
+          ranges: [],
+        })),
+      };
+      const later = async (language: 'en' | 'es' | 'vi' | 'zh-Hans') =>
+        (await walkInsStoppedAt(rules({ openingHours: closedForTheHolidays }), saturday, neverRead, language))
+          ?.details;
+      expect(await later('en')).toEqual(['Opens Dec 7 9:00 AM']);
+      expect(await later('es')).toEqual(['Abre el 7 dic a las 9:00']);
+      expect(await later('vi')).toEqual(['Mở cửa lúc 9:00 ngày 7 thg 12']);
+      expect(await later('zh-Hans')).toEqual(['12月7日9:00开始营业']);
+    });
+
+    it('says it in English by default, as the spec words it', async () => {
+      expect(await walkInsStoppedAt(rules(), at('2026-11-28', '10:00'), neverRead, 'en')).toEqual(
+        await walkInsStoppedAt(rules(), at('2026-11-28', '10:00'), neverRead),
+      );
+    });
+  });
 });

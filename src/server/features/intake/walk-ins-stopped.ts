@@ -2,7 +2,9 @@
  * Whether a business takes a walk-in at an instant, and if not why, in the words every entry page
  * and the API's refusal use (docs/opening-hours.md). Pure: the clock and the line come in.
  */
+import type { Language } from '../../../shared/languages.ts';
 import {
+  describeMoment,
   describeOpening,
   formatClockTime,
   type OpeningHours,
@@ -10,6 +12,7 @@ import {
   sameLocalDay,
 } from '../../../shared/opening-hours.ts';
 import type { WalkInsStopped } from '../../../shared/schemas.ts';
+import { INTAKE_WORDS } from './intake-texts.ts';
 
 export interface IntakeRules {
   /** The install's operator suspended the business (migration 0036, docs/operations.md). */
@@ -36,45 +39,38 @@ export function needsLineLoad(rules: IntakeRules): boolean {
   return rules.openingHours !== null || rules.maxWaiting !== null || rules.maxWaitMinutes !== null;
 }
 
-export const WALK_INS_STOPPED_TEXTS = {
-  notOnline: 'Not taking walk-ins online',
-  askAtDesk: 'Please ask at the front desk.',
-  closed: 'Closed now',
-  noMoreToday: 'No more walk-ins today',
-  noMoreUntil: (time: string) => `No more walk-ins until ${time}`,
-  paused: 'The wait list is paused',
-  backAt: (when: string) => `Back ${when}`,
-  checkAgain: 'Please check again soon.',
-  full: 'The wait list is full right now',
-} as const;
-
 const MINUTE_MS = 60_000;
 
 /**
  * Null when a walk-in may join now. In this order: the business suspended; outside the opening hours; paused (until its
  * resume time passes); the last call (N minutes before closing, or an estimated start after
- * closing); a cap reached. `line` is read only when a rule needs it.
+ * closing); a cap reached. `line` is read only when a rule needs it. The words are the reader's
+ * `language`'s, its times and dates too.
  */
 export async function walkInsStoppedAt(
   rules: IntakeRules,
   now: number,
   line: () => Promise<LineLoad>,
+  language: Language = 'en',
 ): Promise<WalkInsStopped | null> {
   const { timeZone, openingHours } = rules;
+  const words = INTAKE_WORDS[language];
   // Before the hours: a suspended business has no "Opens at" to promise.
   if (rules.suspended)
     return {
       reason: 'suspended',
-      title: WALK_INS_STOPPED_TEXTS.notOnline,
-      details: [WALK_INS_STOPPED_TEXTS.askAtDesk],
+      title: words.notOnline,
+      details: [words.askAtDesk],
     };
   const opening = openingHours ? openingAt(openingHours, timeZone, now) : null;
-  const nextOpening = opening?.nextOpensAt ? describeOpening(opening.nextOpensAt, now, timeZone) : null;
+  const nextOpening = opening?.nextOpensAt
+    ? describeOpening(opening.nextOpensAt, now, timeZone, language, words.moments)
+    : null;
 
   if (opening && !opening.open) {
     return {
       reason: 'closed',
-      title: WALK_INS_STOPPED_TEXTS.closed,
+      title: words.closed,
       details: nextOpening ? [nextOpening] : [],
     };
   }
@@ -83,11 +79,11 @@ export async function walkInsStoppedAt(
   if (pause && (pause.until === null || now < pause.until)) {
     const resumes =
       pause.until === null
-        ? WALK_INS_STOPPED_TEXTS.checkAgain
-        : WALK_INS_STOPPED_TEXTS.backAt(describeOpening(pause.until, now, timeZone).replace(/^Opens /, ''));
+        ? words.checkAgain
+        : words.backAt(describeMoment(pause.until, now, timeZone, language, words.moments));
     return {
       reason: 'paused',
-      title: WALK_INS_STOPPED_TEXTS.paused,
+      title: words.paused,
       details: [...(pause.message ? [pause.message] : []), resumes],
     };
   }
@@ -104,12 +100,12 @@ export async function walkInsStoppedAt(
       return opensToday && opening.nextOpensAt !== null
         ? {
             reason: 'last_call',
-            title: WALK_INS_STOPPED_TEXTS.noMoreUntil(formatClockTime(opening.nextOpensAt, timeZone)),
+            title: words.noMoreUntil(formatClockTime(opening.nextOpensAt, timeZone, language)),
             details: [],
           }
         : {
             reason: 'last_call',
-            title: WALK_INS_STOPPED_TEXTS.noMoreToday,
+            title: words.noMoreToday,
             details: nextOpening ? [nextOpening] : [],
           };
     }
@@ -120,9 +116,7 @@ export async function walkInsStoppedAt(
     (rules.maxWaitMinutes !== null &&
       load.estimatedWaitMinutes !== null &&
       load.estimatedWaitMinutes > rules.maxWaitMinutes);
-  return full
-    ? { reason: 'full', title: WALK_INS_STOPPED_TEXTS.full, details: [WALK_INS_STOPPED_TEXTS.checkAgain] }
-    : null;
+  return full ? { reason: 'full', title: words.full, details: [words.checkAgain] } : null;
 }
 
 /** The refusal's one-line message: "Closed now · Opens Tuesday 9:00 AM". */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { languageOfAcceptLanguage } from '../../../shared/languages.ts';
 import {
   nearTurnRequestSchema,
   waitEntryParamsSchema,
@@ -26,7 +27,12 @@ export function registerNearTurnRoutes(
     async (request) => {
       const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, deps.customers);
-      return deps.nearTurn.choose({ companyId, waitId, customerId }, request.body.choice);
+      return deps.nearTurn.choose(
+        { companyId, waitId, customerId },
+        request.body.choice,
+        // The answer's clock times in the reader's language (the app sends its page's).
+        languageOfAcceptLanguage(request.headers['accept-language']),
+      );
     },
   );
 }

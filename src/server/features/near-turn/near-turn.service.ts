@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Language } from '../../../shared/languages.ts';
 import { paths } from '../../../shared/paths.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type { NearTurnChoice, WaitEntryResponse } from '../../../shared/schemas.ts';
@@ -210,6 +211,7 @@ export function createNearTurnService(deps: {
     async choose(
       entry: { companyId: string; waitId: string; customerId: string },
       choice: NearTurnChoice,
+      language?: Language | null,
     ): Promise<WaitEntryResponse> {
       if (!(await nearTurn.chooseForOwnEntry({ ...entry, choice }))) {
         const row = await deps.waitList.findById(entry.waitId);
@@ -219,7 +221,7 @@ export function createNearTurnService(deps: {
         throw new AppError('NEAR_TURN_ALREADY_TOLD');
       }
       await tellWhoIsNear(entry.companyId, { waitId: entry.waitId });
-      return deps.entries.getOwnWaitEntry(entry.companyId, entry.waitId, entry.customerId);
+      return deps.entries.getOwnWaitEntry(entry.companyId, entry.waitId, entry.customerId, language);
     },
 
     /** Lets a check in progress finish before the database closes. */

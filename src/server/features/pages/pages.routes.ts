@@ -86,12 +86,15 @@ function readManifest(clientDir: string): ViteManifest {
   }
 }
 
-/** The landing data the pages are rendered with, read in this process (no HTTP round trip). */
-function findWalkInLandingWith(intake: Pick<IntakeService, 'getWalkInLanding'>) {
+/**
+ * The landing data the pages are rendered with, read in this process (no HTTP round trip), its
+ * words (why no walk-ins now) in the page's language.
+ */
+function findWalkInLandingWith(intake: Pick<IntakeService, 'getWalkInLanding'>, language: Language) {
   return async (companyId: string): Promise<WalkInLanding | null> => {
     if (!companyIdSchema.safeParse(companyId).success) return null;
     try {
-      return await intake.getWalkInLanding(companyId);
+      return await intake.getWalkInLanding(companyId, language);
     } catch (error) {
       if (error instanceof AppError && error.code === 'COMPANY_NOT_FOUND') return null;
       throw error;
@@ -113,7 +116,11 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
  * The customer the request's cookie names (auth.ts CUSTOMER_COOKIE), with their own data only;
  * looked up only by a page that shows it.
  */
-function customerOf(request: FastifyRequest, options: ClientAppOptions): PageRequest['customer'] {
+function customerOf(
+  request: FastifyRequest,
+  options: ClientAppOptions,
+  language: Language,
+): PageRequest['customer'] {
   // A malformed address comes here from Fastify's router (app.ts frameworkErrors) before any
   // hook has run: no cookies are parsed then.
   const token = request.cookies?.[CUSTOMER_COOKIE];
@@ -129,7 +136,7 @@ function customerOf(request: FastifyRequest, options: ClientAppOptions): PageReq
     async findWaitEntry(companyId, waitId) {
       if (!UUID_PATTERN.test(waitId)) return null;
       const id = await customerId();
-      return id ? orNull(options.waitList.getOwnWaitEntry(companyId, waitId, id)) : null;
+      return id ? orNull(options.waitList.getOwnWaitEntry(companyId, waitId, id, language)) : null;
     },
     async findChatThread(companyId, waitId) {
       if (!UUID_PATTERN.test(waitId)) return null;
@@ -229,7 +236,6 @@ export async function registerClientApp(
   app.addHook('onListen', async () => {
     void loadRenderer();
   });
-  const findWalkInLanding = findWalkInLandingWith(options.intake);
   // The manifest does not change while the server runs, and pages come from a handful of routes:
   // each route's scripts are worked out from it once.
   const scriptsByPage = new Map<string, { chunks: PageChunks; appScripts: AppScripts | null }>();
@@ -279,12 +285,12 @@ export async function registerClientApp(
         url: `http://localhost${request.url}`,
         language,
         signal: abort.signal,
-        findWalkInLanding,
+        findWalkInLanding: findWalkInLandingWith(options.intake, language),
         findServiceRequestProvider: (companyId, providerId) =>
           companyIdSchema.safeParse(companyId).success
-            ? orNull(options.intake.getServiceRequestProvider(companyId, providerId))
+            ? orNull(options.intake.getServiceRequestProvider(companyId, providerId, language))
             : Promise.resolve(null),
-        customer: customerOf(request, options),
+        customer: customerOf(request, options, language),
       });
     } catch (error) {
       // The browser can still render the page (and say what is wrong) from the shell.

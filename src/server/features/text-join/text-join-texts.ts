@@ -1,61 +1,57 @@
+import type { Language } from '../../../shared/languages.ts';
+import en, { type TextJoinWords } from './texts/en.ts';
+import es from './texts/es.ts';
+import vi from './texts/vi.ts';
+import zhHans from './texts/zh-Hans.ts';
+
 /**
- * What a join by text answers (docs/text-messages.md, "Join by text"). Every answer names the
- * business, as every text does: a customer may be on several lists.
+ * What a join by text answers, in each language (texts/<language>.ts; docs/text-messages.md,
+ * "Join by text"): the conversation's, kept on it from its first text.
  */
-
-/** "1 Haircut, 2 Color, 3 Nails" */
-const numbered = (services: readonly string[]) =>
-  services.map((service, index) => `${index + 1} ${service}`).join(', ');
-
-export const TEXT_JOIN_REPLIES = {
-  menu: (business: string, services: readonly string[]) =>
-    `${business}: which service? Reply with a number: ${numbered(services)}. Reply STOP to opt out.`,
-  notANumber: (business: string, services: readonly string[]) =>
-    `${business}: please reply with a number from 1 to ${services.length}: ${numbered(services)}.`,
-  askName: (business: string, service: string) => `${business}: ${service}. What is your name?`,
-  /** The join schema's own words for a name it refuses ("Please enter your name"…). */
-  badName: (business: string, problem: string) => `${business}: ${problem}. Please reply with your name.`,
-  /** A join refused: the words the web join answers with (closed, paused, full, too many joins). */
-  refused: (business: string, reason: string) => `${business}: ${reason}`,
-  alreadyWaiting: (business: string) =>
-    `${business}: you're already on the wait list. Reply STATUS for your place or LEAVE to leave it.`,
-  position: (business: string, position: number, range: { low: number; high: number } | null) =>
-    `${business}: ${position === 1 ? "you're next in line" : `you're number ${position} in line`}${
-      range === null
-        ? ''
-        : range.high <= 0
-          ? '. Any minute now'
-          : range.low === range.high
-            ? `. About ${range.high} min wait`
-            : `. About ${range.low}–${range.high} min wait`
-    }. Reply LEAVE to leave the list.`,
-  called: (business: string) => `${business}: it's your turn! Please come to the front desk.`,
-  beingServed: (business: string) => `${business}: you're being served.`,
-  notInLine: (business: string) => `${business}: you're not on the wait list. Reply JOIN to join it.`,
-  left: (business: string) => `${business}: you left the wait list. Reply JOIN to join again.`,
-  /** JOIN with a code on a business's own number that names another business. */
-  otherBusiness: (business: string) =>
-    `This is ${business}'s number. Reply JOIN to join ${business}'s wait list; another business has a number of its own.`,
-  unknownCode: (code: string) =>
-    `We could not find a business with the code "${code}". Reply JOIN and the code from the business's poster or link.`,
-  whichBusiness: "To join a wait list, reply JOIN and the code from the business's poster or link.",
-} as const;
+export const TEXT_JOIN_WORDS: Record<Language, TextJoinWords> = { en, es, vi, 'zh-Hans': zhHans };
 
 /** A conversation is forgotten this long after its last step, so it cannot catch later texts. */
 export const CONVERSATION_MINUTES = 30;
 
-export type TextCommand = { kind: 'join'; code: string | null } | { kind: 'status' } | { kind: 'leave' };
+/**
+ * The commands' words, and the language each is a word of: the English ones (null) are every
+ * customer's, as the posters and texts say them; another language's keyword answers in it. One
+ * without diacritics for each that has them (a phone without the keyboard), none that is a
+ * common reply or name (Vietnamese "roi", "huy").
+ */
+const COMMANDS: Record<'join' | 'status' | 'leave', Record<string, Language | null>> = {
+  join: { JOIN: null, UNIRSE: 'es', FILA: 'es', THAMGIA: 'vi', 'THAM GIA': 'vi', 排队: 'zh-Hans' },
+  status: { STATUS: null, ESTADO: 'es', VITRI: 'vi', 'VỊ TRÍ': 'vi', 'VI TRI': 'vi', 状态: 'zh-Hans' },
+  leave: { LEAVE: null, SALIR: 'es', THOAT: 'vi', THOÁT: 'vi', 离开: 'zh-Hans' },
+};
 
-/** JOIN [code], STATUS or LEAVE, in any case, with trailing punctuation; anything else is null. */
+/** Each command's words, longest first, so "THAM GIA" is read before a shorter word it begins with. */
+const COMMAND_WORDS = (['join', 'status', 'leave'] as const)
+  .flatMap((kind) => Object.entries(COMMANDS[kind]).map(([word, language]) => ({ kind, word, language })))
+  .sort((a, b) => b.word.length - a.word.length);
+
+export type TextCommand = ({ kind: 'join'; code: string | null } | { kind: 'status' } | { kind: 'leave' }) & {
+  /** The language of the word used; null for the English ones, which every customer may send. */
+  language: Language | null;
+};
+
+/**
+ * JOIN [code], STATUS or LEAVE, or another language's word for them (UNIRSE demo, 排队), in any
+ * case, with trailing punctuation; anything else is null.
+ */
 export function textCommandOf(body: string): TextCommand | null {
-  const words = body
+  const text = body
     .trim()
-    .replace(/[.!]+$/, '')
-    .split(/\s+/);
-  const word = words[0]?.toUpperCase();
-  if (word === 'JOIN' && words.length <= 2) return { kind: 'join', code: words[1] ?? null };
-  if (words.length > 1) return null;
-  if (word === 'STATUS') return { kind: 'status' };
-  if (word === 'LEAVE') return { kind: 'leave' };
+    .replace(/[.!。！]+$/, '')
+    .replace(/\s+/g, ' ');
+  const upper = text.toUpperCase();
+  for (const { kind, word, language } of COMMAND_WORDS) {
+    if (upper !== word && !upper.startsWith(`${word} `)) continue;
+    // An upper case of another length (rare: ß) leaves the code in upper case, which finds it too.
+    const rest = (upper.length === text.length ? text : upper).slice(word.length).trim();
+    if (rest === '') return kind === 'join' ? { kind, code: null, language } : { kind, language };
+    if (kind === 'join' && !rest.includes(' ')) return { kind, code: rest, language };
+    return null;
+  }
   return null;
 }

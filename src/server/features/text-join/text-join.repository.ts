@@ -1,3 +1,4 @@
+import type { Language } from '../../../shared/languages.ts';
 import type { Queryable } from '../../db/database.ts';
 
 /** A join by text in progress (migrations/0028): the step it is at and what it was answered. */
@@ -8,9 +9,11 @@ export interface SmsConversation {
   /** The services as the menu listed them. */
   services: string[];
   serviceType: string | null;
+  /** The language it speaks (migrations/0044); null: the business's. */
+  language: Language | null;
 }
 
-const columns = `id, company_id as "companyId", step, services, service_type as "serviceType"`;
+const columns = `id, company_id as "companyId", step, services, service_type as "serviceType", language`;
 
 /**
  * Conversations by text, keyed by the phone and the number it texted: `sentTo` is the business
@@ -37,15 +40,16 @@ export function createTextJoinRepository(db: Queryable) {
         companyId: string;
         services: string[];
         expiresAt: Date;
+        language: Language | null;
       },
       tx: Queryable = db,
     ): Promise<void> {
       await tx.query(
-        `insert into sms_conversations (id, phone_number, sent_to, company_id, step, services, expires_at)
-         values ($1, $2, $3, $4, 'service', $5::jsonb, $6)
+        `insert into sms_conversations (id, phone_number, sent_to, company_id, step, services, expires_at, language)
+         values ($1, $2, $3, $4, 'service', $5::jsonb, $6, $7)
          on conflict (phone_number, (coalesce(sent_to, ''))) do update
            set id = excluded.id, company_id = excluded.company_id, step = 'service', services = excluded.services,
-               service_type = null, expires_at = excluded.expires_at, created_at = now()`,
+               service_type = null, expires_at = excluded.expires_at, created_at = now(), language = excluded.language`,
         [
           conversation.id,
           conversation.phoneNumber,
@@ -53,6 +57,7 @@ export function createTextJoinRepository(db: Queryable) {
           conversation.companyId,
           JSON.stringify(conversation.services),
           conversation.expiresAt,
+          conversation.language,
         ],
       );
     },
@@ -111,10 +116,13 @@ export function createTextJoinRepository(db: Queryable) {
       return rows[0]?.companyId ?? null;
     },
 
-    /** The phone's visit at this business that is still in line (waiting or called), if any. */
+    /**
+     * The phone's visit at this business that is still in line (waiting or called), if any, with
+     * the language it joined in (null: the business's).
+     */
     async findEntryInLine(phoneNumber: string, companyId: string) {
-      const { rows } = await db.query<{ waitId: string; customerId: string }>(
-        `select id as "waitId", customer_id as "customerId" from wait_entries
+      const { rows } = await db.query<{ waitId: string; customerId: string; language: Language | null }>(
+        `select id as "waitId", customer_id as "customerId", language from wait_entries
           where company_id = $1 and phone_number = $2 and status in ('waiting', 'called')
           order by date desc limit 1`,
         [companyId, phoneNumber],

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { LIMITS } from '../../../shared/constants.ts';
+import type { Language } from '../../../shared/languages.ts';
 import { normalizeUsNumber } from '../../../shared/phone.ts';
 import { companyIdSchema, joinWaitListRequestSchema } from '../../../shared/schemas.ts';
 import type { Database, Queryable } from '../../db/database.ts';
 import { AppError } from '../../errors.ts';
+import { errorMessageIn } from '../../http/error-texts.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
@@ -11,18 +14,13 @@ import type { SmsService } from '../sms/sms.service.ts';
 import { keywordOf } from '../sms/sms-texts.ts';
 import type { WaitListService } from '../wait-list/wait-list.service.ts';
 import type { SmsConversation, TextJoinRepository } from './text-join.repository.ts';
-import {
-  CONVERSATION_MINUTES,
-  TEXT_JOIN_REPLIES,
-  type TextCommand,
-  textCommandOf,
-} from './text-join-texts.ts';
+import { CONVERSATION_MINUTES, TEXT_JOIN_WORDS, type TextCommand, textCommandOf } from './text-join-texts.ts';
 
 type InboundText = { from: string; body: string; providerMessageId: string | null };
 export type InboundOutcome = Awaited<ReturnType<SmsService['receive']>> | 'conversation';
 
 /** The business a text is about, as the conversation needs it. */
-type Business = { id: string; name: string };
+type Business = { id: string; name: string; language: Language };
 
 /**
  * Join by text (docs/text-messages.md): a phone texts JOIN (or, on a business's own number, any
@@ -49,7 +47,7 @@ export function createTextJoinService(deps: {
 
   async function businessOf(companyId: string): Promise<Business> {
     const company = await companies.requireCompany(companyId);
-    return { id: company.id, name: company.name };
+    return { id: company.id, name: company.name, language: company.language };
   }
 
   /** The business a code names ("JOIN demo", in any case); null when none does. */
@@ -57,7 +55,7 @@ export function createTextJoinService(deps: {
     if (!companyIdSchema.safeParse(code).success) return null;
     try {
       const landing = await companies.getWalkInLanding(code);
-      return { id: landing.companyId, name: landing.name };
+      return businessOf(landing.companyId);
     } catch (error) {
       if (error instanceof AppError && error.code === 'COMPANY_NOT_FOUND') return null;
       throw error;
@@ -111,20 +109,27 @@ export function createTextJoinService(deps: {
     return 'conversation';
   }
 
-  /** The numbered menu, unless the business takes no walk-ins now or the phone is in line already. */
+  /**
+   * The numbered menu, unless the business takes no walk-ins now or the phone is in line already.
+   * `keywordLanguage`: the language of the word that began it (UNIRSE), which the conversation
+   * and the visit speak; null for JOIN or any other first text, which speak the business's.
+   */
   async function startConversation(
     text: InboundText,
     phoneNumber: string,
     scope: OptOutScope,
     business: Business,
+    keywordLanguage: Language | null,
   ) {
+    const language = keywordLanguage ?? business.language;
+    const words = TEXT_JOIN_WORDS[language];
     const refusal =
-      (await refusalOf(() => intake.ensureTakingWalkIns(business.id))) ??
+      (await refusalOf(() => intake.ensureTakingWalkIns(business.id, language), language)) ??
       ((await conversations.findEntryInLine(phoneNumber, business.id)) ? 'already-waiting' : null);
     const services = await companies.listServices(business.id);
     return inConversation(text, phoneNumber, business.id, async (answer, tx) => {
-      if (refusal === 'already-waiting') return answer(TEXT_JOIN_REPLIES.alreadyWaiting(business.name));
-      if (refusal) return answer(TEXT_JOIN_REPLIES.refused(business.name, refusal));
+      if (refusal === 'already-waiting') return answer(words.alreadyWaiting(business.name));
+      if (refusal) return answer(words.refused(business.name, refusal));
       await conversations.start(
         {
           id: randomUUID(),
@@ -133,20 +138,25 @@ export function createTextJoinService(deps: {
           companyId: business.id,
           services,
           expiresAt: expiryFromNow(),
+          // Kept only when it is not the business's: a later change of the business's follows.
+          language: keywordLanguage,
         },
         tx,
       );
-      await answer(TEXT_JOIN_REPLIES.menu(business.name, services));
+      await answer(words.menu(business.name, services));
     });
   }
 
-  /** A refusal's words (closed, paused, full…: the web join's own), or null when `check` passes. */
-  async function refusalOf(check: () => Promise<unknown>): Promise<string | null> {
+  /**
+   * A refusal's words (closed, paused, full…: the web join's own) in the conversation's language,
+   * or null when `check` passes.
+   */
+  async function refusalOf(check: () => Promise<unknown>, language: Language): Promise<string | null> {
     try {
       await check();
       return null;
     } catch (error) {
-      if (error instanceof AppError && error.status < 500) return error.message;
+      if (error instanceof AppError && error.status < 500) return errorMessageIn(error, language);
       throw error;
     }
   }
@@ -154,21 +164,26 @@ export function createTextJoinService(deps: {
   /** A reply within a conversation: the service's number, then the name, then the join. */
   async function continueConversation(text: InboundText, phoneNumber: string, conversation: SmsConversation) {
     const business = await businessOf(conversation.companyId);
+    const language = conversation.language ?? business.language;
+    const words = TEXT_JOIN_WORDS[language];
     if (conversation.step === 'service') {
       const choice = Number(text.body.trim().replace(/[.!)]+$/, ''));
       const service = Number.isInteger(choice) ? conversation.services[choice - 1] : undefined;
       return inConversation(text, phoneNumber, business.id, async (answer, tx) => {
-        if (!service) return answer(TEXT_JOIN_REPLIES.notANumber(business.name, conversation.services));
+        if (!service) return answer(words.notANumber(business.name, conversation.services));
         if (await conversations.chooseService(conversation.id, service, expiryFromNow(), tx))
-          await answer(TEXT_JOIN_REPLIES.askName(business.name, service));
+          await answer(words.askName(business.name, service));
       });
     }
     // The web join's own rule for a name.
     const name = joinWaitListRequestSchema.shape.name.safeParse(text.body);
     if (!name.success) {
-      const problem = name.error.issues[0]?.message ?? 'Please enter your name';
+      const problem =
+        name.error.issues[0]?.code === 'too_big'
+          ? words.nameTooLong(LIMITS.nameMaxLength)
+          : words.nameMissing;
       return inConversation(text, phoneNumber, business.id, (answer) =>
-        answer(TEXT_JOIN_REPLIES.badName(business.name, problem)),
+        answer(words.badName(business.name, problem)),
       );
     }
     let claimed = false;
@@ -176,7 +191,7 @@ export function createTextJoinService(deps: {
       claimed = await conversations.end(conversation.id, tx);
     });
     if (!claimed) return outcome;
-    const refusal = await joinAs(phoneNumber, conversation, name.data);
+    const refusal = await joinAs(phoneNumber, conversation, name.data, language);
     if (refusal)
       await texts.enqueueReply({
         id: randomUUID(),
@@ -186,8 +201,8 @@ export function createTextJoinService(deps: {
         phoneNumber,
         body:
           refusal === 'already-waiting'
-            ? TEXT_JOIN_REPLIES.alreadyWaiting(business.name)
-            : TEXT_JOIN_REPLIES.refused(business.name, refusal),
+            ? words.alreadyWaiting(business.name)
+            : words.refused(business.name, refusal),
       });
     sms.kick();
     return outcome;
@@ -196,55 +211,85 @@ export function createTextJoinService(deps: {
   /**
    * The web join itself (hours, pause, caps, the per-phone limit, the join's text), as a customer
    * identity of the phone at this business that no device holds: each visit by text of one phone
-   * shares its chat thread. The conversation's id is the join's idempotency key.
+   * shares its chat thread. The conversation's id is the join's idempotency key; the visit speaks
+   * the conversation's language.
    */
   async function joinAs(
     phoneNumber: string,
     conversation: SmsConversation,
     name: string,
+    language: Language,
   ): Promise<string | 'already-waiting' | null> {
     if (await conversations.findEntryInLine(phoneNumber, conversation.companyId)) return 'already-waiting';
     const customerId = await customers.deskCustomer(`text:${conversation.companyId}:${phoneNumber}`);
-    return refusalOf(() =>
-      waitList.joinWaitList({
-        companyId: conversation.companyId,
-        customerId,
-        idempotencyKey: `text:${conversation.id}`,
-        questionsNotAsked: true,
-        request: {
-          serviceType: conversation.serviceType ?? '',
-          name,
-          phoneNumber,
-          allowSms: true,
-          fcmToken: null,
-        },
-      }),
+    return refusalOf(
+      () =>
+        waitList.joinWaitList({
+          companyId: conversation.companyId,
+          customerId,
+          idempotencyKey: `text:${conversation.id}`,
+          questionsNotAsked: true,
+          language,
+          request: {
+            serviceType: conversation.serviceType ?? '',
+            name,
+            phoneNumber,
+            allowSms: true,
+            fcmToken: null,
+          },
+        }),
+      language,
     );
   }
 
+  /**
+   * The language STATUS and LEAVE answer in: the keyword's (ESTADO), else the one the phone's
+   * visit joined in, else the business's.
+   */
+  const answerLanguage = (
+    keywordLanguage: Language | null,
+    inLine: { language: Language | null } | null,
+    business: Business,
+  ): Language => keywordLanguage ?? inLine?.language ?? business.language;
+
   /** STATUS: the phone's place and estimate at the business. */
-  async function answerStatus(text: InboundText, phoneNumber: string, business: Business) {
+  async function answerStatus(
+    text: InboundText,
+    phoneNumber: string,
+    business: Business,
+    keywordLanguage: Language | null,
+  ) {
     const inLine = await conversations.findEntryInLine(phoneNumber, business.id);
+    const words = TEXT_JOIN_WORDS[answerLanguage(keywordLanguage, inLine, business)];
     const entry = inLine
       ? await waitList.getOwnWaitEntry(business.id, inLine.waitId, inLine.customerId)
       : null;
     return inConversation(text, phoneNumber, business.id, (answer) => {
       if (entry?.status === 'waiting' && entry.position !== null)
-        return answer(TEXT_JOIN_REPLIES.position(business.name, entry.position, entry.estimatedWaitRange));
-      if (entry?.status === 'called') return answer(TEXT_JOIN_REPLIES.called(business.name));
-      return answer(TEXT_JOIN_REPLIES.notInLine(business.name));
+        return answer(words.position(business.name, entry.position, entry.estimatedWaitRange));
+      if (entry?.status === 'called') return answer(words.called(business.name));
+      return answer(words.notInLine(business.name));
     });
   }
 
   /** LEAVE: off the line, as "Leave the wait list" on the customer's page. */
-  async function answerLeave(text: InboundText, phoneNumber: string, business: Business) {
+  async function answerLeave(
+    text: InboundText,
+    phoneNumber: string,
+    business: Business,
+    keywordLanguage: Language | null,
+  ) {
     const inLine = await conversations.findEntryInLine(phoneNumber, business.id);
+    const language = answerLanguage(keywordLanguage, inLine, business);
+    const words = TEXT_JOIN_WORDS[language];
     const left = inLine
-      ? (await refusalOf(() => waitList.leaveWaitList(business.id, inLine.waitId, inLine.customerId))) ===
-        null
+      ? (await refusalOf(
+          () => waitList.leaveWaitList(business.id, inLine.waitId, inLine.customerId),
+          language,
+        )) === null
       : false;
     return inConversation(text, phoneNumber, business.id, (answer) =>
-      answer(left ? TEXT_JOIN_REPLIES.left(business.name) : TEXT_JOIN_REPLIES.notInLine(business.name)),
+      answer(left ? words.left(business.name) : words.notInLine(business.name)),
     );
   }
 
@@ -268,6 +313,7 @@ export function createTextJoinService(deps: {
     scope: OptOutScope,
     code: string | null,
     conversation: SmsConversation | null,
+    keywordLanguage: Language | null,
   ) {
     const sentTo = sentToOf(scope);
     const named = code === null ? null : await businessByCode(code);
@@ -276,16 +322,18 @@ export function createTextJoinService(deps: {
       // A business's number joins that business only.
       if (code !== null && named?.id !== own.id)
         return inConversation(text, phoneNumber, own.id, (answer) =>
-          answer(TEXT_JOIN_REPLIES.otherBusiness(own.name)),
+          answer(TEXT_JOIN_WORDS[keywordLanguage ?? own.language].otherBusiness(own.name)),
         );
-      return startConversation(text, phoneNumber, scope, own);
+      return startConversation(text, phoneNumber, scope, own, keywordLanguage);
     }
+    // No business to take a language from: the keyword's, else English (the shared number's).
+    const unaddressed = TEXT_JOIN_WORDS[keywordLanguage ?? 'en'];
     if (code !== null && !named)
-      return inConversation(text, phoneNumber, null, (answer) => answer(TEXT_JOIN_REPLIES.unknownCode(code)));
+      return inConversation(text, phoneNumber, null, (answer) => answer(unaddressed.unknownCode(code)));
     const business = named ?? (await businessAddressed(phoneNumber, scope, conversation));
     if (!business)
-      return inConversation(text, phoneNumber, null, (answer) => answer(TEXT_JOIN_REPLIES.whichBusiness));
-    return startConversation(text, phoneNumber, scope, business);
+      return inConversation(text, phoneNumber, null, (answer) => answer(unaddressed.whichBusiness));
+    return startConversation(text, phoneNumber, scope, business, keywordLanguage);
   }
 
   async function command(
@@ -295,12 +343,13 @@ export function createTextJoinService(deps: {
     order: TextCommand,
     conversation: SmsConversation | null,
   ): Promise<InboundOutcome | null> {
-    if (order.kind === 'join') return join(text, phoneNumber, scope, order.code, conversation);
+    if (order.kind === 'join')
+      return join(text, phoneNumber, scope, order.code, conversation, order.language);
     const business = await businessAddressed(phoneNumber, scope, conversation);
     if (!business) return null;
     return order.kind === 'status'
-      ? answerStatus(text, phoneNumber, business)
-      : answerLeave(text, phoneNumber, business);
+      ? answerStatus(text, phoneNumber, business, order.language)
+      : answerLeave(text, phoneNumber, business, order.language);
   }
 
   return {
@@ -328,7 +377,7 @@ export function createTextJoinService(deps: {
       if (conversation) return continueConversation(text, phoneNumber, conversation);
       // On a business's own number, a phone never on its list joins by texting anything.
       if (sentTo !== null && !(await conversations.hasVisited(phoneNumber, sentTo)))
-        return startConversation(text, phoneNumber, scope, await businessOf(sentTo));
+        return startConversation(text, phoneNumber, scope, await businessOf(sentTo), null);
       return sms.receive(text, scope);
     },
 

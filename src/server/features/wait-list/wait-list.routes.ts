@@ -17,6 +17,10 @@ import { withSchemas } from '../../http/route-schemas.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { WaitListService } from './wait-list.service.ts';
 
+/** The language the customer reads (the app sends its page's): their texts and the answer's words. */
+const readerLanguage = (request: FastifyRequest) =>
+  languageOfAcceptLanguage(request.headers['accept-language']);
+
 function requireIdempotencyKey(header: string | string[] | undefined): string {
   const key = Array.isArray(header) ? header[0] : header;
   if (!key || key.length > LIMITS.idempotencyKeyMaxLength || !/^[\w-]+$/.test(key)) {
@@ -85,7 +89,7 @@ export function registerWaitListRoutes(
         customerId,
         idempotencyKey,
         request: request.body,
-        language: languageOfAcceptLanguage(request.headers['accept-language']),
+        language: readerLanguage(request),
       });
       reply.status(created ? 201 : 200);
       return { waitId, textSent };
@@ -104,7 +108,7 @@ export function registerWaitListRoutes(
         idempotencyKey,
         request: request.body,
         // The texts' language in a header: the spec's body stays as the spec has it.
-        language: languageOfAcceptLanguage(request.headers['accept-language']),
+        language: readerLanguage(request),
       });
       reply.status(created ? 201 : 200);
       return { waitId, textSent };
@@ -117,7 +121,7 @@ export function registerWaitListRoutes(
   routes.get('/api/v1/companies/:companyId/wait-list/:waitId', { schema: ownEntry }, async (request) => {
     const { companyId, waitId } = request.params;
     const customerId = await requireCustomer(request, customers);
-    return waitList.getOwnWaitEntry(companyId, waitId, customerId);
+    return waitList.getOwnWaitEntry(companyId, waitId, customerId, readerLanguage(request));
   });
 
   /** A declined or expired service request joins the general line, keeping its arrival time. */
@@ -127,7 +131,7 @@ export function registerWaitListRoutes(
     async (request) => {
       const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, customers);
-      return waitList.joinNextAvailable(companyId, waitId, customerId);
+      return waitList.joinNextAvailable(companyId, waitId, customerId, readerLanguage(request));
     },
   );
 
@@ -138,7 +142,13 @@ export function registerWaitListRoutes(
     async (request) => {
       const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, customers);
-      return waitList.askMoreTime(companyId, waitId, customerId, request.body.minutes);
+      return waitList.askMoreTime(
+        companyId,
+        waitId,
+        customerId,
+        request.body.minutes,
+        readerLanguage(request),
+      );
     },
   );
 
@@ -149,7 +159,7 @@ export function registerWaitListRoutes(
     async (request) => {
       const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, customers);
-      return waitList.markArrived(companyId, waitId, customerId);
+      return waitList.markArrived(companyId, waitId, customerId, readerLanguage(request));
     },
   );
 
@@ -159,7 +169,7 @@ export function registerWaitListRoutes(
     async (request) => {
       const { companyId, waitId } = request.params;
       const customerId = await requireCustomer(request, customers);
-      return waitList.leaveWaitList(companyId, waitId, customerId);
+      return waitList.leaveWaitList(companyId, waitId, customerId, readerLanguage(request));
     },
   );
 }

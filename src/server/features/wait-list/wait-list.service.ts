@@ -28,8 +28,10 @@ import { isDatabaseUnavailable, retryTransientConflicts } from '../../db/connect
 import type { Database, Queryable } from '../../db/database.ts';
 import { createGroupCommit } from '../../db/group-commit.ts';
 import { AppError, invariantFound } from '../../errors.ts';
+import { invalidPhoneError } from '../../http/error-texts.ts';
 import { hashSecretToken, newSecretToken } from '../../http/secret-token.ts';
 import type { EventLog } from '../../realtime/event-log.ts';
+import type { CompanyRow } from '../company/company.repository.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import type { CustomerService } from '../customer/customer.service.ts';
 import type { IntakeService } from '../intake/intake.service.ts';
@@ -105,11 +107,9 @@ export function ensurePartyFits(largestParty: number, partySize: number | undefi
  */
 export function ensureDialablePhone(phoneNumber: string, field: 'phoneNumber' | 'clientPhoneNumber'): void {
   if (!parsePhoneNumberFromString(phoneNumber, 'US')?.isValid()) {
-    throw new AppError('VALIDATION_FAILED', { field, message: INVALID_PHONE_MESSAGE });
+    throw invalidPhoneError(field);
   }
 }
-
-export const INVALID_PHONE_MESSAGE = 'That is not a valid US phone number. Please check it.';
 
 /** What a customer's phone says when staff move their entry along (Web Push). */
 const STATUS_NOTIFICATIONS: Record<WaitStatus, string> = {
@@ -171,9 +171,15 @@ export function createWaitListService(deps: {
    * A customer's join or request only while the business takes walk-ins; a retry of one that
    * already landed (its answer was lost) still gets its place, whatever changed since.
    */
-  async function ensureMayJoin(companyId: string, customerId: string, idempotencyKey: string) {
+  async function ensureMayJoin(
+    companyId: string,
+    customerId: string,
+    idempotencyKey: string,
+    language: Language | null | undefined,
+  ) {
     try {
-      await intake.ensureTakingWalkIns(companyId);
+      // The refusal says why in the customer's language.
+      await intake.ensureTakingWalkIns(companyId, language);
     } catch (error) {
       if (!(await waitList.hasJoinedWithKey(customerId, idempotencyKey))) throw error;
     }
@@ -211,12 +217,12 @@ export function createWaitListService(deps: {
     maxBatch: 64,
   });
 
-  /** A waiting entry's place in line and estimated wait, as its customer's page shows them; null off the line. */
-  async function lineStanding(waitId: string, companyId: string) {
-    const [standing, company] = await Promise.all([
-      linePlan.standing(companyId, waitId),
-      companies.requireCompany(companyId),
-    ]);
+  /**
+   * A waiting entry's place in line and estimated wait, as its customer's page shows them (an
+   * appointment's time in the reader's language); null off the line.
+   */
+  async function lineStanding(waitId: string, company: CompanyRow, language: Language) {
+    const standing = await linePlan.standing(company.id, waitId);
     if (!standing) return null;
     return {
       ...standing,
@@ -228,7 +234,7 @@ export function createWaitListService(deps: {
           return {
             kind: came.kind,
             at,
-            bookedFor: formatClockTime(came.bookedFor.getTime(), company.timeZone),
+            bookedFor: formatClockTime(came.bookedFor.getTime(), company.timeZone, language),
           };
         return came.kind === 'request'
           ? { kind: came.kind, at, providerName: came.providerName }
@@ -300,7 +306,7 @@ export function createWaitListService(deps: {
   }
 
   /** "I need more time" and "I'm here" as the customer's page shows them (docs/more-time.md). */
-  async function awayOrHere(row: WaitEntryRow, at: number) {
+  function awayOrHere(row: WaitEntryRow, at: number, company: CompanyRow, language: Language) {
     const backBy = row.backBy ? new Date(row.backBy).getTime() : null;
     const held = row.status === 'waiting' && backBy !== null && backBy > at;
     const askedAt = row.moreTimeAskedAt ? new Date(row.moreTimeAskedAt).getTime() : null;
@@ -308,7 +314,7 @@ export function createWaitListService(deps: {
       held && backBy !== null && askedAt !== null
         ? {
             at: new Date(backBy).toISOString(),
-            clock: formatClockTime(backBy, (await companies.requireCompany(row.companyId)).timeZone),
+            clock: formatClockTime(backBy, company.timeZone, language),
             minutes: Math.round((backBy - askedAt) / 60_000),
           }
         : null;
@@ -320,9 +326,18 @@ export function createWaitListService(deps: {
     };
   }
 
-  async function toCustomerResponse(row: WaitEntryRow): Promise<WaitEntryResponse> {
+  /**
+   * The customer's own entry as their page shows it; its clock times in `language`, the reader's
+   * (the request's Accept-Language, which the app sets to its page's), else the business's.
+   */
+  async function toCustomerResponse(
+    row: WaitEntryRow,
+    readerLanguage: Language | null | undefined,
+  ): Promise<WaitEntryResponse> {
+    const company = await companies.requireCompany(row.companyId);
+    const language = readerLanguage ?? company.language;
     // Only a waiting entry has a place in line.
-    const standing = row.status === 'waiting' ? await lineStanding(row.waitId, row.companyId) : null;
+    const standing = row.status === 'waiting' ? await lineStanding(row.waitId, company, language) : null;
     // The first estimate the customer is shown is kept for Insights' accuracy (docs/insights.md):
     // read here, not computed in the join, whose cost then does not grow with the line.
     if (row.firstEstimateMinutes === null && standing?.estimatedWaitMinutes != null) {
@@ -362,7 +377,7 @@ export function createWaitListService(deps: {
             deadline: row.requestDeadline ? new Date(row.requestDeadline).toISOString() : null,
           }
         : null,
-      ...(await awayOrHere(row, deps.now())),
+      ...awayOrHere(row, deps.now(), company, language),
       nearTurn: {
         choice: row.nearTurn ?? row.nearTurnDefault,
         chosen: row.nearTurn !== null,
@@ -383,6 +398,7 @@ export function createWaitListService(deps: {
     change: Promise<BoardEntry | null>,
     alreadyDone: (row: WaitEntryRow) => boolean,
     otherwise: 'MORE_TIME_USED' | 'NO_LONGER_WAITING',
+    language: Language | null | undefined,
   ): Promise<WaitEntryResponse> {
     const changed = await thenPublish(change);
     const row = await requireOwnEntry(entry.companyId, entry.waitId, entry.customerId);
@@ -390,7 +406,7 @@ export function createWaitListService(deps: {
       if (row.status !== 'waiting') throw new AppError('NO_LONGER_WAITING');
       if (!alreadyDone(row)) throw new AppError(otherwise);
     }
-    return toCustomerResponse(row);
+    return toCustomerResponse(row, language);
   }
 
   async function requireOwnEntry(companyId: string, waitId: string, customerId: string, tx: Queryable = db) {
@@ -430,7 +446,7 @@ export function createWaitListService(deps: {
         ? null
         : ensureAnswersFit(company.joinFields, request.answers);
       const partySize = ensurePartyFits(company.largestParty, request.partySize);
-      await ensureMayJoin(companyId, command.customerId, command.idempotencyKey);
+      await ensureMayJoin(companyId, command.customerId, command.idempotencyKey, command.language);
       // The page's language, which its texts then speak (docs/languages.md).
       const language = command.language ?? company.language;
       return writeJoin({
@@ -478,7 +494,7 @@ export function createWaitListService(deps: {
       const phoneNumber = toStoredPhoneNumber(phoneDigitsFromInput(request.clientPhoneNumber));
       // The error names the field the add-client request sent.
       ensureDialablePhone(phoneNumber, 'clientPhoneNumber');
-      await ensureMayJoin(company.id, command.customerId, command.idempotencyKey);
+      await ensureMayJoin(company.id, command.customerId, command.idempotencyKey, command.language);
       const language = command.language ?? company.language;
       return writeJoin({
         entry: {
@@ -560,12 +576,23 @@ export function createWaitListService(deps: {
       }).then((result) => afterInsert(result, 'phoneNumber'));
     },
 
-    async getOwnWaitEntry(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
-      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
+    /** `language`: the reader's (Accept-Language, or the page's), for the answer's clock times. */
+    async getOwnWaitEntry(
+      companyId: string,
+      waitId: string,
+      customerId: string,
+      language?: Language | null,
+    ): Promise<WaitEntryResponse> {
+      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId), language);
     },
 
     /** "Leave the wait list" on the customer's page. */
-    async leaveWaitList(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
+    async leaveWaitList(
+      companyId: string,
+      waitId: string,
+      customerId: string,
+      language?: Language | null,
+    ): Promise<WaitEntryResponse> {
       await thenPublish(
         db.transaction(async (tx) => {
           await requireOwnEntry(companyId, waitId, customerId, tx);
@@ -578,7 +605,7 @@ export function createWaitListService(deps: {
           if (!left) throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
         }),
       );
-      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
+      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId), language);
     },
 
     /**
@@ -590,6 +617,7 @@ export function createWaitListService(deps: {
       waitId: string,
       customerId: string,
       minutes: MoreTimeMinutes,
+      language?: Language | null,
     ): Promise<WaitEntryResponse> {
       const at = deps.now();
       return changeOwnEntry(
@@ -601,11 +629,17 @@ export function createWaitListService(deps: {
         // A hold still running that is already this long.
         (row) => row.backBy !== null && new Date(row.backBy).getTime() > at,
         'MORE_TIME_USED',
+        language,
       );
     },
 
     /** "I'm here": the board shows them in the lobby; a place held for them is kept. */
-    async markArrived(companyId: string, waitId: string, customerId: string): Promise<WaitEntryResponse> {
+    async markArrived(
+      companyId: string,
+      waitId: string,
+      customerId: string,
+      language?: Language | null,
+    ): Promise<WaitEntryResponse> {
       return changeOwnEntry(
         { companyId, waitId, customerId },
         waitList.markArrivedAndPublish(
@@ -614,6 +648,7 @@ export function createWaitListService(deps: {
         ),
         (row) => row.arrivedAt !== null,
         'NO_LONGER_WAITING',
+        language,
       );
     },
 
@@ -716,6 +751,7 @@ export function createWaitListService(deps: {
       companyId: string,
       waitId: string,
       customerId: string,
+      language?: Language | null,
     ): Promise<WaitEntryResponse> {
       const joined = await thenPublish(
         waitList.joinNextAvailableAndPublish(
@@ -727,7 +763,7 @@ export function createWaitListService(deps: {
         await requireOwnEntry(companyId, waitId, customerId);
         throw new AppError('STATUS_CHANGE_NOT_ALLOWED');
       }
-      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId));
+      return toCustomerResponse(await requireOwnEntry(companyId, waitId, customerId), language);
     },
 
     /** A provider leaves (Settings): their waiting and called customers go to `toProviderId`, or anyone. */
