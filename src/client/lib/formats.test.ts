@@ -8,8 +8,11 @@ import {
   formatIsoDateTime,
   formatMessageTime,
   formatTimeOfDay,
+  sentence,
   wordsLanguage,
 } from './formats.ts';
+import enCustomer from './texts/en/customer.ts';
+import esCustomer from './texts/es/customer.ts';
 
 // 2026-03-05T14:07:00Z, a Thursday.
 const AT = Date.UTC(2026, 2, 5, 14, 7);
@@ -28,6 +31,20 @@ describe('a time of day in each language', () => {
     expect(formatTimeOfDay(AT, 'UTC', 'vi')).toBe('14:07');
     expect(formatTimeOfDay(AT, 'America/Chicago', 'zh-Hans')).toBe('8:07');
     expect(formatTimeOfDay(AT, 'UTC', 'zh-Hans')).toBe('14:07');
+  });
+});
+
+describe('a time at the end of a sentence', () => {
+  it('ends it with one period, also where the time has its own ("p.m.")', () => {
+    expect(enCustomer.request.answerBy(formatTimeOfDay(AT, 'UTC', 'en'))).toBe('You will hear by 2:07 PM.');
+    expect(esCustomer.request.answerBy(formatTimeOfDay(AT, 'UTC', 'es'))).toBe(
+      'Te responderán a más tardar a las 2:07 p.m.',
+    );
+    expect(esCustomer.moreTime.heldUntil(formatTimeOfDay(MORNING, 'UTC', 'es'))).toBe(
+      'Guardaremos tu lugar hasta las 9:05 a.m.',
+    );
+    expect(sentence('Made by Ana, 3/5/26, 2:07 pm')).toBe('Made by Ana, 3/5/26, 2:07 pm.');
+    expect(sentence('Creada por Ana, 5/3/26, 2:07 p.m.')).toBe('Creada por Ana, 5/3/26, 2:07 p.m.');
   });
 });
 

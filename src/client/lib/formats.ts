@@ -71,6 +71,11 @@ export function formatCalendarDay(
   return formatDate(new Date(`${day}T12:00:00Z`), { ...options, timeZone: 'UTC' }, language);
 }
 
+/** A sentence's period, but one: a Spanish time ends with its own ("… 2:07 p.m."). */
+export function sentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
+}
+
 /** A chat message's time (shared/chat-format.ts): the spec's "3/5/26, 2:07 pm" in English. */
 export function formatMessageTime(epochSeconds: number, timeZone: string): string {
   return formatChatTime(epochSeconds, timeZone, wordsLanguage());
