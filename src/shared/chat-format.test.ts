@@ -16,6 +16,17 @@ describe('chat time M/d/yy, h:mm am/pm', () => {
   });
 });
 
+describe('chat time in another language', () => {
+  it("is that language's own short date and time, on the business's clock", () => {
+    const at = Date.UTC(2026, 2, 5, 14, 7) / 1000;
+    expect(formatChatTime(at, 'UTC', 'en')).toBe('3/5/26, 2:07 pm');
+    expect(formatChatTime(at, 'UTC', 'es')).toBe('5/3/26, 2:07 p.m.');
+    expect(formatChatTime(at, 'America/Chicago', 'es')).toBe('5/3/26, 8:07 a.m.');
+    expect(formatChatTime(at, 'UTC', 'vi')).toBe('14:07 5/3/26');
+    expect(formatChatTime(at, 'UTC', 'zh-Hans')).toBe('2026/3/5 14:07');
+  });
+});
+
 describe('initials', () => {
   it('takes the first letters of the first and last words', () => {
     expect(initials('Ann Lee')).toBe('AL');

@@ -4,6 +4,7 @@
  * business's time zone. Worked out here as instants, so "closed now", "closes at" and "opens
  * Tuesday 9:00 AM" are the same arithmetic on the server and in the console.
  */
+import { INTL_LOCALES } from './intl-locales.ts';
 import type { Language } from './languages.ts';
 import { addDays, instantAt, type LocalDate, localDateTime, minuteOfDay, weekdayOf } from './local-time.ts';
 
@@ -108,11 +109,14 @@ const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', '
  * "下午2:30"). English keeps the spec's en-US form whatever the runtime's default locale.
  */
 export function formatClockTime(instant: number, timeZone: string, language: Language = 'en'): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+  const time = new Intl.DateTimeFormat(INTL_LOCALES[language], {
     timeZone,
     hour: 'numeric',
     minute: '2-digit',
   }).format(instant);
+  // The same plain spaces as the pages' own formats (client/lib/formats.ts): "4:30 p.m." reads
+  // alike whether the server or the browser wrote it. English keeps the spec's form as it was.
+  return language === 'en' ? time : time.replace(/[\u00a0\u202f]/g, ' ');
 }
 
 /**
@@ -161,10 +165,10 @@ export function describeMoment(
     const weekday =
       language === 'en'
         ? (WEEKDAY_NAMES[weekdayOf(day)] ?? '')
-        : new Intl.DateTimeFormat(language, { timeZone, weekday: 'long' }).format(instant);
+        : new Intl.DateTimeFormat(INTL_LOCALES[language], { timeZone, weekday: 'long' }).format(instant);
     return words.thisWeek(weekday, time);
   }
-  const date = new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+  const date = new Intl.DateTimeFormat(INTL_LOCALES[language], {
     timeZone,
     month: 'short',
     day: 'numeric',

@@ -12,6 +12,7 @@ import zhLanding from '../../src/client/lib/texts/zh-Hans/landing.ts';
 import { expectNoAxeViolations } from './support/a11y.ts';
 import { DEMO_ACCOUNTS, openConsole } from './support/console.ts';
 import { expect, test } from './support/fixtures.ts';
+import { openServiceRequest } from './support/providers.ts';
 import { nameInput, openLanding, serviceButton, WOMENS_HAIRCUT } from './support/walk-in.ts';
 
 const languagePicker = (page: import('@playwright/test').Page) => page.getByLabel(/^Language · Idioma/);
@@ -67,6 +68,46 @@ test.describe('a phone in Spanish', () => {
     await expect(page.getByRole('heading', { name: esCustomer.userInfo.heading })).toBeVisible();
     await expect(page.getByLabel(esCustomer.userInfo.nameLabel, { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('a phone in Spanish, its times and its offline page', () => {
+  // The offline page answers 503, which Chromium logs, as it logs what it could not fetch offline.
+  // One pattern: Playwright reads a two-item array as an option's [value, settings].
+  test.use({ locale: 'es-MX', allowedConsoleErrors: [/ERR_INTERNET_DISCONNECTED|status of 503/] });
+
+  test('a request says by when in the Spanish clock, and without a network the page says so in Spanish', async ({
+    page,
+    browser,
+  }) => {
+    const provider = await openServiceRequest(page, browser);
+    await page
+      .getByLabel(esCustomer.addClient.firstName, { exact: true })
+      .fill(`Sofía ${Date.now() % 100000}`);
+    await page.getByLabel(esCustomer.addClient.lastName, { exact: true }).fill('Solicitud');
+    await page
+      .getByLabel(esCustomer.addClient.phone, { exact: true })
+      .pressSequentially(`212557${String(Date.now() % 10000).padStart(4, '0')}`);
+    await page.getByRole('button', { name: esCustomer.addClient.send, exact: true }).click();
+    await page.getByRole('link', { name: esCustomer.request.follow }).click();
+    await expect(page.getByText(esCustomer.request.pending(provider.name))).toBeVisible();
+    // "a las 4:30 p.m.": Latin American Spanish's clock, where English reads "by 4:30 PM."
+    await expect(page.locator('.live-status__detail')).toHaveText(
+      /^Te responderán a más tardar a las? \d{1,2}:\d{2} [ap]\.m\.$/,
+    );
+
+    // The service worker keeps the page's language for its offline page.
+    await page.waitForFunction(async () => {
+      if (!navigator.serviceWorker.controller) return false;
+      const stored = await (await caches.open('checkn-page-language')).match('/page-language');
+      return (await stored?.text()) === 'es';
+    });
+    await page.context().setOffline(true);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await expect(page.getByRole('heading', { name: 'Estás sin conexión' })).toBeVisible();
+    await expect(page.getByText('Conservas tu lugar en la fila.')).toBeVisible();
+    await page.context().setOffline(false);
   });
 });
 

@@ -5,10 +5,10 @@
  * its own only the reader's language (docs/languages.md).
  */
 import type { Language } from '../../shared/languages.ts';
-import { type LandingWords, loadLandingTexts, setLandingTexts } from './landing-texts.ts';
+import { type LandingTexts, loadLandingTexts, setLandingTexts } from './landing-texts.ts';
 import type { CustomerWords } from './texts/en/customer.ts';
 
-export type CustomerTexts = LandingWords & CustomerWords;
+export type CustomerTexts = LandingTexts & CustomerWords;
 
 const catalogs: Record<Language, () => Promise<{ default: CustomerWords }>> = {
   en: () => import('./texts/en/customer.ts'),

@@ -9,6 +9,13 @@ import type { LandingWords } from './texts/en/landing.ts';
 
 export type { LandingWords };
 
+/**
+ * The words with the language they are in: the page's dates and times are written in it
+ * (lib/formats.ts), so they follow the words, also where the console reads English for a reader
+ * of a language it does not speak.
+ */
+export type LandingTexts = LandingWords & { readonly language: Language };
+
 const catalogs: Record<Language, () => Promise<{ default: LandingWords }>> = {
   en: () => import('./texts/en/landing.ts'),
   es: () => import('./texts/es/landing.ts'),
@@ -17,12 +24,12 @@ const catalogs: Record<Language, () => Promise<{ default: LandingWords }>> = {
 };
 
 /** Unset until the page's language is loaded: nothing renders before (main.tsx, landing.tsx). */
-export let landingTexts: LandingWords = undefined as unknown as LandingWords;
+export let landingTexts: LandingTexts = undefined as unknown as LandingTexts;
 
-export function setLandingTexts(words: LandingWords): void {
+export function setLandingTexts(words: LandingTexts): void {
   landingTexts = words;
 }
 
-export async function loadLandingTexts(language: Language): Promise<LandingWords> {
-  return (await catalogs[language]()).default;
+export async function loadLandingTexts(language: Language): Promise<LandingTexts> {
+  return { ...(await catalogs[language]()).default, language };
 }

@@ -13,6 +13,7 @@ import {
 } from '../../shared/languages.ts';
 import { loadLandingTexts, setLandingTexts } from './landing-texts.ts';
 import { pageLanguage } from './page-language.ts';
+import { tellServiceWorkerLanguage } from './service-worker.ts';
 
 const listeners = new Set<() => void>();
 let shown: Language | null = null;
@@ -62,6 +63,7 @@ export async function showLanguage(
   await loadAndSet(language, options.scope);
   document.documentElement.lang = language;
   if (options.remember) rememberLanguage(language);
+  tellServiceWorkerLanguage(language);
   shown = language;
   for (const listener of listeners) listener();
 }

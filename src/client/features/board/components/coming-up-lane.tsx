@@ -1,9 +1,9 @@
 import type { Appointment, AppointmentAction } from '../../../../shared/appointment-schemas.ts';
 import { todayIn } from '../../../../shared/business-day.ts';
 import { localDateTime } from '../../../../shared/local-time.ts';
-import { formatClockTime } from '../../../../shared/opening-hours.ts';
 import type { StaffMe } from '../../../../shared/staff-schemas.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatTimeOfDay } from '../../../lib/formats.ts';
 import { useAppointmentAction, useAppointments } from '../api/appointments-api.ts';
 
 /** A booked appointment's buttons, Arrived last (the row's main one). */
@@ -62,7 +62,7 @@ export function ComingUpLane({ me, now }: { me: StaffMe; now: number }) {
             <div className="board-row__who">
               <p className="board-row__name">
                 <time dateTime={appointment.startsAt} className="board-row__time">
-                  {formatClockTime(Date.parse(appointment.startsAt), timeZone)}
+                  {formatTimeOfDay(Date.parse(appointment.startsAt), timeZone)}
                 </time>{' '}
                 {appointment.name}
               </p>

@@ -7,20 +7,20 @@ import {
 import { firstIssue } from '../../../../shared/schemas.ts';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatDate } from '../../../lib/formats.ts';
 import { useSaveNote } from '../api/regulars-api.ts';
 import './regular-details.css';
 
-/** "Oct 3" on the business's clock; "Oct 3, 2025" from another year. */
+/** "Oct 3" on the business's clock; "Oct 3, 2025" from another year ("3 oct", "3 oct 2025"). */
 function formatVisitDate(iso: string, timeZone: string): string {
-  const year = (instant: Date | number) =>
-    new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric' }).format(instant);
-  const date = new Date(iso);
-  return new Intl.DateTimeFormat('en-US', {
+  const year = (instant: number) => formatDate(instant, { timeZone, year: 'numeric' });
+  const date = Date.parse(iso);
+  return formatDate(date, {
     timeZone,
     month: 'short',
     day: 'numeric',
     ...(year(date) === year(Date.now()) ? {} : { year: 'numeric' }),
-  }).format(date);
+  });
 }
 
 interface RegularDetailsProps {

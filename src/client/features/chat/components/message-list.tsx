@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { formatChatTime, initials } from '../../../../shared/chat-format.ts';
+import { initials } from '../../../../shared/chat-format.ts';
 import type { ChatMessage } from '../../../../shared/schemas.ts';
 import { customerTexts } from '../../../lib/customer-texts.ts';
+import { formatMessageTime } from '../../../lib/formats.ts';
 
 const authorOf = (message: ChatMessage) => message.userName || message.name;
 
@@ -92,7 +93,7 @@ function MessageItems({
                 className="chat-message__time"
                 dateTime={new Date(message.createdAt * 1000).toISOString()}
               >
-                {formatChatTime(message.createdAt, timeZone)}
+                {formatMessageTime(message.createdAt, timeZone)}
               </time>
             </div>
           </li>

@@ -4,6 +4,7 @@ import type { InsightsFeedback } from '../../../../shared/feedback-schemas.ts';
 import type { Insights, InsightsRange } from '../../../../shared/staff-schemas.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatCalendarDay, formatDate } from '../../../lib/formats.ts';
 import { type InsightsSelection, useInsights, visitsCsvHref } from '../api/get-insights.ts';
 import { ArrivalsGrid, Bars, BreakdownTable } from './insight-charts.tsx';
 import { presetSelection, RangePicker, type RangePreset } from './range-picker.tsx';
@@ -11,12 +12,11 @@ import './insights-page.css';
 
 /** "Sat, Mar 7": a day of the business's calendar, shown as it is (no zone shift). */
 const dayLabel = (day: string, withYear = false) =>
-  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+  formatCalendarDay(day, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
     ...(withYear ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
   });
 
 /** How often the page looks whether the business's day has turned: within a minute of midnight. */
@@ -180,7 +180,7 @@ function Figures({ data }: { data: Insights }) {
  */
 function FeedbackRatings({ feedback, timeZone }: { feedback: InsightsFeedback; timeZone: string }) {
   const ratedAt = (at: string) =>
-    new Date(at).toLocaleString('en-US', {
+    formatDate(Date.parse(at), {
       timeZone,
       month: 'short',
       day: 'numeric',

@@ -5,6 +5,7 @@ import { useLocation, useParams } from 'react-router';
 import type { LobbyScreen } from '../../../../shared/lobby-screen.ts';
 import { topics } from '../../../../shared/realtime.ts';
 import { customerTexts } from '../../../lib/customer-texts.ts';
+import { formatTimeOfDay } from '../../../lib/formats.ts';
 import { useConnectionState, useTopic } from '../../../lib/realtime.ts';
 import { RealtimeClient } from '../../../lib/realtime-client.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -113,21 +114,19 @@ function ScreenMessage({ title, body }: { title: string; body: string }) {
   );
 }
 
-/** The business's clock, moved on every 10 seconds. */
+/** The business's clock in the screen's language, moved on every 10 seconds. */
 function useClock(timeZone: string): string {
-  const format = useMemo(() => {
-    try {
-      return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone });
-    } catch {
-      return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-    }
-  }, [timeZone]);
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 10_000);
     return () => clearInterval(timer);
   }, []);
-  return format.format(now);
+  try {
+    return formatTimeOfDay(now, timeZone);
+  } catch {
+    // A zone this browser does not know: its own clock rather than none.
+    return formatTimeOfDay(now);
+  }
 }
 
 function useQrSvg(url: string): string | null {

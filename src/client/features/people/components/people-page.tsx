@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { firstIssue } from '../../../../shared/schemas.ts';
 import {
   addMemberRequestSchema,
@@ -16,6 +15,7 @@ import { providerOptions, SelectField } from '../../../components/ui/select-fiel
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatIsoDateTime } from '../../../lib/formats.ts';
 import { useAddMember, usePeople, useRemoveMember, useResetMember } from '../api/people-api.ts';
 
 const ROLES = staffRoleSchema.options;
@@ -54,7 +54,7 @@ function LinkDialog({
             onFocus={(event) => event.currentTarget.select()}
           />
           <p className="field__note">
-            {consoleTexts.people.linkUntil(formatIsoTime(shown.expiresAt, timeZone))}
+            {consoleTexts.people.linkUntil(formatIsoDateTime(shown.expiresAt, timeZone))}
           </p>
           <div className="settings-actions">
             <button
@@ -193,7 +193,7 @@ function MemberRow({
     member.role === 'provider' ? (member.providerName ?? consoleTexts.people.notLinked) : null,
     member.status === 'invited' ? consoleTexts.people.invited : null,
     member.linkExpiresAt
-      ? consoleTexts.people.linkUntil(formatIsoTime(member.linkExpiresAt, timeZone))
+      ? consoleTexts.people.linkUntil(formatIsoDateTime(member.linkExpiresAt, timeZone))
       : null,
   ].filter(Boolean);
   return (

@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { firstIssue } from '../../../../shared/schemas.ts';
 import { type CustomerLookupResponse, customerLookupSchema } from '../../../../shared/staff-schemas.ts';
@@ -7,6 +6,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { errorText, SaveState } from '../../../components/ui/save-state.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatIsoDateTime } from '../../../lib/formats.ts';
 import { useEraseCustomer, useExportCustomer, useLookUpCustomer } from '../api/customers-api.ts';
 
 /**
@@ -91,7 +91,7 @@ export function CustomersPage({ timeZone }: { timeZone: string }) {
                   <li key={visit.waitId} className="settings-row">
                     <span className="customer-visit">
                       <strong>{visit.name}</strong> ·{' '}
-                      <time dateTime={visit.date}>{formatIsoTime(visit.date, timeZone)}</time> ·{' '}
+                      <time dateTime={visit.date}>{formatIsoDateTime(visit.date, timeZone)}</time> ·{' '}
                       {consoleTexts.privacy.visitLine(visit.serviceType, visit.providerName)}
                     </span>
                   </li>

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import {
   API_KEY_SCOPES,
   type ApiKey,
@@ -15,6 +14,7 @@ import { SelectField } from '../../../components/ui/select-field.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatIsoDateTime, sentence } from '../../../lib/formats.ts';
 import { useApiKeys, useCreateApiKey, useRevokeApiKey } from '../api/api-keys-api.ts';
 
 const failureText = (error: unknown) =>
@@ -127,8 +127,8 @@ function ApiKeyRow({ apiKey, timeZone }: { apiKey: ApiKey; timeZone: string }) {
           <strong>{apiKey.name}</strong> · {t.scopes[apiKey.scope]} · <code>{apiKey.hint}…</code>
         </p>
         <p className="field__note">
-          {t.madeBy(apiKey.createdBy, formatIsoTime(apiKey.createdAt, timeZone))}.{' '}
-          {t.lastUsed(apiKey.lastUsedAt ? formatIsoTime(apiKey.lastUsedAt, timeZone) : null)}.
+          {sentence(t.madeBy(apiKey.createdBy, formatIsoDateTime(apiKey.createdAt, timeZone)))}{' '}
+          {sentence(t.lastUsed(apiKey.lastUsedAt ? formatIsoDateTime(apiKey.lastUsedAt, timeZone) : null))}
         </p>
       </div>
       <div className="settings-actions settings-row__end">

@@ -13,6 +13,7 @@ import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-stat
 import { SaveRow } from '../../../components/ui/save-state.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatCalendarDay } from '../../../lib/formats.ts';
 import { useSaveSchedule, useSchedules } from '../api/schedule-api.ts';
 import './provider-schedules-form.css';
 
@@ -31,13 +32,7 @@ const clock = (minute: number) => {
 
 /** A stored date as people read it: "Tue, Feb 3, 2099" (the date itself, no time zone shift). */
 const readableDate = (date: string) =>
-  new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${date}T00:00:00Z`));
+  formatCalendarDay(date, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
 
 interface Range {
   from: string;

@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { issuesByField } from '../../../../shared/schemas.ts';
 import {
   type WebhookDelivery,
@@ -11,6 +10,7 @@ import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-stat
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { ApiRequestError } from '../../../lib/api-client.ts';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatIsoDateTime } from '../../../lib/formats.ts';
 import {
   useAddWebhook,
   useEnableWebhook,
@@ -115,7 +115,7 @@ function EndpointRow({ endpoint, timeZone }: { endpoint: WebhookEndpoint; timeZo
   const [copied, setCopied] = useState(false);
   const [logShown, setLogShown] = useState(false);
   const [removing, setRemoving] = useState(false);
-  const time = (iso: string | null) => (iso ? formatIsoTime(iso, timeZone) : null);
+  const time = (iso: string | null) => (iso ? formatIsoDateTime(iso, timeZone) : null);
   const failure = enable.error ?? rotate.error;
   return (
     <li className="webhook">
@@ -199,7 +199,9 @@ function EndpointRow({ endpoint, timeZone }: { endpoint: WebhookEndpoint; timeZo
         </div>
       ) : null}
       {endpoint.previousSecretUntil ? (
-        <p className="field__note">{t.rotatedUntil(formatIsoTime(endpoint.previousSecretUntil, timeZone))}</p>
+        <p className="field__note">
+          {t.rotatedUntil(formatIsoDateTime(endpoint.previousSecretUntil, timeZone))}
+        </p>
       ) : null}
       {logShown ? <DeliveryLog endpointId={endpoint.id} timeZone={timeZone} /> : null}
       <ConfirmDialog
@@ -222,7 +224,7 @@ function deliveryState(delivery: WebhookDelivery, timeZone: string): string {
   switch (delivery.status) {
     case 'pending':
       return t.states.pending(
-        delivery.nextAttemptAt ? formatIsoTime(delivery.nextAttemptAt, timeZone) : null,
+        delivery.nextAttemptAt ? formatIsoDateTime(delivery.nextAttemptAt, timeZone) : null,
         delivery.attempts,
       );
     case 'sending':
@@ -246,7 +248,7 @@ function DeliveryLog({ endpointId, timeZone }: { endpointId: string; timeZone: s
       {deliveries.data.deliveries.map((delivery) => (
         <li key={delivery.id} className="webhook__delivery">
           <p>
-            <code>{delivery.eventType}</code> · {formatIsoTime(delivery.createdAt, timeZone)}
+            <code>{delivery.eventType}</code> · {formatIsoDateTime(delivery.createdAt, timeZone)}
           </p>
           <p className={delivery.status === 'failed' ? 'save-state save-state--error' : 'field__note'}>
             {deliveryState(delivery, timeZone)}

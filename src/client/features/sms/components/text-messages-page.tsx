@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
-import { formatIsoTime } from '../../../../shared/chat-format.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import { PanelLoadFailed, PanelLoading } from '../../../components/ui/panel-state.tsx';
 import { SaveState } from '../../../components/ui/save-state.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
+import { formatIsoDateTime } from '../../../lib/formats.ts';
 import { type TextMessage, useReplyAsCustomer, useTextMessages } from '../api/sms-api.ts';
 import { TextAsNewNumber } from './text-as-new-number.tsx';
 
@@ -69,7 +69,7 @@ function TextRow({
           {consoleTexts.sms.status[message.status] ?? message.status}
         </span>
         {/* The business's clock, as the chat shows it, whatever zone the browser is in. */}
-        <time dateTime={message.createdAt}>{formatIsoTime(message.createdAt, timeZone)}</time>
+        <time dateTime={message.createdAt}>{formatIsoDateTime(message.createdAt, timeZone)}</time>
       </div>
       <p className="sms-row__body">{message.body}</p>
       {message.lastError && message.status !== 'sent' ? (

@@ -1,9 +1,7 @@
 import type { WaitEntryResponse } from '../../../../shared/schemas.ts';
 import { customerTexts } from '../../../lib/customer-texts.ts';
+import { formatTimeOfDay } from '../../../lib/formats.ts';
 import { useIsHydrating } from '../../../lib/hydration.ts';
-
-const timeOfDay = (iso: string) =>
-  new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /** A service request's answer, while it keeps the customer out of the general line. */
 function RequestStatus({
@@ -21,7 +19,9 @@ function RequestStatus({
       <div className="live-status" data-status="request-pending">
         <p className="live-status__main">{customerTexts.request.pending(request.providerName)}</p>
         {request.deadline && !hydrating ? (
-          <p className="live-status__detail">{customerTexts.request.answerBy(timeOfDay(request.deadline))}</p>
+          <p className="live-status__detail">
+            {customerTexts.request.answerBy(formatTimeOfDay(Date.parse(request.deadline)))}
+          </p>
         ) : null}
       </div>
     );

@@ -9,9 +9,14 @@ function listOf(items: readonly string[]): string {
   return new Intl.ListFormat('es', { type: 'conjunction' }).format(items);
 }
 
-/** A clock time with its article: "la 1:30 PM", "las 9:30 AM". */
+/** A clock time with its article: "la 1:30 p.m.", "las 9:30 a.m.". */
 function at(time: string): string {
   return /^0?1\D/.test(time) ? `la ${time}` : `las ${time}`;
+}
+
+/** A sentence's period, but one: "a las 4:30 p.m." ends with the time's own. */
+function sentence(text: string): string {
+  return text.endsWith('.') ? text : `${text}.`;
 }
 
 const customerWords: CustomerWords = {
@@ -79,7 +84,7 @@ const customerWords: CustomerWords = {
   },
   request: {
     pending: (provider: string) => `Esperando que ${provider} acepte tu solicitud`,
-    answerBy: (time: string) => `Te responderán a más tardar a ${at(time)}.`,
+    answerBy: (time: string) => sentence(`Te responderán a más tardar a ${at(time)}`),
     accepted: (provider: string) => `${provider} aceptó tu solicitud.`,
     ended: (provider: string) => `${provider} no puede atenderte en este momento.`,
     nextAvailableHint:
@@ -170,7 +175,7 @@ const customerWords: CustomerWords = {
     needLonger: '¿Necesitas más?',
     minutes: (minutes: number) => `${minutes} min más`,
     imHere: 'Ya llegué',
-    heldUntil: (clock: string) => `Guardaremos tu lugar hasta ${at(clock)}.`,
+    heldUntil: (clock: string) => sentence(`Guardaremos tu lugar hasta ${at(clock)}`),
     movedBack: 'Se acabó tu tiempo extra, así que pasaste detrás de los clientes que ya están aquí.',
     arrived: 'Recepción ya sabe que llegaste. Te llamaremos cuando sea tu turno.',
     waitingForConnection:
