@@ -115,7 +115,8 @@ describe('opening hours', () => {
     const afternoon = at('2026-11-27', '14:05');
     expect(formatClockTime(afternoon, NY)).toBe('2:05 PM');
     expect(formatClockTime(afternoon, NY, 'en')).toBe('2:05 PM');
-    expect(formatClockTime(afternoon, NY, 'es')).toBe('14:05');
+    // Latin American Spanish (shared/intl-locales.ts): a 12-hour clock, with plain spaces.
+    expect(formatClockTime(afternoon, NY, 'es')).toBe('2:05 p.m.');
     expect(formatClockTime(afternoon, NY, 'vi')).toBe('14:05');
     expect(formatClockTime(afternoon, 'Asia/Ho_Chi_Minh', 'vi')).toBe('2:05');
     expect(formatClockTime(afternoon, NY, 'zh-Hans')).toBe('14:05');

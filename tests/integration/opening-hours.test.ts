@@ -135,7 +135,7 @@ describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) =
     expect(walkInLandingSchema.parse(landingResponse.json()).walkInsStopped).toEqual({
       reason: 'closed',
       title: 'Cerrado en este momento',
-      details: ['Abre el lunes a las 9:00'],
+      details: ['Abre el lunes a las 9:00 a.m.'],
     });
     // A cache keeps one answer per language.
     expect(landingResponse.headers.vary).toMatch(/accept-language/i);
@@ -157,7 +157,7 @@ describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) =
     });
     expect(apiErrorSchema.parse(refused.json()).error).toMatchObject({
       code: 'WALK_INS_CLOSED',
-      message: 'Cerrado en este momento · Abre el lunes a las 9:00',
+      message: 'Cerrado en este momento · Abre el lunes a las 9:00 a.m.',
     });
     // English, as before, for an English reader and for one whose language is none of CheckN's.
     for (const language of ['en-US', 'fr']) {

@@ -133,22 +133,22 @@ describe('whether a business takes walk-ins', () => {
       expect(closed).toEqual({
         reason: 'closed',
         title: 'Cerrado en este momento',
-        details: ['Abre el lunes a las 9:00'],
+        details: ['Abre el lunes a las 9:00 a.m.'],
       });
-      expect(stoppedMessage(closed!)).toBe('Cerrado en este momento · Abre el lunes a las 9:00');
+      expect(stoppedMessage(closed!)).toBe('Cerrado en este momento · Abre el lunes a las 9:00 a.m.');
       const pause = { message: 'Volvemos pronto', until: at('2026-11-27', '13:30') };
       expect(await walkInsStoppedAt(rules({ pause }), at('2026-11-27', '11:00'), neverRead, 'es')).toEqual({
         reason: 'paused',
         title: 'La lista de espera está en pausa',
         // The staff's own message as they wrote it.
-        details: ['Volvemos pronto', 'Volvemos a las 13:30'],
+        details: ['Volvemos pronto', 'Volvemos a la 1:30 p.m.'],
       });
       expect(
         (await walkInsStoppedAt(rules({ maxWaiting: 0 }), at('2026-11-27', '10:00'), quietLine, 'es'))?.title,
       ).toBe('La lista de espera está llena en este momento');
     });
 
-    it('says "a la 1:00" in Spanish, and tomorrow and later dates in every language', async () => {
+    it('says "a la 1:00 p.m." in Spanish, and tomorrow and later dates in every language', async () => {
       const withLunch: OpeningHours = {
         ...weekdays9to5,
         weekly: [
@@ -163,7 +163,7 @@ describe('whether a business takes walk-ins', () => {
       const lunch = at('2026-11-27', '11:45');
       expect(
         (await walkInsStoppedAt(rules({ openingHours: withLunch }), lunch, quietLine, 'es'))?.title,
-      ).toBe('No recibimos más clientes sin cita hasta las 13:00');
+      ).toBe('No recibimos más clientes sin cita hasta la 1:00 p.m.');
       const pause = { message: null, until: at('2026-11-27', '01:30') };
       expect(
         (
@@ -174,11 +174,11 @@ describe('whether a business takes walk-ins', () => {
             'es',
           )
         )?.details,
-      ).toEqual(['Volvemos a la 1:30']);
+      ).toEqual(['Volvemos a la 1:30 a.m.']);
       const thursdayNight = at('2026-11-26', '20:00');
       const opening = async (language: 'vi' | 'zh-Hans' | 'es') =>
         (await walkInsStoppedAt(rules(), thursdayNight, neverRead, language))?.details;
-      expect(await opening('es')).toEqual(['Abre mañana a las 9:00']);
+      expect(await opening('es')).toEqual(['Abre mañana a las 9:00 a.m.']);
       expect(await opening('vi')).toEqual(['Mở cửa lúc 9:00 ngày mai']);
       expect(await opening('zh-Hans')).toEqual(['明天9:00开始营业']);
     });
@@ -204,7 +204,7 @@ describe('whether a business takes walk-ins', () => {
         (await walkInsStoppedAt(rules({ openingHours: closedForTheHolidays }), saturday, neverRead, language))
           ?.details;
       expect(await later('en')).toEqual(['Opens Dec 7 9:00 AM']);
-      expect(await later('es')).toEqual(['Abre el 7 dic a las 9:00']);
+      expect(await later('es')).toEqual(['Abre el 7 dic a las 9:00 a.m.']);
       expect(await later('vi')).toEqual(['Mở cửa lúc 9:00 ngày 7 thg 12']);
       expect(await later('zh-Hans')).toEqual(['12月7日9:00开始营业']);
     });
