@@ -248,4 +248,18 @@ test.describe('the console', () => {
     await expect(other.locator('html')).toHaveAttribute('lang', 'en');
     await tablet.close();
   });
+
+  test("a Vietnamese reader's console is English, says so in its picker, and asks the server in English", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'vi-VN', viewport: { width: 1180, height: 820 } });
+    const page = await context.newPage();
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/v1/staff/me'));
+    await page.goto('/console');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    // The console speaks English and Spanish: the picker names what it shows, not Vietnamese.
+    await expect(languagePicker(page)).toHaveValue('en');
+    expect((await asked).headers()['accept-language']).toBe('en');
+    await context.close();
+  });
 });

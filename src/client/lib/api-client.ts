@@ -1,4 +1,5 @@
 import { type ApiError, z } from '../../shared/schemas.ts';
+import { type LandingTexts, landingTexts } from './landing-texts.ts';
 import { pageLanguage } from './page-language.ts';
 import { ensureCustomerSession, renewCustomerSession } from './session.ts';
 
@@ -40,8 +41,10 @@ export interface RequestOptions {
 async function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
   const headers: Record<string, string> = {
     accept: 'application/json',
-    // The page's language, not only the browser's: a join's texts then speak it (docs/languages.md).
-    'accept-language': pageLanguage(),
+    // The language of the words the page shows, not only the browser's: a join's texts then speak
+    // it, and the server's messages match the page (English in the console for a Vietnamese
+    // reader, whose console speaks English; docs/languages.md).
+    'accept-language': (landingTexts as LandingTexts | undefined)?.language ?? pageLanguage(),
     ...options.headers,
   };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
