@@ -73,6 +73,8 @@ export const boardEntrySchema = z.object({
   joinAnswers: z.nullable(z.array(joinAnswerSchema)),
   /** The party it joined with (docs/party-size.md); null for a party of one. */
   party: partySchema,
+  /** The language the customer joined in, their texts' (docs/languages.md); null: the business's. */
+  language: z.nullable(z.enum(LANGUAGES)),
 });
 export type BoardEntry = z.infer<typeof boardEntrySchema>;
 

@@ -189,6 +189,22 @@ describe.each(databaseKinds)('Web Push on %s', (kind) => {
     });
   });
 
+  it('notifies in the language the customer joined in, which their board row names', async () => {
+    const customer = await joinAsNewCustomer(t, { name: 'Paz' }, 'demo', { 'accept-language': 'es-MX' });
+    const browser = browserSubscription(base, '/push/paz');
+    expect((await subscribe(customer.authorization, browser.subscription)).statusCode).toBe(204);
+    const staff = await signInStaff(t.app);
+    const board = await t.app.inject({ url: '/api/v1/staff/board', headers: staff.headers });
+    expect(
+      board.json().entries.find((entry: { waitId: string }) => entry.waitId === customer.waitId).language,
+    ).toBe('es');
+    await staffAction(t.app, staff, customer.waitId, 'call');
+    await expect.poll(() => push.received.get('/push/paz')?.length ?? 0).toBe(1);
+    expect(browser.decrypt(push.received.get('/push/paz')![0]!.body)).toMatchObject({
+      body: '¡Es tu turno! Por favor, pasa a recepción.',
+    });
+  });
+
   it("another business's staff reach only the subscriptions the customer gave that business", async () => {
     const customer = await joinAsNewCustomer(t, { name: 'Ola' });
     const browser = browserSubscription(base, '/push/ola-at-demo');

@@ -24,13 +24,15 @@ export async function joinAsNewCustomer(
   t: TestApp,
   overrides: Partial<JoinWaitListRequest> = {},
   companyId = 'demo',
+  /** Such as the page's language, which the app sends as Accept-Language. */
+  headers: Record<string, string> = {},
 ): Promise<JoinedCustomer> {
   const { customerId, authorization } = await t.signIn();
   const request = buildJoinRequest(overrides);
   const response = await t.app.inject({
     method: 'POST',
     url: `/api/v1/companies/${companyId}/wait-list`,
-    headers: { authorization, 'idempotency-key': idempotencyKey() },
+    headers: { ...headers, authorization, 'idempotency-key': idempotencyKey() },
     payload: request,
   });
   if (response.statusCode !== 201) throw new Error(`join failed: ${response.statusCode} ${response.body}`);

@@ -203,7 +203,7 @@ export const boardEntryJsonSql = (w: string, p: string) => `jsonb_build_object(
   'chatThreadKey', ${w}.chat_thread_key, 'unread', ${w}.chat_unread, 'requestStatus', ${w}.request_status,
   'requestDeadline', ${isoSql(`${w}.request_deadline`)}, 'backBy', ${isoSql(`${w}.back_by`)},
   'arrivedAt', ${isoSql(`${w}.arrived_at`)}, 'movedBackAt', ${isoSql(`${w}.moved_back_at`)},
-  'joinAnswers', ${w}.join_answers, 'party', ${partyJsonSql(w)})`;
+  'joinAnswers', ${w}.join_answers, 'party', ${partyJsonSql(w)}, 'language', ${w}.language)`;
 
 /**
  * One statement that changes a wait entry and tells about it (the board's "entry.upserted" and the

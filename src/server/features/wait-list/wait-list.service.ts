@@ -43,6 +43,7 @@ import type { SmsService } from '../sms/sms.service.ts';
 import { SMS_WORDS, wordingByLanguage } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import { boardEntryAsSeenBy } from './board-view.ts';
+import { STATUS_NOTIFICATION_WORDS } from './status-notification-texts.ts';
 import type { JoinOutcome, NewJoin, WaitEntryRow, WaitListRepository } from './wait-list.repository.ts';
 
 export interface JoinWaitListCommand {
@@ -110,16 +111,6 @@ export function ensureDialablePhone(phoneNumber: string, field: 'phoneNumber' | 
     throw invalidPhoneError(field);
   }
 }
-
-/** What a customer's phone says when staff move their entry along (Web Push). */
-const STATUS_NOTIFICATIONS: Record<WaitStatus, string> = {
-  waiting: 'You are back in line.',
-  called: "It's your turn! Please come to the front desk.",
-  in_service: "You're being served.",
-  done: 'All done. Thank you for visiting!',
-  no_show: 'We called you but could not find you. Join again if you are still here.',
-  cancelled: 'You were taken off the wait list.',
-};
 
 /**
  * The provider a provider account acts as, or undefined for the owner and the front desk, who act
@@ -715,7 +706,10 @@ export function createWaitListService(deps: {
       if (updated.status === 'called' || updated.status === 'done') sms.kick();
       push.notify(updated.customerId, company.id, {
         title: company.name,
-        body: STATUS_NOTIFICATIONS[updated.status],
+        // In the language the customer joined in, as their texts (docs/languages.md).
+        body: STATUS_NOTIFICATION_WORDS[updated.language ?? company.language].statusNotifications[
+          updated.status
+        ],
         url: paths.checkedIn.getHref(company.id, updated.waitId),
         tag: `wait-${updated.waitId}`,
       });

@@ -133,6 +133,7 @@ export function BoardPage({ me, live }: { me: StaffMe; live: LiveBoard }) {
       entry={entry}
       regular={board.data.regulars[entry.waitId]}
       timeZone={me.timeZone}
+      businessLanguage={board.data.language}
       providers={allowed.assignable(board.data.providers)}
       canAct={allowed.act(entry)}
       canChat={allowed.chat(entry)}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { LANGUAGE_NAMES, type Language } from '../../../../shared/languages.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import type { Regular } from '../../../../shared/regular-schemas.ts';
 import type { BoardEntry, Provider } from '../../../../shared/staff-schemas.ts';
@@ -20,6 +21,8 @@ interface BoardRowProps {
   regular: Regular | undefined;
   /** The business's time zone: a last visit's date is on its clock. */
   timeZone: string;
+  /** The business's language: a customer who joined in another has it named on their row. */
+  businessLanguage: Language;
   providers: readonly Provider[];
   now: number;
   isNew: boolean;
@@ -53,6 +56,7 @@ export function BoardRow({
   entry,
   regular,
   timeZone,
+  businessLanguage,
   providers,
   now,
   isNew,
@@ -121,6 +125,13 @@ export function BoardRow({
           {entry.phoneNumber === null
             ? consoleTexts.deskWalkIn.noPhone
             : formatPhoneForDisplay(entry.phoneNumber)}
+          {entry.language && entry.language !== businessLanguage ? (
+            // Their texts go in it, and the desk may greet them in it (docs/languages.md).
+            <>
+              {' · '}
+              <span lang={entry.language}>{LANGUAGE_NAMES[entry.language]}</span>
+            </>
+          ) : null}
         </p>
         {entry.joinAnswers?.length ? (
           // The business's own questions as this customer answered them (docs/join-fields.md).
