@@ -4,16 +4,18 @@
  * at render; it is set before the first render (and again when the reader picks a language) by
  * `setLandingTexts`, with words `loadLandingTexts` fetched.
  */
-import type { Language } from '../../shared/languages.ts';
+import type { WordsLanguage } from '../../shared/languages.ts';
+import { pseudoOf } from './pseudo-locale.ts';
 import type { LandingWords } from './texts/en/landing.ts';
 
 export type { LandingWords };
 
-const catalogs: Record<Language, () => Promise<{ default: LandingWords }>> = {
+const catalogs: Record<WordsLanguage, () => Promise<{ default: LandingWords }>> = {
   en: () => import('./texts/en/landing.ts'),
   es: () => import('./texts/es/landing.ts'),
   vi: () => import('./texts/vi/landing.ts'),
   'zh-Hans': () => import('./texts/zh-Hans/landing.ts'),
+  'en-XA': () => pseudoOf(import('./texts/en/landing.ts')),
 };
 
 /** Unset until the page's language is loaded: nothing renders before (main.tsx, landing.tsx). */
@@ -23,6 +25,6 @@ export function setLandingTexts(words: LandingWords): void {
   landingTexts = words;
 }
 
-export async function loadLandingTexts(language: Language): Promise<LandingWords> {
+export async function loadLandingTexts(language: WordsLanguage): Promise<LandingWords> {
   return (await catalogs[language]()).default;
 }
