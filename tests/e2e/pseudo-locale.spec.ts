@@ -225,6 +225,11 @@ test.describe('the pseudo-locale', () => {
     await expect(page.getByRole('link', { name: staff.console.board })).toBeVisible();
     await expect(page.getByText(name, { exact: true })).toBeVisible();
     await expectAllFromCatalogs(page, 'board', data);
+    const row = page.locator('.board-row').filter({ hasText: name });
+    await row.getByText(staff.console.more, { exact: true }).click();
+    await expect(row.getByRole('button', { name: staff.console.actions.remove })).toBeVisible();
+    await expectAllFromCatalogs(page, "board with a row's menu open", data);
+    await row.getByText(staff.console.more, { exact: true }).click();
     await page.getByRole('button', { name: `${staff.console.chat} ${name}` }).click();
     await expect(page.getByRole('complementary', { name: staff.console.chat })).toBeVisible();
     await expectAllFromCatalogs(page, 'board with a chat open', data);
