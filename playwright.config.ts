@@ -84,6 +84,8 @@ export default defineConfig({
       DATA_DIR: e2eDataDir(),
       CHECKN_E2E_STARTED_AT: e2eStartedAt(),
       LOG_LEVEL: 'warn',
+      // The pseudo-locale for tests/e2e/pseudo-locale.spec.ts (docs/languages.md): a cookie picks it.
+      PSEUDO_LOCALE: '1',
       // Every test signs in and joins from the same IP within a minute.
       RATE_LIMIT_JOINS_PER_MINUTE: '10000',
       RATE_LIMIT_JOINS_PER_IP_PER_HOUR: '10000',

@@ -14,7 +14,7 @@ import {
   type StaticHandlerContext,
   StaticRouterProvider,
 } from 'react-router';
-import type { Language } from '../shared/languages.ts';
+import { PSEUDO_LANGUAGE, type WordsLanguage } from '../shared/languages.ts';
 import { jsonForScript, type PageRequest, type RenderedPage } from '../shared/page-rendering.ts';
 import type { RouteHandle } from './app/root-layout.tsx';
 import { createRoutes } from './app/routes.tsx';
@@ -103,9 +103,14 @@ export async function renderPage(request: PageRequest): Promise<RenderedPage> {
  * The words the page's script loads before it hydrates (lib/customer-texts.ts), as Vite's manifest
  * names them: preloaded with the page like its lazy modules. The landing page's entry loads only its own.
  */
-function textModules(language: Language, entry: 'app' | 'landing'): string[] {
+function textModules(words: WordsLanguage, entry: 'app' | 'landing'): string[] {
+  // The pseudo-locale's words are the English ones, made pseudo in the browser (lib/pseudo-locale.ts).
+  const language = words === PSEUDO_LANGUAGE ? 'en' : words;
   const landing = `lib/texts/${language}/landing.ts`;
-  return entry === 'landing' ? [landing] : [landing, `lib/texts/${language}/customer.ts`];
+  const pseudo = words === PSEUDO_LANGUAGE ? ['lib/texts/pseudo.ts'] : [];
+  return entry === 'landing'
+    ? [landing, ...pseudo]
+    : [landing, `lib/texts/${language}/customer.ts`, ...pseudo];
 }
 
 /**

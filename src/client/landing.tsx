@@ -16,7 +16,7 @@ import { useAnnounceInteractive } from './lib/hydration.ts';
 import { loadLandingTexts, setLandingTexts } from './lib/landing-texts.ts';
 import { useShownLanguage } from './lib/language-choice.ts';
 import { nextTask } from './lib/next-task.ts';
-import { pageLanguage } from './lib/page-language.ts';
+import { pageWordsLanguage } from './lib/page-language.ts';
 import { createRoot, hydrateRoot, type Root } from './lib/react-dom-client.ts';
 import { startUp } from './lib/start-up.ts';
 
@@ -97,7 +97,7 @@ if (rootElement && data && landing) {
     companyId: landing.companyId,
   });
   // The words the server rendered the page in (its `<html lang>`); the server preloads them.
-  setLandingTexts(await loadLandingTexts(pageLanguage()));
+  setLandingTexts(await loadLandingTexts(pageWordsLanguage()));
   // In a task of its own, and as a transition, in slices, as the app does (main.tsx, decisions/0010).
   await nextTask();
   startTransition(() => {

@@ -639,6 +639,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         throw error;
       }
     },
+    pseudoLocale: config.pseudoLocale,
     sendRouteNotFound,
   });
   return app;

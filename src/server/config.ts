@@ -128,6 +128,8 @@ const envSchema = z.object({
     z.string().check(z.regex(/^(mailto:|https:\/\/)/, 'must start with mailto: or https://')),
   ),
   BENCH_ROUTES: z._default(z.enum(['0', '1']), '0'),
+  // Browser tests only (docs/languages.md): the pseudo-locale, picked by its cookie.
+  PSEUDO_LOCALE: z._default(z.enum(['0', '1']), '0'),
   TRUST_PROXY: z._default(trustProxySchema, false),
   RATE_LIMIT_SIGN_INS_PER_MINUTE: z._default(countSchema, 60),
   RATE_LIMIT_JOINS_PER_MINUTE: z._default(countSchema, 20),
@@ -191,6 +193,8 @@ export type Config = Readonly<{
   vapid: Readonly<{ publicKey: string | undefined; privateKey: string | undefined; subject: string }>;
   /** Adds the raw-insert baseline route used by `npm run bench`; never on in production. */
   benchRoutes: boolean;
+  /** Pages may be rendered in the pseudo-locale (docs/languages.md); for browser tests, never in production. */
+  pseudoLocale: boolean;
   rateLimits: Readonly<{
     signInsPerMinute: number;
     joinsPerMinute: number;
@@ -299,6 +303,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         (values.PUBLIC_URL?.startsWith('https://') ? values.PUBLIC_URL : 'mailto:owner@checkn.invalid'),
     }),
     benchRoutes: values.BENCH_ROUTES === '1',
+    pseudoLocale: values.PSEUDO_LOCALE === '1',
     rateLimits: Object.freeze({
       signInsPerMinute: values.RATE_LIMIT_SIGN_INS_PER_MINUTE,
       joinsPerMinute: values.RATE_LIMIT_JOINS_PER_MINUTE,

@@ -15,6 +15,21 @@ export type ConsoleLanguage = (typeof CONSOLE_LANGUAGES)[number];
 
 export const DEFAULT_LANGUAGE: Language = 'en';
 
+/**
+ * The pseudo-locale, for browser tests only (docs/languages.md, "The pseudo-locale"): the English
+ * words, each wrapped in ⟦ ⟧ and accented, so a test sees any word on a page that came from no
+ * catalog. The server takes it from the cookie only when started with PSEUDO_LOCALE=1. It is no
+ * `Language`: what a page sends and stores (an entry's language, its texts) stays English.
+ */
+export const PSEUDO_LANGUAGE = 'en-XA';
+/** The words a page is rendered in: a language's, or the pseudo-locale's (English underneath). */
+export type WordsLanguage = Language | typeof PSEUDO_LANGUAGE;
+
+/** The language under a page's words: the pseudo-locale's is English. */
+export function languageOfWords(words: WordsLanguage): Language {
+  return words === PSEUDO_LANGUAGE ? 'en' : words;
+}
+
 /** Each language's name in itself, as the switcher lists it. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   en: 'English',
@@ -85,4 +100,9 @@ export function chooseLanguage(choice: {
 /** The console's language for a reader's language: one the console speaks, else English. */
 export function consoleLanguageOf(language: Language): ConsoleLanguage {
   return (CONSOLE_LANGUAGES as readonly Language[]).includes(language) ? (language as ConsoleLanguage) : 'en';
+}
+
+/** The console's words for a page's: the pseudo-locale's stay pseudo, as every page's do. */
+export function consoleWordsOf(words: WordsLanguage): ConsoleLanguage | typeof PSEUDO_LANGUAGE {
+  return words === PSEUDO_LANGUAGE ? words : consoleLanguageOf(words);
 }

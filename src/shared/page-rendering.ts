@@ -3,7 +3,7 @@
  * Vite into dist/ssr): the server asks for a page, the entry renders it with React Router's static
  * handler (docs/decisions/0008). Types only, so neither side imports the other's code.
  */
-import type { Language } from './languages.ts';
+import type { WordsLanguage } from './languages.ts';
 import type { ChatThread, ServiceRequestProvider, WaitEntryResponse, WalkInLanding } from './schemas.ts';
 
 /** The `<script type="application/json">` that carries the routes' data to hydration. */
@@ -16,8 +16,11 @@ export const APP_INTERACTIVE_EVENT = 'checkn:interactive';
 export interface PageRequest {
   /** The page's absolute URL (the server's own origin; only its path and query matter). */
   url: string;
-  /** The reader's language (shared/languages.ts chooseLanguage): the page is rendered in it. */
-  language: Language;
+  /**
+   * The reader's language (shared/languages.ts chooseLanguage): the page is rendered in it; or, in
+   * a browser test, the pseudo-locale.
+   */
+  language: WordsLanguage;
   /** Ends the rendering when the browser goes away. */
   signal?: AbortSignal;
   /** The business's landing data from the database: null when it does not exist; throws when that failed. */

@@ -28,7 +28,7 @@ test.describe('a phone in Spanish', () => {
     const name = `Lucía ${Date.now() % 100000}`;
     const digits = `212556${String(Date.now() % 10000).padStart(4, '0')}`;
     await page.goto('/demo');
-    await serviceButton(page, 'Waxing').click();
+    await serviceButton(page, 'Waxing', esLanding.landing.servicesLabel).click();
     await page.getByRole('button', { name: esLanding.landing.next }).click();
     await page.getByLabel(esCustomer.userInfo.nameLabel, { exact: true }).fill(name);
     await page.getByLabel(esCustomer.userInfo.phoneLabel, { exact: true }).pressSequentially(digits);
@@ -63,7 +63,7 @@ test.describe('a phone in Spanish', () => {
     await expect(page.getByRole('heading', { name: esLanding.landing.heading })).toBeVisible();
     await expect(languagePicker(page)).toHaveValue('es');
     // The business's own words stay as it wrote them.
-    await serviceButton(page, WOMENS_HAIRCUT).click();
+    await serviceButton(page, WOMENS_HAIRCUT, esLanding.landing.servicesLabel).click();
     await page.getByRole('button', { name: esLanding.landing.next }).click();
     await expect(page.getByRole('heading', { name: esCustomer.userInfo.heading })).toBeVisible();
     await expect(page.getByLabel(esCustomer.userInfo.nameLabel, { exact: true })).toBeVisible();
@@ -129,7 +129,7 @@ for (const [locale, language] of [
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       await expect(page.getByRole('heading', { name: words.landing.landing.heading })).toBeVisible();
       await expectNoAxeViolations(page);
-      await serviceButton(page, WOMENS_HAIRCUT).click();
+      await serviceButton(page, WOMENS_HAIRCUT, words.landing.landing.servicesLabel).click();
       await page.getByRole('button', { name: words.landing.landing.next }).click();
       await expect(page.getByRole('heading', { name: words.customer.userInfo.heading })).toBeVisible();
       await expectNoAxeViolations(page);
@@ -149,7 +149,10 @@ test('the language picker shows the page in another language at once and keeps i
   await expect(page.getByRole('heading', { name: 'Walk ins' })).toHaveCount(0);
   await expect(page.locator('html')).toHaveAttribute('lang', 'vi');
   // The service picked before the switch is still picked.
-  await expect(serviceButton(page, WOMENS_HAIRCUT)).toHaveAttribute('aria-pressed', 'true');
+  await expect(serviceButton(page, WOMENS_HAIRCUT, viLanding.landing.servicesLabel)).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await page.getByRole('button', { name: viLanding.landing.next }).click();
   await expect(page.getByRole('heading', { name: viCustomer.userInfo.heading })).toBeVisible();
 
@@ -190,7 +193,7 @@ test.describe('the kiosk', () => {
     await expect(page.getByRole('heading', { name: esLanding.landing.heading })).toBeVisible();
 
     const name = `Kiosko ${Date.now() % 100000}`;
-    await serviceButton(page, 'Facials').click();
+    await serviceButton(page, 'Facials', esLanding.landing.servicesLabel).click();
     await page.getByRole('button', { name: esLanding.landing.next }).click();
     await expect(page.getByRole('heading', { name: esCustomer.userInfo.heading })).toBeVisible();
     await page.getByLabel(esCustomer.userInfo.nameLabel, { exact: true }).fill(name);

@@ -271,6 +271,40 @@ describe.each(databaseKinds)('server rendering on %s', (kind) => {
       expect(chinese).toContain('等候名单已暂停');
     });
 
+    it('renders the pseudo-locale only on a server started with PSEUDO_LOCALE=1, on every page, with its words preloaded', async () => {
+      const pseudo = { 'accept-language': 'es', cookie: 'checkn_lang=en-XA' };
+      // A production server: the cookie is no language it speaks, so the next choice decides.
+      const production = await get('/demo', pseudo);
+      expect(production.payload).toMatch(/<html lang="es">/);
+      expect(rootOf(production.payload)).not.toContain('⟦');
+
+      const testServer = await buildApp({
+        config: testConfig({ PSEUDO_LOCALE: '1' }),
+        db: database.db,
+        clientDir,
+        renderPage,
+      });
+      try {
+        const landing = await testServer.inject({ method: 'GET', url: '/demo', headers: pseudo });
+        expect(landing.payload).toMatch(/<html lang="en-XA">/);
+        expect(rootOf(landing.payload)).toContain('<h1 class="page__title">⟦Ŵáļķ íñš⟧</h1>');
+        // The English words' chunk, made pseudo in the browser.
+        expect(appScriptsOf(landing.payload)?.modules).toContain('/assets/landing-en-Ggg777.js');
+        // The kiosk too, though it otherwise starts in the business's language.
+        const kiosk = await testServer.inject({ method: 'GET', url: '/demo/kiosk', headers: pseudo });
+        expect(kiosk.payload).toMatch(/<html lang="en-XA">/);
+        // Any other stored language is read as on any server.
+        const spanish = await testServer.inject({
+          method: 'GET',
+          url: '/demo',
+          headers: { cookie: 'checkn_lang=es' },
+        });
+        expect(spanish.payload).toMatch(/<html lang="es">/);
+      } finally {
+        await testServer.close();
+      }
+    });
+
     it('sends the console and other browser-rendered pages with the language in <html lang>', async () => {
       const response = await get('/console', { 'accept-language': 'es' });
       expect(response.payload).toMatch(/<html lang="es">/);

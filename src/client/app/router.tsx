@@ -9,7 +9,7 @@ import {
 import { landingInLoaderData } from '../features/walk-in/api/walk-in-landing-result.ts';
 import { loadCustomerTexts, setCustomerTexts } from '../lib/customer-texts.ts';
 import { nextTask } from '../lib/next-task.ts';
-import { pageLanguage } from '../lib/page-language.ts';
+import { pageWordsLanguage } from '../lib/page-language.ts';
 import { createRoutes } from './routes.tsx';
 import type { ServerRouteData } from './server-route-data.ts';
 
@@ -42,7 +42,7 @@ async function loadLazyMatches(routes: RouteObject[]): Promise<void> {
 /** The browser's router; with the server's data when the page came rendered (then hydrated). */
 export async function createRouter(serverData: ServerRouteData | null) {
   // The page's words first: every page reads them as it renders.
-  setCustomerTexts(await loadCustomerTexts(pageLanguage()));
+  setCustomerTexts(await loadCustomerTexts(pageWordsLanguage()));
   const routes = createRoutes({ walkInLanding: createWalkInLandingLoader(fetchWalkInLanding) });
   if (!serverData) return createBrowserRouter(routes);
   // The next step (user-info) reads the same business: no second request for what the page has.

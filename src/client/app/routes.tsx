@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { data, type LoaderFunction, type RouteObject } from 'react-router';
 import { feedbackPath } from '../../shared/feedback-path.ts';
-import { consoleLanguageOf } from '../../shared/languages.ts';
+import { consoleWordsOf } from '../../shared/languages.ts';
 import { lobbyScreenPath } from '../../shared/lobby-screen.ts';
 import { paths } from '../../shared/paths.ts';
 import { FullPageSpinner } from '../components/ui/spinner.tsx';
@@ -10,7 +10,7 @@ import { kioskPath } from '../features/kiosk/kiosk-path.ts';
 import { LandingPage } from '../features/walk-in/components/landing-page.tsx';
 import { loadConsoleTexts, setConsoleTexts } from '../lib/console-texts.ts';
 import { withChunkTimeout } from '../lib/lazy-route.ts';
-import { pageLanguage } from '../lib/page-language.ts';
+import { pageWordsLanguage } from '../lib/page-language.ts';
 import { RootLayout, type RouteHandle } from './root-layout.tsx';
 import { ErrorPage } from './routes/error-page.tsx';
 import { HomePage } from './routes/home-page.tsx';
@@ -83,7 +83,7 @@ export function createRoutes(loaders: RouteLoaders): RouteObject[] {
           // With its words: the console's pages read them as they render (none at import).
           lazy: lazyPage(() =>
             import('../app/console/console-page.tsx').then(async (page) => {
-              setConsoleTexts(await loadConsoleTexts(consoleLanguageOf(pageLanguage())));
+              setConsoleTexts(await loadConsoleTexts(consoleWordsOf(pageWordsLanguage())));
               return page.ConsolePage;
             }),
           ),

@@ -4,15 +4,18 @@
  * (`lobbyScreen`, `privacy`) holds both. Kept apart so that a customer page never downloads the
  * console's words. The console speaks English and Spanish (docs/languages.md).
  */
-import type { ConsoleLanguage } from '../../shared/languages.ts';
+import type { ConsoleLanguage, PSEUDO_LANGUAGE } from '../../shared/languages.ts';
 import { type CustomerTexts, loadCustomerTexts, setCustomerTexts } from './customer-texts.ts';
+import { pseudoOf } from './pseudo-locale.ts';
 import type { ConsoleWords } from './texts/en/console.ts';
 
 export type ConsoleTexts = CustomerTexts & ConsoleWords;
+type ConsoleWordsLanguage = ConsoleLanguage | typeof PSEUDO_LANGUAGE;
 
-const catalogs: Record<ConsoleLanguage, () => Promise<{ default: ConsoleWords }>> = {
+const catalogs: Record<ConsoleWordsLanguage, () => Promise<{ default: ConsoleWords }>> = {
   en: () => import('./texts/en/console.ts'),
   es: () => import('./texts/es/console.ts'),
+  'en-XA': () => pseudoOf(import('./texts/en/console.ts')),
 };
 
 /** Unset until the console's language is loaded (routes.tsx): read at render. */
@@ -34,10 +37,10 @@ function withSharedSections(customer: CustomerTexts, own: ConsoleWords): Console
   return texts as ConsoleTexts;
 }
 
-const loaded = new Map<ConsoleLanguage, Promise<ConsoleTexts>>();
+const loaded = new Map<ConsoleWordsLanguage, Promise<ConsoleTexts>>();
 
 /** A language's words for the console (and the customer pages' words in it), fetched once. */
-export function loadConsoleTexts(language: ConsoleLanguage): Promise<ConsoleTexts> {
+export function loadConsoleTexts(language: ConsoleWordsLanguage): Promise<ConsoleTexts> {
   let texts = loaded.get(language);
   if (!texts) {
     texts = Promise.all([loadCustomerTexts(language), catalogs[language]()]).then(([customer, own]) =>

@@ -4,17 +4,19 @@
  * The console's words are in console-texts.ts: a customer page downloads only its own, and of
  * its own only the reader's language (docs/languages.md).
  */
-import type { Language } from '../../shared/languages.ts';
+import type { WordsLanguage } from '../../shared/languages.ts';
 import { type LandingTexts, loadLandingTexts, setLandingTexts } from './landing-texts.ts';
+import { pseudoOf } from './pseudo-locale.ts';
 import type { CustomerWords } from './texts/en/customer.ts';
 
 export type CustomerTexts = LandingTexts & CustomerWords;
 
-const catalogs: Record<Language, () => Promise<{ default: CustomerWords }>> = {
+const catalogs: Record<WordsLanguage, () => Promise<{ default: CustomerWords }>> = {
   en: () => import('./texts/en/customer.ts'),
   es: () => import('./texts/es/customer.ts'),
   vi: () => import('./texts/vi/customer.ts'),
   'zh-Hans': () => import('./texts/zh-Hans/customer.ts'),
+  'en-XA': () => pseudoOf(import('./texts/en/customer.ts')),
 };
 
 /** Unset until the page's language is loaded (router.tsx, entry-server.tsx): read at render. */
@@ -25,10 +27,10 @@ export function setCustomerTexts(texts: CustomerTexts): void {
   customerTexts = texts;
 }
 
-const loaded = new Map<Language, Promise<CustomerTexts>>();
+const loaded = new Map<WordsLanguage, Promise<CustomerTexts>>();
 
 /** A language's words for the customer pages, fetched once. */
-export function loadCustomerTexts(language: Language): Promise<CustomerTexts> {
+export function loadCustomerTexts(language: WordsLanguage): Promise<CustomerTexts> {
   let texts = loaded.get(language);
   if (!texts) {
     texts = Promise.all([loadLandingTexts(language), catalogs[language]()]).then(([landing, customer]) => ({

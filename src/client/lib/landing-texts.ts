@@ -4,7 +4,8 @@
  * at render; it is set before the first render (and again when the reader picks a language) by
  * `setLandingTexts`, with words `loadLandingTexts` fetched.
  */
-import type { Language } from '../../shared/languages.ts';
+import { type Language, languageOfWords, type WordsLanguage } from '../../shared/languages.ts';
+import { pseudoOf } from './pseudo-locale.ts';
 import type { LandingWords } from './texts/en/landing.ts';
 
 export type { LandingWords };
@@ -16,11 +17,12 @@ export type { LandingWords };
  */
 export type LandingTexts = LandingWords & { readonly language: Language };
 
-const catalogs: Record<Language, () => Promise<{ default: LandingWords }>> = {
+const catalogs: Record<WordsLanguage, () => Promise<{ default: LandingWords }>> = {
   en: () => import('./texts/en/landing.ts'),
   es: () => import('./texts/es/landing.ts'),
   vi: () => import('./texts/vi/landing.ts'),
   'zh-Hans': () => import('./texts/zh-Hans/landing.ts'),
+  'en-XA': () => pseudoOf(import('./texts/en/landing.ts')),
 };
 
 /** Unset until the page's language is loaded: nothing renders before (main.tsx, landing.tsx). */
@@ -30,6 +32,7 @@ export function setLandingTexts(words: LandingTexts): void {
   landingTexts = words;
 }
 
-export async function loadLandingTexts(language: Language): Promise<LandingTexts> {
-  return { ...(await catalogs[language]()).default, language };
+export async function loadLandingTexts(language: WordsLanguage): Promise<LandingTexts> {
+  // The pseudo-locale's words are English underneath: its dates and times are English's.
+  return { ...(await catalogs[language]()).default, language: languageOfWords(language) };
 }

@@ -22,8 +22,9 @@ export const customer = {
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function serviceButton(page: Page, service: string) {
-  return page.getByRole('list', { name: 'Services' }).getByRole('button', { name: service, exact: true });
+/** A service's button; `list` is the services' list's name in the page's language. */
+export function serviceButton(page: Page, service: string, list = 'Services') {
+  return page.getByRole('list', { name: list }).getByRole('button', { name: service, exact: true });
 }
 
 /** Opens the landing page and waits until the services show (the logo spinner is gone). */

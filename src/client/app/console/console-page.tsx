@@ -150,7 +150,7 @@ function StaffConsole({
             {me.name} · {consoleTexts.roles[me.role]}
           </p>
         </div>
-        <nav className="console__nav" aria-label="Console">
+        <nav className="console__nav" aria-label={consoleTexts.console.navLabel}>
           {sections.map((item) => (
             <Link
               key={item.path}

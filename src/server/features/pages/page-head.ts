@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Language } from '../../../shared/languages.ts';
+import type { WordsLanguage } from '../../../shared/languages.ts';
 import { companyIdSchema } from '../../../shared/schemas.ts';
 import { CONSOLE_DESCRIPTION, manifestHrefFor } from '../manifest/manifest.routes.ts';
 import { withDescription } from './page-html.ts';
@@ -43,7 +43,7 @@ export function landingLogoHrefFor(urlPath: string): string | null {
  * on a landing page with its logo preloaded. Made once per variant, with an ETag for revalidation
  * (the HTML is no-cache).
  */
-export function createIndexPages(indexHtml: string): (urlPath: string, language: Language) => IndexPage {
+export function createIndexPages(indexHtml: string): (urlPath: string, language: WordsLanguage) => IndexPage {
   const pages = new Map<string, IndexPage>();
   return (urlPath, language) => {
     const manifestHref = manifestHrefFor(urlPath);

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { chooseLanguage, LANGUAGE_COOKIE, type Language } from '../../../shared/languages.ts';
+import {
+  chooseLanguage,
+  LANGUAGE_COOKIE,
+  type Language,
+  languageOfWords,
+  PSEUDO_LANGUAGE,
+  type WordsLanguage,
+} from '../../../shared/languages.ts';
 import type { PageRequest, RenderPage } from '../../../shared/page-rendering.ts';
 import { companyIdSchema, UUID_PATTERN, type WalkInLanding } from '../../../shared/schemas.ts';
 import { AppError } from '../../errors.ts';
@@ -57,6 +64,11 @@ export interface ClientAppOptions {
   chat: ChatService;
   /** A business's language (docs/languages.md), from the company cache; null for no such business. */
   businessLanguage: (companyId: string) => Promise<Language | null>;
+  /**
+   * Whether a reader's stored choice may be the pseudo-locale (PSEUDO_LOCALE=1, browser tests
+   * only: docs/languages.md): never on in production, where no reader can pick it.
+   */
+  pseudoLocale?: boolean;
   /** Answers everything that is no page (an unknown /api/ route, a missing asset). */
   sendRouteNotFound: (reply: FastifyReply) => unknown;
   /** boot.ts to write into each page (boot-script.ts; the CSP allows it); null links the file. */
@@ -164,12 +176,14 @@ function companyIdOfPage(url: URL): string | null {
  * The language a page is rendered in (shared/languages.ts): the reader's choice kept on their
  * device, else their browser's (Accept-Language), else the business's, else English. The kiosk
  * starts every guest in the business's language: the tablet is the business's, and a guest's
- * choice there is not kept for the next.
+ * choice there is not kept for the next. A test server's pseudo-locale, when the cookie asks for
+ * it, goes before all of these, on every page.
  */
 async function languageOf(
   request: FastifyRequest,
-  businessLanguage: ClientAppOptions['businessLanguage'],
-): Promise<Language> {
+  { businessLanguage, pseudoLocale }: Pick<ClientAppOptions, 'businessLanguage' | 'pseudoLocale'>,
+): Promise<WordsLanguage> {
+  if (pseudoLocale && request.cookies?.[LANGUAGE_COOKIE] === PSEUDO_LANGUAGE) return PSEUDO_LANGUAGE;
   const url = new URL(request.url, 'http://localhost');
   const companyId = companyIdOfPage(url);
   const ofBusiness = () => (companyId ? businessLanguage(companyId) : Promise.resolve(null));
@@ -273,7 +287,7 @@ export async function registerClientApp(
   };
 
   const answerPage = async (request: FastifyRequest, reply: FastifyReply) => {
-    const language = await languageOf(request, options.businessLanguage);
+    const language = await languageOf(request, options);
     const shell = pageFor(request.url, language);
     const render = await loadRenderer();
     if (!render) return sendHtml(request, reply, 200, shell);
@@ -285,12 +299,15 @@ export async function registerClientApp(
         url: `http://localhost${request.url}`,
         language,
         signal: abort.signal,
-        findWalkInLanding: findWalkInLandingWith(options.intake, language),
+        // The server's own words: English under the pseudo-locale, as its texts.
+        findWalkInLanding: findWalkInLandingWith(options.intake, languageOfWords(language)),
         findServiceRequestProvider: (companyId, providerId) =>
           companyIdSchema.safeParse(companyId).success
-            ? orNull(options.intake.getServiceRequestProvider(companyId, providerId, language))
+            ? orNull(
+                options.intake.getServiceRequestProvider(companyId, providerId, languageOfWords(language)),
+              )
             : Promise.resolve(null),
-        customer: customerOf(request, options, language),
+        customer: customerOf(request, options, languageOfWords(language)),
       });
     } catch (error) {
       // The browser can still render the page (and say what is wrong) from the shell.

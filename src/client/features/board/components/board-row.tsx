@@ -3,13 +3,7 @@ import { LANGUAGE_NAMES, type Language } from '../../../../shared/languages.ts';
 import { formatPhoneForDisplay } from '../../../../shared/phone.ts';
 import type { Regular } from '../../../../shared/regular-schemas.ts';
 import type { BoardEntry, Provider } from '../../../../shared/staff-schemas.ts';
-import {
-  actionsFor,
-  awayOrHere,
-  STAFF_ACTIONS,
-  STATUS_LABELS,
-  type StaffAction,
-} from '../../../../shared/wait-status.ts';
+import { actionsFor, awayOrHere, STAFF_ACTIONS, type StaffAction } from '../../../../shared/wait-status.ts';
 import { ChatIcon } from '../../../components/ui/icons.tsx';
 import { Menu } from '../../../components/ui/menu.tsx';
 import { consoleTexts } from '../../../lib/console-texts.ts';
@@ -145,7 +139,9 @@ export function BoardRow({
         ) : null}
       </div>
       <p className="board-row__wait">
-        <span className={`status-pill status-pill--${entry.status}`}>{STATUS_LABELS[entry.status]}</span>
+        <span className={`status-pill status-pill--${entry.status}`}>
+          {consoleTexts.console.statuses[entry.status]}
+        </span>
         <span className="board-row__waited">
           {consoleTexts.console.waitedFor(Math.max(0, waitedMinutes))}
         </span>
@@ -210,7 +206,7 @@ export function BoardRow({
                 disabled={busy}
                 onClick={() => onAction(action)}
               >
-                {STAFF_ACTIONS[action].label}
+                {consoleTexts.console.actions[action]}
               </button>
             ))}
           </Menu>
@@ -222,7 +218,7 @@ export function BoardRow({
             disabled={busy}
             onClick={() => onAction(main)}
           >
-            {STAFF_ACTIONS[main].label}
+            {consoleTexts.console.actions[main]}
           </button>
         ) : null}
       </div>

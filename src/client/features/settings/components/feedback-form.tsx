@@ -51,7 +51,7 @@ export function FeedbackForm({ settings, canEdit }: { settings: BusinessSettings
         inputMode="url"
         autoComplete="url"
         spellCheck={false}
-        placeholder="https://g.page/r/…/review"
+        placeholder={t.reviewUrlPlaceholder}
         disabled={!canEdit}
         onChange={(reviewUrl) => {
           setDraft({ ...draft, reviewUrl });

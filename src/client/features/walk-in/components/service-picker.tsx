@@ -51,7 +51,7 @@ export function ServicePicker({
   return (
     <ul
       className={`service-list${invalid ? ' service-list--invalid' : ''}`}
-      aria-label="Services"
+      aria-label={landingTexts.landing.servicesLabel}
       aria-describedby={invalid ? errorId : undefined}
     >
       {services.map((service) => {

@@ -3,6 +3,8 @@
  * (console-texts.ts adds them, and a section both have, such as \`privacy\`, holds both): a
  * board row says a status the way the customer's page does.
  */
+import type { WaitStatus } from '../../../../shared/schemas.ts';
+import type { StaffAction } from '../../../../shared/wait-status.ts';
 import type { Widen } from '../widen.ts';
 import { listOf } from './list-of.ts';
 
@@ -16,6 +18,8 @@ function ordinal(n: number): string {
 const consoleWords = {
   console: {
     title: 'CheckN console',
+    /** The console's menu, for screen readers. */
+    navLabel: 'Console',
     signInTitle: 'Sign in to your business',
     email: 'Email',
     password: 'Password',
@@ -31,6 +35,22 @@ const consoleWords = {
     called: 'Called',
     inService: 'In service',
     finished: 'Finished today',
+    /** A board row's status and its buttons (shared/wait-status.ts). */
+    statuses: {
+      waiting: 'Waiting',
+      called: 'Called',
+      in_service: 'In service',
+      done: 'Done',
+      no_show: 'No-show',
+      cancelled: 'Cancelled',
+    } satisfies Record<WaitStatus, string>,
+    actions: {
+      call: 'Call',
+      start: 'Start',
+      done: 'Done',
+      'no-show': 'No-show',
+      remove: 'Remove',
+    } satisfies Record<StaffAction, string>,
     emptyBoard: 'Nobody is waiting. New walk-ins appear here as they join.',
     /** "I need more time" (docs/more-time.md): minutes left of the held place. */
     backIn: (minutes: number) => `Back in ${minutes} min`,
@@ -310,6 +330,7 @@ const consoleWords = {
       off: "Don't text",
     },
     logo: 'Logo',
+    reviewUrlPlaceholder: 'https://g.page/r/…/review',
     logoHint: 'A square JPEG or PNG picture of at most 5 MB. It shows at the top of your walk-in page.',
     // The server's own words (logo-image.ts), said before a file that cannot pass is sent.
     logoTooLarge: 'The logo can be at most 5 MB. Save a smaller picture and try again.',

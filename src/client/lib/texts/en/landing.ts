@@ -26,6 +26,8 @@ const landingWords = {
     otherCode: 'Enter another code',
     /** The service this phone last joined for here (docs/regulars.md). */
     lastTime: 'Last time',
+    /** The list of services' name, for screen readers. */
+    servicesLabel: 'Services',
   },
   loading: 'Loading…',
   /** The language picker could not fetch the chosen language's words (offline). */

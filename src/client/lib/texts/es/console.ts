@@ -21,6 +21,7 @@ function count(n: number, one: string, many: string): string {
 const consoleWords: ConsoleWords = {
   console: {
     title: 'Consola de CheckN',
+    navLabel: 'Consola',
     signInTitle: 'Inicia sesión en tu negocio',
     email: 'Correo electrónico',
     password: 'Contraseña',
@@ -36,6 +37,21 @@ const consoleWords: ConsoleWords = {
     called: 'Llamados',
     inService: 'En atención',
     finished: 'Terminados hoy',
+    statuses: {
+      waiting: 'En espera',
+      called: 'Llamado',
+      in_service: 'En atención',
+      done: 'Terminado',
+      no_show: 'No se presentó',
+      cancelled: 'Cancelado',
+    },
+    actions: {
+      call: 'Llamar',
+      start: 'Atender',
+      done: 'Terminar',
+      'no-show': 'No se presentó',
+      remove: 'Quitar',
+    },
     emptyBoard: 'No hay nadie esperando. Los nuevos clientes sin cita aparecen aquí al anotarse.',
     backIn: (minutes: number) => `Vuelve en ${minutes} min`,
     movedBack: 'Pasó más atrás',
@@ -312,6 +328,7 @@ const consoleWords: ConsoleWords = {
       off: 'No enviar',
     },
     logo: 'Logo',
+    reviewUrlPlaceholder: 'https://g.page/r/…/review',
     logoHint:
       'Una imagen JPEG o PNG cuadrada de 5 MB como máximo. Se muestra arriba en tu página de la lista.',
     logoTooLarge: 'El logo puede pesar 5 MB como máximo. Guarda una imagen más pequeña e inténtalo de nuevo.',

@@ -23,6 +23,7 @@ const landingWords: LandingWords = {
     otherCode: 'Ingresar otro código',
     /** The service this phone last joined for here (docs/regulars.md). */
     lastTime: 'La última vez',
+    servicesLabel: 'Servicios',
   },
   loading: 'Cargando…',
   /** The language picker could not fetch the chosen language's words (offline). */

@@ -21,6 +21,7 @@ const landingWords: LandingWords = {
     retry: 'Thử lại',
     otherCode: 'Nhập mã khác',
     lastTime: 'Lần trước',
+    servicesLabel: 'Dịch vụ',
   },
   loading: 'Đang tải…',
   languageFailed: 'Chúng tôi không tải được ngôn ngữ này. Vui lòng kiểm tra kết nối mạng và thử lại.',

@@ -21,6 +21,7 @@ const landingWords: LandingWords = {
     retry: '重试',
     otherCode: '输入其他代码',
     lastTime: '上次选择',
+    servicesLabel: '服务项目',
   },
   loading: '加载中……',
   languageFailed: '无法加载该语言。请检查网络连接后重试。',
