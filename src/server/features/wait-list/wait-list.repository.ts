@@ -436,7 +436,7 @@ export function createWaitListRepository(
            returning id, company_id, customer_id, idempotency_key, name, phone_number, service_type, status, date,
                      called_at, started_at, finished_at, chat_thread_key, allow_sms, provider_id, chat_unread,
                      request_status, request_deadline, back_by, arrived_at, moved_back_at, join_answers,
-                     party_id, party_position, party_size
+                     party_id, party_position, party_size, language
          ), pending as (
            ${appendEventsSql(`select n.board_topic, 'entry.upserted', ${boardEntryJsonSql('i', 'p')}
              from inserted i join input n on n.id = coalesce(i.party_id, i.id)
