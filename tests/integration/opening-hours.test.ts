@@ -169,6 +169,51 @@ describe.each(databaseKinds)('when the business takes walk-ins, on %s', (kind) =
     }
   });
 
+  it("says it on the board's bar in the console's language of the reader", async () => {
+    now = at('2026-11-28', '10:00'); // Saturday
+    const barIn = async (language: string) => {
+      const response = await t.app.inject({
+        url: '/api/v1/staff/intake',
+        headers: { ...provider.headers, 'accept-language': language },
+      });
+      expect(response.headers.vary).toMatch(/accept-language/i);
+      return boardIntakeSchema.parse(response.json()).walkInsStopped;
+    };
+    expect(await barIn('es-MX,es;q=0.9')).toEqual({
+      reason: 'closed',
+      title: 'Cerrado en este momento',
+      details: ['Abre el lunes a las 9:00 a.m.'],
+    });
+    // The console speaks English to a Vietnamese reader, its bar too.
+    expect((await barIn('vi'))?.title).toBe('Closed now');
+    expect((await barIn('en-US'))?.title).toBe('Closed now');
+    // Pausing and resuming answer with the bar, in the same words.
+    now = at('2026-11-27', '10:00'); // Friday, open
+    const paused = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/pause',
+      headers: { ...desk.headers, 'accept-language': 'es' },
+      payload: {},
+    });
+    expect(boardIntakeSchema.parse(paused.json()).walkInsStopped).toMatchObject({
+      reason: 'paused',
+      title: 'La lista de espera está en pausa',
+    });
+    const behind = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/running-behind',
+      headers: { ...desk.headers, 'accept-language': 'es' },
+      payload: { minutes: 0, textWaiting: false },
+    });
+    expect(behind.json().walkInsStopped.title).toBe('La lista de espera está en pausa');
+    const resumed = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/staff/pause',
+      headers: { ...desk.headers, 'accept-language': 'es' },
+    });
+    expect(boardIntakeSchema.parse(resumed.json()).walkInsStopped).toBeNull();
+  });
+
   it("says it in the business's language to a reader who asks for none of CheckN's", async () => {
     const business = await createBusiness(t.database.db);
     // Before anything reads the business (the company cache).

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { consoleLanguageOf, languageOfAcceptLanguage } from '../../../shared/languages.ts';
 import { z } from '../../../shared/schemas.ts';
 import {
   boardIntakeSchema,
@@ -13,6 +14,15 @@ import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { SettingsService } from '../company/settings.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { IntakeService } from './intake.service.ts';
+
+/**
+ * The console's language of the reader (the app sends its page's words' language), for the bar's
+ * words; a language the console does not speak reads English, as the rest of the console does.
+ */
+function consoleReaderLanguage(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('Vary', 'Accept-Language');
+  return consoleLanguageOf(languageOfAcceptLanguage(request.headers['accept-language']) ?? 'en');
+}
 
 /**
  * The list's pause (owner and front desk, from the board) and the opening hours and caps (the
@@ -31,25 +41,30 @@ export function registerIntakeRoutes(
   routes.get(
     '/api/v1/staff/intake',
     { ...staffFirst(staff), schema: { response: barAnswer } },
-    async (request) => intake.boardIntake(staffOf(request).companyId),
+    async (request, reply) =>
+      intake.boardIntake(staffOf(request).companyId, consoleReaderLanguage(request, reply)),
   );
 
   /** A pause with no body: no message, resumed by hand. */
   routes.put(
     '/api/v1/staff/pause',
     { ...desk, schema: { body: z.optional(pauseRequestSchema), response: barAnswer } },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = staffOf(request);
       await intake.setPause(companyId, request.body ?? {});
-      return intake.boardIntake(companyId);
+      return intake.boardIntake(companyId, consoleReaderLanguage(request, reply));
     },
   );
 
-  routes.delete('/api/v1/staff/pause', { ...desk, schema: { response: barAnswer } }, async (request) => {
-    const { companyId } = staffOf(request);
-    await intake.setPause(companyId, null);
-    return intake.boardIntake(companyId);
-  });
+  routes.delete(
+    '/api/v1/staff/pause',
+    { ...desk, schema: { response: barAnswer } },
+    async (request, reply) => {
+      const { companyId } = staffOf(request);
+      await intake.setPause(companyId, null);
+      return intake.boardIntake(companyId, consoleReaderLanguage(request, reply));
+    },
+  );
 
   /** "Running N minutes behind" (owner and front desk); answers how many customers were texted. */
   routes.put(
@@ -61,10 +76,10 @@ export function registerIntakeRoutes(
         response: { 200: runningBehindResponseSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { companyId } = staffOf(request);
       const texted = await intake.setRunningBehind(companyId, request.body);
-      return { ...(await intake.boardIntake(companyId)), texted };
+      return { ...(await intake.boardIntake(companyId, consoleReaderLanguage(request, reply))), texted };
     },
   );
 

@@ -1,4 +1,4 @@
-import type { Language } from '../../../shared/languages.ts';
+import type { ConsoleLanguage, Language } from '../../../shared/languages.ts';
 import { topics } from '../../../shared/realtime.ts';
 import {
   type ServiceRequestProvider,
@@ -115,13 +115,14 @@ export function createIntakeService(deps: {
       if (stopped) throw new AppError(REFUSAL_CODE[stopped.reason], { message: stoppedMessage(stopped) });
     },
 
-    async boardIntake(companyId: string): Promise<BoardIntake> {
+    /** The board's bar, in the console's language of the reader (English without one). */
+    async boardIntake(companyId: string, language: ConsoleLanguage = 'en'): Promise<BoardIntake> {
       const company = await companies.requireCompany(companyId);
       const rules = rulesOf(company);
       const pauseActive = rules.pause && (rules.pause.until === null || now() < rules.pause.until);
       return {
-        // The console's bar: staff words, in English (docs/languages.md).
-        walkInsStopped: await walkInsStoppedAt(rules, now(), () => lineLoadOf(company)),
+        // The staff member's words, never the business's: the console speaks en and es only.
+        walkInsStopped: await walkInsStoppedAt(rules, now(), () => lineLoadOf(company), language),
         pause:
           pauseActive && rules.pause
             ? {
