@@ -3,37 +3,19 @@ import {
   CALENDAR_FEED_URL_MAX_LENGTH,
   calendarFeedRequestSchema,
   calendarLinkHint,
-  describeCalendarFeed,
+  syncAgeOf,
 } from './calendar-feed-schemas.ts';
 
 const now = Date.parse('2026-03-10T15:00:00Z');
-const feed = { urlHint: 'https://calendar.google.com/…', lastAttemptAt: null, lastError: null };
 
 describe("a provider's calendar feed, as the owner reads it", () => {
-  it('says when it last synced and how many events it holds', () => {
-    const synced = { ...feed, lastSuccessAt: '2026-03-10T14:58:00Z', eventCount: 14 };
-    expect(describeCalendarFeed(synced, now)).toBe('Synced 2 min ago · 14 events');
-    expect(describeCalendarFeed({ ...synced, eventCount: 1 }, now)).toBe('Synced 2 min ago · 1 event');
-    expect(describeCalendarFeed({ ...synced, lastSuccessAt: '2026-03-10T14:59:40Z' }, now)).toBe(
-      'Synced just now · 14 events',
-    );
-    expect(describeCalendarFeed({ ...synced, lastSuccessAt: '2026-03-08T15:00:00Z' }, now)).toBe(
-      'Synced 2 days ago · 14 events',
-    );
-  });
-
-  it('says it has not synced yet, or what went wrong and since when the old events are used', () => {
-    expect(describeCalendarFeed({ ...feed, lastSuccessAt: null, eventCount: 0 }, now)).toBe('Not synced yet');
-    const error = 'This link did not return a calendar (ICS) file.';
-    expect(describeCalendarFeed({ ...feed, lastSuccessAt: null, lastError: error, eventCount: 0 }, now)).toBe(
-      error,
-    );
-    expect(
-      describeCalendarFeed(
-        { ...feed, lastSuccessAt: '2026-03-10T13:00:00Z', lastError: error, eventCount: 3 },
-        now,
-      ),
-    ).toBe(`${error} Last synced 2 h ago.`);
+  it('says how long ago it last synced, in the unit the owner reads', () => {
+    expect(syncAgeOf('2026-03-10T14:59:40Z', now)).toEqual({ unit: 'now' });
+    expect(syncAgeOf('2026-03-10T14:58:00Z', now)).toEqual({ unit: 'minutes', count: 2 });
+    expect(syncAgeOf('2026-03-10T13:00:00Z', now)).toEqual({ unit: 'hours', count: 2 });
+    expect(syncAgeOf('2026-03-08T15:00:00Z', now)).toEqual({ unit: 'days', count: 2 });
+    // A clock a little behind the server's reads "just now", never a negative age.
+    expect(syncAgeOf('2026-03-10T15:00:30Z', now)).toEqual({ unit: 'now' });
   });
 
   it('shows only the scheme and host of a link (the rest is often a private token)', () => {

@@ -65,26 +65,14 @@ export function calendarLinkHint(url: string): string {
   }
 }
 
-function ago(instant: string, now: number): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(instant)) / 60_000));
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
-}
+/** How long ago a sync was, in the unit the owner reads it in; the words are the console's catalog's. */
+export type SyncAge = { unit: 'now' } | { unit: 'minutes' | 'hours' | 'days'; count: number };
 
-/**
- * A feed's state in one line: "Synced 2 min ago · 14 events", "Not synced yet", or the last
- * error (with when it last worked, since the blocks from then are still in use).
- */
-export function describeCalendarFeed(feed: CalendarFeedStatus, now: number): string {
-  if (feed.lastError) {
-    return feed.lastSuccessAt
-      ? `${feed.lastError} Last synced ${ago(feed.lastSuccessAt, now)}.`
-      : feed.lastError;
-  }
-  if (!feed.lastSuccessAt) return 'Not synced yet';
-  return `Synced ${ago(feed.lastSuccessAt, now)} · ${feed.eventCount} ${feed.eventCount === 1 ? 'event' : 'events'}`;
+export function syncAgeOf(instant: string, now: number): SyncAge {
+  const minutes = Math.max(0, Math.floor((now - Date.parse(instant)) / 60_000));
+  if (minutes < 1) return { unit: 'now' };
+  if (minutes < 60) return { unit: 'minutes', count: minutes };
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return { unit: 'hours', count: hours };
+  return { unit: 'days', count: Math.floor(hours / 24) };
 }

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import {
   type CalendarFeedStatus,
   calendarFeedRequestSchema,
-  describeCalendarFeed,
   type ProviderCalendarFeed,
 } from '../../../../shared/calendar-feed-schemas.ts';
 import { issuesByField } from '../../../../shared/schemas.ts';
@@ -16,6 +15,7 @@ import {
   useSaveCalendarFeed,
   useSyncCalendarFeed,
 } from '../api/calendar-feeds-api.ts';
+import { describeCalendarFeed } from './describe-calendar-feed.ts';
 
 /** The time now, moved on every minute: "Synced 2 min ago" keeps true while the page is open. */
 function useMinuteClock(): number {

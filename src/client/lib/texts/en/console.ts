@@ -405,6 +405,15 @@ const consoleWords = {
     syncNow: 'Sync now',
     syncing: 'Syncing…',
     remove: 'Remove',
+    notSynced: 'Not synced yet',
+    /** "Synced 2 min ago · 14 events". */
+    synced: (ago: string, events: number) => `Synced ${ago} · ${events} ${events === 1 ? 'event' : 'events'}`,
+    /** The last sync's failure, then since when the old events are used. */
+    failedSince: (error: string, ago: string) => `${error} Last synced ${ago}.`,
+    justNow: 'just now',
+    minutesAgo: (minutes: number) => `${minutes} min ago`,
+    hoursAgo: (hours: number) => `${hours} h ago`,
+    daysAgo: (days: number) => `${days} ${days === 1 ? 'day' : 'days'} ago`,
   },
   apiKeys: {
     title: 'API keys',

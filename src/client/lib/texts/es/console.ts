@@ -401,6 +401,14 @@ const consoleWords: ConsoleWords = {
     syncNow: 'Sincronizar ahora',
     syncing: 'Sincronizando…',
     remove: 'Quitar',
+    notSynced: 'Aún no se ha sincronizado',
+    synced: (ago: string, events: number) =>
+      `Sincronizado ${ago} · ${events} ${events === 1 ? 'evento' : 'eventos'}`,
+    failedSince: (error: string, ago: string) => `${error} Última sincronización: ${ago}.`,
+    justNow: 'hace un momento',
+    minutesAgo: (minutes: number) => `hace ${minutes} min`,
+    hoursAgo: (hours: number) => `hace ${hours} h`,
+    daysAgo: (days: number) => `hace ${days} ${days === 1 ? 'día' : 'días'}`,
   },
   apiKeys: {
     title: 'Claves de API',
