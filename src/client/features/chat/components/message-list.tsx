@@ -86,7 +86,7 @@ function MessageItems({
                 </p>
               ) : null}
               <p className="chat-message__text">
-                <span className="visually-hidden">{mine ? 'You' : author}: </span>
+                <span className="visually-hidden">{mine ? customerTexts.chat.you : author}: </span>
                 {message.message}
               </p>
               <time

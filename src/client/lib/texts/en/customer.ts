@@ -237,6 +237,8 @@ const customerWords = {
     back: 'Back to your place in line',
     /** Said by screen readers when a message arrives from the other side. */
     newMessage: (author: string, message: string) => `New message from ${author}: ${message}`,
+    /** What a screen reader says before the reader's own message ("You: On my way"). */
+    you: 'You',
   },
   addClient: {
     title: 'Request a service',

@@ -261,6 +261,7 @@ const customerWords: CustomerWords = {
     back: 'Volver a tu lugar en la fila',
     /** Said by screen readers when a message arrives from the other side. */
     newMessage: (author: string, message: string) => `Nuevo mensaje de ${author}: ${message}`,
+    you: 'Tú',
   },
   addClient: {
     title: 'Solicitar un servicio',

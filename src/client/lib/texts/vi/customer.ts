@@ -225,6 +225,7 @@ const customerWords: CustomerWords = {
     notFoundBody: 'Cuộc trò chuyện có thể thuộc về một điện thoại hoặc trình duyệt khác.',
     back: 'Quay lại vị trí của quý khách',
     newMessage: (author: string, message: string) => `Tin nhắn mới từ ${author}: ${message}`,
+    you: 'Quý khách',
   },
   addClient: {
     title: 'Yêu cầu dịch vụ',

@@ -201,6 +201,7 @@ const customerWords: CustomerWords = {
     notFoundBody: '它可能属于其他手机或浏览器。',
     back: '返回您的排队位置',
     newMessage: (author: string, message: string) => `来自${author}的新消息：${message}`,
+    you: '您',
   },
   addClient: {
     title: '申请服务',
