@@ -20,7 +20,6 @@ import {
   type JoinWaitListRequest,
   type MoreTimeMinutes,
   type WaitEntryResponse,
-  type WaitStatus,
 } from '../../../shared/schemas.ts';
 import type { BoardEntry, BoardResponse, DeskWalkInRequest } from '../../../shared/staff-schemas.ts';
 import { CUSTOMER_CAN_LEAVE_FROM, STAFF_ACTIONS, type StaffAction } from '../../../shared/wait-status.ts';
