@@ -98,6 +98,8 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
       joinAnswers: null,
       // A party of one (docs/party-size.md).
       party: null,
+      // Joined without a page's language (no Accept-Language): the business's, kept on the visit.
+      language: 'en',
     });
     expect(board.providers.map((p) => p.name)).toEqual(['Maria Lopez', 'James Chen']);
     expect(board.services).toContain('Massage');
