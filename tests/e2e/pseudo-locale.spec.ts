@@ -87,6 +87,11 @@ async function demoData(browser: Browser): Promise<string[]> {
       entry.providerName,
     ]),
     ...board.providers.flatMap((provider: Record<string, unknown>) => [provider.name, provider.speciality]),
+    // A row's answers to the business's own questions, under the question as it was asked then
+    // (a question since removed from Settings still labels the answers given to it).
+    ...board.entries.flatMap((entry: { joinAnswers: { label: string; value: string }[] | null }) =>
+      (entry.joinAnswers ?? []).flatMap((answer) => [answer.label, answer.value]),
+    ),
     demo.address,
     ...demo.services,
     // A service's name may break at its slashes ("Women's Haircut/<wbr>Style").
