@@ -6,7 +6,13 @@ import { createRecordingSmsSender } from '../../src/server/sms/sms-sender.ts';
 import type { JoinWaitListRequest } from '../../src/shared/schemas.ts';
 import { joinAsNewCustomer } from '../support/customer.ts';
 import { buildJoinRequest } from '../support/factories.ts';
-import { createBusiness, type StaffSession, signInStaff, staffAction } from '../support/staff.ts';
+import {
+  createBusiness,
+  type StaffSession,
+  signInStaff,
+  staffAction,
+  type TestBusiness,
+} from '../support/staff.ts';
 import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { databaseKinds } from '../support/test-database.ts';
 
@@ -53,6 +59,21 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
     expect(response.statusCode).toBe(201);
     return response.json() as { waitId: string };
   }
+  /** Settings, Business, as the owner saves it: the address as it is, and the changes given. */
+  const saveBusiness = (business: TestBusiness, owner: StaffSession, changes: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/staff/settings/company',
+      headers: owner.headers,
+      payload: {
+        name: business.name,
+        street: '1 Main St',
+        city: 'Springfield',
+        state: 'IL',
+        zip: '62701',
+        ...changes,
+      },
+    });
   const fill = (wording: string, values: Record<string, string>) =>
     Object.entries(values).reduce((text, [key, value]) => text.replaceAll(`{${key}}`, value), wording);
 
@@ -111,22 +132,7 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
   it("uses the business's own wording for its language, and another language's default for the others", async () => {
     const business = await createBusiness(t.database.db, { services: ['Cut'] });
     const owner = await signInStaff(t.app, business.owner);
-    /** Settings, Business: the address as it is, and the wording (and language) given. */
-    const saveBusiness = (changes: Record<string, string>) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/staff/settings/company',
-        headers: owner.headers,
-        payload: {
-          name: business.name,
-          street: '1 Main St',
-          city: 'Springfield',
-          state: 'IL',
-          zip: '62701',
-          ...changes,
-        },
-      });
-    const saved = await saveBusiness({
+    const saved = await saveBusiness(business, owner, {
       smsJoinText: '{business}: see you soon for {service}! Reply STOP to opt out.',
       smsCalledText: '{business}: {name}, your chair is ready!',
     });
@@ -165,7 +171,7 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
 
     // The business now speaks Spanish: the wording it saves is for Spanish customers; its English
     // wording stays its English customers'.
-    const switched = await saveBusiness({
+    const switched = await saveBusiness(business, owner, {
       smsJoinText: '{business}: nos vemos pronto para {service}. Responde PARAR para darte de baja.',
       language: 'es',
     });
@@ -185,21 +191,11 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
   it("words each language's texts as the owner wrote them for it, and the language's default where they wrote none", async () => {
     const business = await createBusiness(t.database.db, { services: ['Cut'] });
     const owner = await signInStaff(t.app, business.owner);
-    const saved = await t.app.inject({
-      method: 'PUT',
-      url: '/api/v1/staff/settings/company',
-      headers: owner.headers,
-      payload: {
-        name: business.name,
-        street: '1 Main St',
-        city: 'Springfield',
-        state: 'IL',
-        zip: '62701',
-        smsTexts: {
-          en: { join: '', called: '' },
-          es: { join: '{business}: le esperamos para {service}. PARAR para no recibir mas.' },
-          vi: { called: '{name} ơi, đến lượt quý khách tại {business}!' },
-        },
+    const saved = await saveBusiness(business, owner, {
+      smsTexts: {
+        en: { join: '', called: '' },
+        es: { join: '{business}: le esperamos para {service}. PARAR para no recibir mas.' },
+        vi: { called: '{name} ơi, đến lượt quý khách tại {business}!' },
       },
     });
     expect(saved.statusCode).toBe(200);
@@ -254,13 +250,7 @@ describe.each(databaseKinds)('texts in the customer language on %s', (kind) => {
   it('refuses wording for a language CheckN does not speak, and a text over 320 characters', async () => {
     const business = await createBusiness(t.database.db, { services: ['Cut'] });
     const owner = await signInStaff(t.app, business.owner);
-    const save = (smsTexts: unknown) =>
-      t.app.inject({
-        method: 'PUT',
-        url: '/api/v1/staff/settings/company',
-        headers: owner.headers,
-        payload: { name: business.name, street: '', city: '', state: '', zip: '', smsTexts },
-      });
+    const save = (smsTexts: unknown) => saveBusiness(business, owner, { smsTexts });
     expect((await save({ fr: { join: 'Bonjour {name}' } })).statusCode).toBe(400);
     expect((await save({ es: { called: 'x'.repeat(321) } })).statusCode).toBe(400);
     expect((await save({ es: { called: 'x'.repeat(320) } })).statusCode).toBe(200);
