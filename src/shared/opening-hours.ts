@@ -104,16 +104,29 @@ export function openingAt(hours: OpeningHours, timeZone: string, now: number): O
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
+/** Made once per language and zone: a clock time is written on every read of a held place or a closed line. */
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function clockFormatter(language: Language, timeZone: string): Intl.DateTimeFormat {
+  const key = `${language} ${timeZone}`;
+  let formatter = clockFormatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_LOCALES[language], {
+      timeZone,
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    clockFormatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /**
  * "9:00 AM", "2:30 PM" in the business's time zone; in another language its own clock ("14:30",
  * "下午2:30"). English keeps the spec's en-US form whatever the runtime's default locale.
  */
 export function formatClockTime(instant: number, timeZone: string, language: Language = 'en'): string {
-  const time = new Intl.DateTimeFormat(INTL_LOCALES[language], {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(instant);
+  const time = clockFormatter(language, timeZone).format(instant);
   // The same plain spaces as the pages' own formats (client/lib/formats.ts): "4:30 p.m." reads
   // alike whether the server or the browser wrote it. English keeps the spec's form as it was.
   return language === 'en' ? time : time.replace(/[\u00a0\u202f]/g, ' ');
