@@ -57,6 +57,8 @@ async function demoData(browser: Browser): Promise<string[]> {
   const settings = await (await request.get('/api/v1/staff/settings')).json();
   const board = await (await request.get('/api/v1/staff/board')).json();
   const me = await (await request.get('/api/v1/staff/me')).json();
+  // Insights opens on the last 7 days (features/insights): what customers wrote after their visits.
+  const insights = await (await request.get('/api/v1/staff/insights?days=7')).json();
   const data: unknown[] = [
     me.name,
     // The walk-in page's link (Settings), and as the lobby screen writes it, without its scheme.
@@ -91,6 +93,16 @@ async function demoData(browser: Browser): Promise<string[]> {
     // (a question since removed from Settings still labels the answers given to it).
     ...board.entries.flatMap((entry: { joinAnswers: { label: string; value: string }[] | null }) =>
       (entry.joinAnswers ?? []).flatMap((answer) => [answer.label, answer.value]),
+    ),
+    // Services and providers as the visits had them (one since renamed or removed still counts).
+    ...insights.byService.map((group: { service: string }) => group.service),
+    ...insights.byProvider.map((group: { providerName: string | null }) => group.providerName),
+    ...insights.feedback.comments.flatMap(
+      (comment: { comment: string; serviceType: string; providerName: string | null }) => [
+        comment.comment,
+        comment.serviceType,
+        comment.providerName,
+      ],
     ),
     demo.address,
     ...demo.services,
