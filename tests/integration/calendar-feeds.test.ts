@@ -56,7 +56,7 @@ function fakeCalendars() {
     fetch: async (url: string) => {
       fetched.push(url);
       const answer = answers.get(url);
-      if (answer === undefined) throw new IcsFeedError('We could not reach the calendar.');
+      if (answer === undefined) throw new IcsFeedError({ code: 'unreachable' });
       if (answer instanceof Error) throw answer;
       return answer;
     },
@@ -200,6 +200,40 @@ describe.each(databaseKinds)("providers' calendar feeds, on %s", (kind) => {
     const again = feedOf(calendarFeedsResponseSchema.parse((await syncNow(owner, maria)).json()), maria);
     expect(again).toMatchObject({ lastError: null, eventCount: 1 });
     expect(await blockRows()).toEqual([[maria, soon + DAY, soon + DAY + HOUR]]);
+  });
+
+  it("says why a sync failed in the reader's console language, and keeps why, not the words", async () => {
+    calendars.answers.set(MARIA_URL, '<!doctype html><p>Please sign in</p>');
+    await setFeed(owner, maria, MARIA_URL);
+    const { rows } = await t.database.db.query<{ last_error: string }>(
+      'select last_error from provider_calendar_feeds where provider_id = $1',
+      [maria],
+    );
+    expect(rows.map((row) => JSON.parse(row.last_error))).toEqual([{ code: 'notACalendar' }]);
+
+    const inSpanish = await t.app.inject({
+      url: feedsUrl,
+      headers: { ...owner.headers, 'accept-language': 'es-MX,es;q=0.9' },
+    });
+    expect(inSpanish.headers.vary).toContain('Accept-Language');
+    expect(feedOf(calendarFeedsResponseSchema.parse(inSpanish.json()), maria)?.lastError).toBe(
+      'Este enlace no devolvió un archivo de calendario (ICS).',
+    );
+    // A language the console does not speak reads English, as the rest of the console.
+    const inVietnamese = await t.app.inject({
+      url: feedsUrl,
+      headers: { ...owner.headers, 'accept-language': 'vi' },
+    });
+    expect(feedOf(calendarFeedsResponseSchema.parse(inVietnamese.json()), maria)?.lastError).toBe(
+      'This link did not return a calendar (ICS) file.',
+    );
+
+    // A feed that failed before the reason was kept as JSON shows its sentence until the next sync.
+    await t.database.db.query('update provider_calendar_feeds set last_error = $2 where provider_id = $1', [
+      maria,
+      'This calendar link redirects too many times.',
+    ]);
+    expect(feedOf(await readFeeds(), maria)?.lastError).toBe('This calendar link redirects too many times.');
   });
 
   it('never logs the link of a feed that fails unexpectedly', async () => {

@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { consoleLanguageOf, languageOfAcceptLanguage } from '../../../shared/languages.ts';
+import type { FastifyInstance } from 'fastify';
 import { z } from '../../../shared/schemas.ts';
 import {
   boardIntakeSchema,
@@ -9,20 +8,12 @@ import {
   runningBehindRequestSchema,
   runningBehindResponseSchema,
 } from '../../../shared/staff-schemas.ts';
+import { consoleReaderLanguage } from '../../http/reader-language.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
 import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { SettingsService } from '../company/settings.service.ts';
 import type { StaffService } from '../staff/staff.service.ts';
 import type { IntakeService } from './intake.service.ts';
-
-/**
- * The console's language of the reader (the app sends its page's words' language), for the bar's
- * words; a language the console does not speak reads English, as the rest of the console does.
- */
-function consoleReaderLanguage(request: FastifyRequest, reply: FastifyReply) {
-  reply.header('Vary', 'Accept-Language');
-  return consoleLanguageOf(languageOfAcceptLanguage(request.headers['accept-language']) ?? 'en');
-}
 
 /**
  * The list's pause (owner and front desk, from the board) and the opening hours and caps (the

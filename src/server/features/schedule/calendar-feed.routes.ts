@@ -4,6 +4,7 @@ import {
   calendarFeedsResponseSchema,
 } from '../../../shared/calendar-feed-schemas.ts';
 import { uuidSchema, z } from '../../../shared/schemas.ts';
+import { consoleReaderLanguage } from '../../http/reader-language.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
 import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import type { StaffService } from '../staff/staff.service.ts';
@@ -29,42 +30,42 @@ export function registerCalendarFeedRoutes(
   routes.get(
     '/api/v1/staff/settings/calendar-feeds',
     { ...staffFirst(staff, 'owner'), schema: { response: feeds } },
-    async (request) => {
+    async (request, reply) => {
       const principal = staffOf(request);
-      return calendarFeeds.listFeeds(principal.companyId);
+      return calendarFeeds.listFeeds(principal.companyId, consoleReaderLanguage(request, reply));
     },
   );
 
   routes.put(
     '/api/v1/staff/settings/calendar-feeds/:providerId',
     { ...staffFirst(staff, 'owner'), schema: { ...oneFeed, body: calendarFeedRequestSchema } },
-    async (request) => {
+    async (request, reply) => {
       const principal = staffOf(request);
       const { providerId } = request.params;
       await calendarFeeds.setFeed(principal.companyId, providerId, request.body);
-      return calendarFeeds.listFeeds(principal.companyId);
+      return calendarFeeds.listFeeds(principal.companyId, consoleReaderLanguage(request, reply));
     },
   );
 
   routes.delete(
     '/api/v1/staff/settings/calendar-feeds/:providerId',
     { ...staffFirst(staff, 'owner'), schema: oneFeed },
-    async (request) => {
+    async (request, reply) => {
       const principal = staffOf(request);
       const { providerId } = request.params;
       await calendarFeeds.removeFeed(principal.companyId, providerId);
-      return calendarFeeds.listFeeds(principal.companyId);
+      return calendarFeeds.listFeeds(principal.companyId, consoleReaderLanguage(request, reply));
     },
   );
 
   routes.post(
     '/api/v1/staff/settings/calendar-feeds/:providerId/sync',
     { ...staffFirst(staff, 'owner'), schema: oneFeed },
-    async (request) => {
+    async (request, reply) => {
       const principal = staffOf(request);
       const { providerId } = request.params;
       await calendarFeeds.syncNow(principal.companyId, providerId);
-      return calendarFeeds.listFeeds(principal.companyId);
+      return calendarFeeds.listFeeds(principal.companyId, consoleReaderLanguage(request, reply));
     },
   );
 }

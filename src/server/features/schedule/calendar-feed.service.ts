@@ -4,10 +4,12 @@ import {
   type CalendarFeedsResponse,
   calendarLinkHint,
 } from '../../../shared/calendar-feed-schemas.ts';
+import type { ConsoleLanguage } from '../../../shared/languages.ts';
 import { addDays, instantAt, localDateTime } from '../../../shared/local-time.ts';
 import { backgroundFailureLevel } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import type { CalendarFeedRepository, ClaimedFeed } from './calendar-feed.repository.ts';
+import { type FeedProblem, storedFeedProblem, storedFeedProblemText } from './feed-problems.ts';
 import { type BusyBlock, IcsFeedError } from './ics-feed-result.ts';
 import { readBusyBlocksInThread } from './ics-feed-thread.ts';
 import type { IcsFeedFetcher } from './ics-fetch.ts';
@@ -21,8 +23,6 @@ const STOP_WAIT_MS = 5_000;
 /** The window kept: from yesterday (an appointment still running) to this many days ahead. */
 const DAYS_AHEAD = 14;
 
-const UNREADABLE_FEED = 'We could not read this calendar. Please try again later.';
-
 /** An unexpected error's name and message, the feed's link cut out of it. */
 function withoutLink(error: unknown, url: string): string {
   const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
@@ -34,7 +34,7 @@ export type BusyBlocksByProvider = Record<string, [number, number][]>;
 
 export type SyncOutcome =
   | { ok: true; eventCount: number }
-  | { ok: false; error: string }
+  | { ok: false; problem: FeedProblem }
   | { ok: 'superseded' };
 
 /**
@@ -76,15 +76,15 @@ export function createCalendarFeedService(deps: {
     try {
       blocks = await readFeed(feed);
     } catch (error) {
-      const message = error instanceof IcsFeedError ? error.message : UNREADABLE_FEED;
+      const problem: FeedProblem = error instanceof IcsFeedError ? error.problem : { code: 'unreadable' };
       // Never the link: it carries the calendar's private token.
       if (!(error instanceof IcsFeedError))
         logger.warn(
           { providerId: feed.providerId, reason: withoutLink(error, feed.url) },
           'calendar feed: sync failed',
         );
-      await feeds.recordFailure(feed, message);
-      return { ok: false, error: message };
+      await feeds.recordFailure(feed, storedFeedProblem(problem));
+      return { ok: false, problem };
     }
     const stored = await feeds.replaceBlocks(feed, blocks);
     return stored ? { ok: true, eventCount: blocks.length } : { ok: 'superseded' };
@@ -139,7 +139,8 @@ export function createCalendarFeedService(deps: {
       clearTimeout(waited);
     },
 
-    async listFeeds(companyId: string): Promise<CalendarFeedsResponse> {
+    /** Each provider's feed and its state; why one failed in `language`, the reader's. */
+    async listFeeds(companyId: string, language: ConsoleLanguage): Promise<CalendarFeedsResponse> {
       const rows = await feeds.listFeedStatuses(companyId);
       return {
         providers: rows.map((row) => ({
@@ -152,7 +153,7 @@ export function createCalendarFeedService(deps: {
                   urlHint: calendarLinkHint(row.url),
                   lastAttemptAt: row.lastAttemptAt ? new Date(row.lastAttemptAt).toISOString() : null,
                   lastSuccessAt: row.lastSuccessAt ? new Date(row.lastSuccessAt).toISOString() : null,
-                  lastError: row.lastError,
+                  lastError: row.lastError === null ? null : storedFeedProblemText(row.lastError, language),
                   eventCount: row.eventCount ?? 0,
                 },
         })),

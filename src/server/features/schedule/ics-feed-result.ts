@@ -2,6 +2,7 @@
  * What reading a calendar feed gives (ics-feed.ts), apart from the reader: the main thread imports
  * these without loading ical.js, which only the feed thread needs (ics-feed-thread.ts).
  */
+import { type FeedProblem, feedProblemText } from './feed-problems.ts';
 
 /** A time the provider is busy: epoch ms, [startsAt, endsAt). */
 export interface BusyBlock {
@@ -30,12 +31,16 @@ export interface IcsReadResult {
   skippedEvents: number;
 }
 
-/** A feed that cannot be read, with a message a salon owner can act on (shown in Settings). */
+/**
+ * A feed that cannot be read, with why (`problem`): Settings words it for the owner, in their
+ * language, as something they can act on; the message is the English words, for logs.
+ */
 export class IcsFeedError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  readonly problem: FeedProblem;
+
+  constructor(problem: FeedProblem, options?: { cause?: unknown }) {
+    super(feedProblemText(problem, 'en'), options);
     this.name = 'IcsFeedError';
+    this.problem = problem;
   }
 }
-
-export const NOT_A_CALENDAR_MESSAGE = 'This link did not return a calendar (ICS) file.';

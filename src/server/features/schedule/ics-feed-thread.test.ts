@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { FEED_PROBLEM_WORDS } from './feed-problems.ts';
 import { readBusyBlocks } from './ics-feed.ts';
-import { IcsFeedError, NOT_A_CALENDAR_MESSAGE } from './ics-feed-result.ts';
-import { readBusyBlocksInThread, TOO_COMPLEX_MESSAGE } from './ics-feed-thread.ts';
+import { IcsFeedError } from './ics-feed-result.ts';
+import { readBusyBlocksInThread } from './ics-feed-thread.ts';
 
 const text = [
   'BEGIN:VCALENDAR',
@@ -26,7 +27,7 @@ describe('a feed read in a thread of its own', () => {
   it("passes on the feed's own error in words", async () => {
     const read = readBusyBlocksInThread({ text: '<html>', window, timeZone: 'America/Chicago' });
     await expect(read).rejects.toBeInstanceOf(IcsFeedError);
-    await expect(read).rejects.toThrow(NOT_A_CALENDAR_MESSAGE);
+    await expect(read).rejects.toThrow(FEED_PROBLEM_WORDS.en.notACalendar);
   });
 
   it('stops a thread past its time and says the calendar is too large', async () => {
@@ -35,7 +36,7 @@ describe('a feed read in a thread of its own', () => {
       { text, window, timeZone: 'America/Chicago' },
       { timeoutMs: 1, maxHeapMb: 256 },
     );
-    await expect(read).rejects.toThrow(TOO_COMPLEX_MESSAGE);
+    await expect(read).rejects.toThrow(FEED_PROBLEM_WORDS.en.tooComplex);
     // The next feed is read as usual.
     await expect(
       readBusyBlocksInThread({ text, window, timeZone: 'America/Chicago' }),

@@ -6,6 +6,7 @@
  * long or too much memory is stopped and said so, and the server goes on.
  */
 import { Worker } from 'node:worker_threads';
+import type { FeedProblem } from './feed-problems.ts';
 import { IcsFeedError, type IcsReadResult } from './ics-feed-result.ts';
 
 export interface IcsThreadRequest {
@@ -16,7 +17,7 @@ export interface IcsThreadRequest {
 
 export type IcsThreadAnswer =
   | { ok: true; result: IcsReadResult }
-  | { ok: false; feedError: string }
+  | { ok: false; feedError: FeedProblem }
   | { ok: false; failure: string };
 
 export interface IcsThreadLimits {
@@ -26,8 +27,6 @@ export interface IcsThreadLimits {
 }
 
 export const DEFAULT_ICS_THREAD_LIMITS: IcsThreadLimits = { timeoutMs: 20_000, maxHeapMb: 256 };
-
-export const TOO_COMPLEX_MESSAGE = 'This calendar is too large to read. Try a link to a smaller calendar.';
 
 /** From the TypeScript sources (tests), the thread registers tsx itself, as pglite.ts does. */
 function startThread(workerData: IcsThreadRequest, limits: IcsThreadLimits): Worker {
@@ -66,7 +65,7 @@ function readOnce(request: IcsThreadRequest, limits: IcsThreadLimits): Promise<I
       if (error) reject(error);
       else resolve(result!);
     };
-    const deadline = setTimeout(() => settle(new IcsFeedError(TOO_COMPLEX_MESSAGE)), limits.timeoutMs);
+    const deadline = setTimeout(() => settle(new IcsFeedError({ code: 'tooComplex' })), limits.timeoutMs);
     thread.on('message', (answer: IcsThreadAnswer) => {
       if (answer.ok) settle(null, answer.result);
       else if ('feedError' in answer) settle(new IcsFeedError(answer.feedError));
@@ -74,7 +73,7 @@ function readOnce(request: IcsThreadRequest, limits: IcsThreadLimits): Promise<I
     });
     // Out of memory (ERR_WORKER_OUT_OF_MEMORY) is the feed's size; anything else is ours.
     thread.on('error', (error: Error & { code?: string }) =>
-      settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IcsFeedError(TOO_COMPLEX_MESSAGE) : error),
+      settle(error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? new IcsFeedError({ code: 'tooComplex' }) : error),
     );
     thread.on('exit', () => settle(new Error('calendar feed thread ended without an answer')));
   });

@@ -11,7 +11,7 @@ try {
 } catch (error) {
   answer =
     error instanceof IcsFeedError
-      ? { ok: false, feedError: error.message }
+      ? { ok: false, feedError: error.problem }
       : { ok: false, failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
 }
 parentPort?.postMessage(answer);

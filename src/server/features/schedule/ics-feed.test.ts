@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { FEED_PROBLEM_WORDS } from './feed-problems.ts';
 import { readBusyBlocks } from './ics-feed.ts';
-import { IcsFeedError, NOT_A_CALENDAR_MESSAGE } from './ics-feed-result.ts';
+import { IcsFeedError } from './ics-feed-result.ts';
 
 const NY = 'America/New_York';
 
@@ -224,7 +225,7 @@ describe('reading a provider’s calendar feed as busy blocks', () => {
       'BEGIN:VCALENDAR\r\nthis line has no colon\r\nEND:VCALENDAR',
     ]) {
       expect(() => readBusyBlocks(text, window, NY), JSON.stringify(text)).toThrow(IcsFeedError);
-      expect(() => readBusyBlocks(text, window, NY)).toThrow(NOT_A_CALENDAR_MESSAGE);
+      expect(() => readBusyBlocks(text, window, NY)).toThrow(FEED_PROBLEM_WORDS.en.notACalendar);
     }
   });
 

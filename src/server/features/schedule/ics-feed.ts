@@ -16,7 +16,6 @@ import {
   IcsFeedError,
   type IcsReadLimits,
   type IcsReadResult,
-  NOT_A_CALENDAR_MESSAGE,
 } from './ics-feed-result.ts';
 
 type Time = InstanceType<typeof ICAL.Time>;
@@ -41,19 +40,19 @@ export function readBusyBlocks(
 
 function parseCalendars(text: string): Component[] {
   // Anything else (a sign-in page, an error page, JSON) is the wrong link, whatever it parses as.
-  if (!/^\uFEFF?\s*BEGIN:VCALENDAR/i.test(text)) throw new IcsFeedError(NOT_A_CALENDAR_MESSAGE);
+  if (!/^\uFEFF?\s*BEGIN:VCALENDAR/i.test(text)) throw new IcsFeedError({ code: 'notACalendar' });
   let parsed: unknown;
   try {
     parsed = ICAL.parse(text);
   } catch (error) {
-    throw new IcsFeedError(NOT_A_CALENDAR_MESSAGE, { cause: error });
+    throw new IcsFeedError({ code: 'notACalendar' }, { cause: error });
   }
   // One component parses to ['vcalendar', …]; several to a list of them.
   const roots = (typeof (parsed as unknown[])[0] === 'string' ? [parsed] : parsed) as unknown[];
   const calendars = roots
     .map((jcal) => new ICAL.Component(jcal as unknown[]))
     .filter((component) => component.name === 'vcalendar');
-  if (calendars.length === 0) throw new IcsFeedError(NOT_A_CALENDAR_MESSAGE);
+  if (calendars.length === 0) throw new IcsFeedError({ code: 'notACalendar' });
   return calendars;
 }
 

@@ -2,6 +2,7 @@ import { createServer as createHttpServer, request as httpRequest, type ServerRe
 import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FEED_PROBLEM_WORDS, feedProblemText } from './feed-problems.ts';
 import { IcsFeedError } from './ics-feed-result.ts';
 import {
   calendarUrl,
@@ -11,9 +12,12 @@ import {
   followRedirects,
   getOnce,
   type Hop,
-  ICS_FETCH_MESSAGES,
   readWithLimit,
+  timedOutProblem,
+  tooLargeProblem,
 } from './ics-fetch.ts';
+
+const words = FEED_PROBLEM_WORDS.en;
 
 const fetchIcsFeed = createIcsFeedFetcher();
 
@@ -37,7 +41,7 @@ describe('a calendar link reaches public https addresses only', () => {
     ['a file', () => 'file:///etc/passwd'],
     ['not a link', () => 'my calendar'],
   ])('refuses %s before connecting', async (_kind, url) => {
-    await expect(fetchIcsFeed(url())).rejects.toThrow(ICS_FETCH_MESSAGES.notHttps);
+    await expect(fetchIcsFeed(url())).rejects.toThrow(words.notHttps);
     expect(connections).toBe(0);
   });
 
@@ -56,9 +60,7 @@ describe('a calendar link reaches public https addresses only', () => {
     ['IPv6 unique-local', '[fd12:3456::1]'],
     ['IPv4-mapped IPv6 loopback', '[::ffff:127.0.0.1]'],
   ])('refuses %s (%s) before connecting, in words', async (_range, host) => {
-    await expect(fetchIcsFeed(`https://${host}:${port}/calendar.ics`)).rejects.toThrow(
-      ICS_FETCH_MESSAGES.privateAddress,
-    );
+    await expect(fetchIcsFeed(`https://${host}:${port}/calendar.ics`)).rejects.toThrow(words.privateAddress);
     expect(connections).toBe(0);
   });
 
@@ -68,14 +70,14 @@ describe('a calendar link reaches public https addresses only', () => {
     );
     expect(calendarUrl(' https://example.com/cal.ics ').href).toBe('https://example.com/cal.ics');
     await expect(fetchIcsFeed(`webcal://localhost:${port}/calendar.ics`)).rejects.toThrow(
-      ICS_FETCH_MESSAGES.privateAddress,
+      words.privateAddress,
     );
     expect(connections).toBe(0);
   });
 
   it('answers in words when the host is not found', async () => {
     await expect(ensurePublicHost(new URL('https://no-such-host.invalid/cal.ics'))).rejects.toThrow(
-      ICS_FETCH_MESSAGES.unknownHost,
+      words.unknownHost,
     );
   });
 });
@@ -98,13 +100,13 @@ describe('redirects of a calendar link', () => {
     const toLoopback = scripted({ 'https://8.8.8.8/cal.ics': { redirectTo: 'https://localhost/cal.ics' } });
     await expect(
       followRedirects(new URL('https://8.8.8.8/cal.ics'), toLoopback.hop, { maxRedirects: 3 }),
-    ).rejects.toThrow(ICS_FETCH_MESSAGES.privateAddress);
+    ).rejects.toThrow(words.privateAddress);
     expect(toLoopback.asked).toEqual(['https://8.8.8.8/cal.ics', 'https://localhost/cal.ics']);
 
     const toHttp = scripted({ 'https://8.8.8.8/cal.ics': { redirectTo: 'http://8.8.8.8/cal.ics' } });
     await expect(
       followRedirects(new URL('https://8.8.8.8/cal.ics'), toHttp.hop, { maxRedirects: 3 }),
-    ).rejects.toThrow(ICS_FETCH_MESSAGES.notHttps);
+    ).rejects.toThrow(words.notHttps);
   });
 
   it('follows a relative redirect, and stops after the most it allows', async () => {
@@ -118,7 +120,7 @@ describe('redirects of a calendar link', () => {
     );
     await expect(
       followRedirects(new URL('https://8.8.8.8/a'), twice.hop, { maxRedirects: 1 }),
-    ).rejects.toThrow(ICS_FETCH_MESSAGES.tooManyRedirects);
+    ).rejects.toThrow(words.tooManyRedirects);
   });
 });
 
@@ -168,10 +170,10 @@ describe('a calendar fetch has a deadline and a cap on the file read', () => {
   };
 
   it('says the limits in words', () => {
-    expect(ICS_FETCH_MESSAGES.tooLarge(DEFAULT_ICS_FETCH_LIMITS)).toBe(
+    expect(feedProblemText(tooLargeProblem(DEFAULT_ICS_FETCH_LIMITS), 'en')).toBe(
       'The calendar file is larger than 2 MB.',
     );
-    expect(ICS_FETCH_MESSAGES.timedOut(DEFAULT_ICS_FETCH_LIMITS)).toBe(
+    expect(feedProblemText(timedOutProblem(DEFAULT_ICS_FETCH_LIMITS), 'en')).toBe(
       'The calendar did not answer within 10 seconds.',
     );
   });
@@ -179,7 +181,7 @@ describe('a calendar fetch has a deadline and a cap on the file read', () => {
   it('answers the text, a redirect, or an error status in words', async () => {
     await expect(get('/calendar.ics')).resolves.toEqual({ text: 'BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n' });
     await expect(get('/moved')).resolves.toEqual({ redirectTo: '/calendar.ics' });
-    await expect(get('/gone')).rejects.toThrow(ICS_FETCH_MESSAGES.httpStatus(404));
+    await expect(get('/gone')).rejects.toThrow(words.httpStatus(404));
   });
 
   it('gives up on a calendar that does not answer in time', async () => {

@@ -14,6 +14,7 @@ import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { RequestFilteringHttpsAgent } from 'request-filtering-agent';
+import type { FeedProblem } from './feed-problems.ts';
 import { IcsFeedError } from './ics-feed-result.ts';
 
 export interface IcsFetchLimits {
@@ -31,24 +32,18 @@ export const DEFAULT_ICS_FETCH_LIMITS: IcsFetchLimits = {
 };
 
 /** What the owner reads in Settings when a feed cannot be fetched. */
-export const ICS_FETCH_MESSAGES = {
-  notHttps: 'This calendar link must start with https://',
-  privateAddress: 'This calendar link points to a private network address.',
-  unknownHost: 'We could not find the server of this calendar link. Check the link.',
-  unreachable: 'We could not reach the calendar. Check the link, or try again later.',
-  tooManyRedirects: 'This calendar link redirects too many times.',
-  timedOut: (limits: IcsFetchLimits) => {
-    const seconds = Math.max(1, Math.round(limits.timeoutMs / 1000));
-    return `The calendar did not answer within ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
-  },
-  tooLarge: (limits: IcsFetchLimits) => {
-    const megabytes = limits.maxBytes / (1024 * 1024);
-    const size = megabytes >= 1 ? `${Math.round(megabytes)} MB` : `${Math.round(limits.maxBytes / 1024)} KB`;
-    return `The calendar file is larger than ${size}.`;
-  },
-  httpStatus: (status: number) =>
-    `The calendar link answered with an error (HTTP ${status}). Check the link.`,
-};
+/** The limit a slow calendar ran into, in whole seconds. */
+export const timedOutProblem = (limits: IcsFetchLimits): FeedProblem => ({
+  code: 'timedOut',
+  seconds: Math.max(1, Math.round(limits.timeoutMs / 1000)),
+});
+
+/** The limit a large calendar ran into, as "2 MB" or "512 KB". */
+export function tooLargeProblem(limits: IcsFetchLimits): FeedProblem {
+  const megabytes = limits.maxBytes / (1024 * 1024);
+  const size = megabytes >= 1 ? `${Math.round(megabytes)} MB` : `${Math.round(limits.maxBytes / 1024)} KB`;
+  return { code: 'tooLarge', size };
+}
 
 /** Fetches a calendar link (https or webcal) and answers its text, or throws an IcsFeedError. */
 export type IcsFeedFetcher = (url: string) => Promise<string>;
@@ -83,11 +78,11 @@ export function calendarUrl(raw: string): URL {
   try {
     url = new URL(raw.trim());
   } catch {
-    throw new IcsFeedError(ICS_FETCH_MESSAGES.notHttps);
+    throw new IcsFeedError({ code: 'notHttps' });
   }
   if (url.protocol === 'webcal:' || url.protocol === 'webcals:')
     url = new URL(`https:${url.href.slice(url.protocol.length)}`);
-  if (url.protocol !== 'https:') throw new IcsFeedError(ICS_FETCH_MESSAGES.notHttps);
+  if (url.protocol !== 'https:') throw new IcsFeedError({ code: 'notHttps' });
   return url;
 }
 
@@ -109,11 +104,11 @@ export async function ensurePublicHost(url: URL): Promise<void> {
     try {
       addresses = (await lookup(host, { all: true })).map((found) => found.address);
     } catch (error) {
-      throw new IcsFeedError(ICS_FETCH_MESSAGES.unknownHost, { cause: error });
+      throw new IcsFeedError({ code: 'unknownHost' }, { cause: error });
     }
   }
-  if (addresses.length === 0) throw new IcsFeedError(ICS_FETCH_MESSAGES.unknownHost);
-  if (!addresses.every(isPublicAddress)) throw new IcsFeedError(ICS_FETCH_MESSAGES.privateAddress);
+  if (addresses.length === 0) throw new IcsFeedError({ code: 'unknownHost' });
+  if (!addresses.every(isPublicAddress)) throw new IcsFeedError({ code: 'privateAddress' });
 }
 
 export type Hop = { redirectTo: string } | { text: string };
@@ -131,15 +126,15 @@ export async function followRedirects(
   for (let redirects = 0; ; redirects += 1) {
     const hop = await fetchHop(current);
     if ('text' in hop) return hop.text;
-    if (redirects >= limits.maxRedirects) throw new IcsFeedError(ICS_FETCH_MESSAGES.tooManyRedirects);
+    if (redirects >= limits.maxRedirects) throw new IcsFeedError({ code: 'tooManyRedirects' });
     let next: URL;
     try {
       next = new URL(hop.redirectTo, current);
     } catch {
-      throw new IcsFeedError(ICS_FETCH_MESSAGES.unreachable);
+      throw new IcsFeedError({ code: 'unreachable' });
     }
     // A redirect may not step down to http, nor to webcal: only https.
-    if (next.protocol !== 'https:') throw new IcsFeedError(ICS_FETCH_MESSAGES.notHttps);
+    if (next.protocol !== 'https:') throw new IcsFeedError({ code: 'notHttps' });
     current = next;
   }
 }
@@ -164,7 +159,7 @@ export function getOnce(
       if (error) reject(error);
       else resolve(hop!);
     };
-    const timedOut = () => new IcsFeedError(ICS_FETCH_MESSAGES.timedOut(options));
+    const timedOut = () => new IcsFeedError(timedOutProblem(options));
     if (options.signal.aborted) return settle(timedOut());
     const outgoing = requestFn(url, {
       method: 'GET',
@@ -182,12 +177,10 @@ export function getOnce(
     };
     // Connection errors (refused, reset, a private address the agent caught): the link's fault or
     // the calendar's, said in words; the cause stays on the error.
-    outgoing.on('error', (error) => done(new IcsFeedError(ICS_FETCH_MESSAGES.unreachable, { cause: error })));
+    outgoing.on('error', (error) => done(new IcsFeedError({ code: 'unreachable' }, { cause: error })));
     outgoing.on('response', (response: IncomingMessage) => {
       // Destroying the request below makes the answer report "aborted": it is ours, and settled.
-      response.on('error', (error) =>
-        done(new IcsFeedError(ICS_FETCH_MESSAGES.unreachable, { cause: error })),
-      );
+      response.on('error', (error) => done(new IcsFeedError({ code: 'unreachable' }, { cause: error })));
       const status = response.statusCode ?? 0;
       if (status >= 300 && status < 400 && response.headers.location) {
         response.resume();
@@ -196,9 +189,9 @@ export function getOnce(
       }
       if (status < 200 || status >= 300) {
         outgoing.destroy();
-        return done(new IcsFeedError(ICS_FETCH_MESSAGES.httpStatus(status)));
+        return done(new IcsFeedError({ code: 'httpStatus', status }));
       }
-      readWithLimit(response, options.maxBytes, () => new IcsFeedError(ICS_FETCH_MESSAGES.tooLarge(options)))
+      readWithLimit(response, options.maxBytes, () => new IcsFeedError(tooLargeProblem(options)))
         .then((bytes) => done(null, { text: new TextDecoder('utf-8').decode(bytes) }))
         .catch((error: Error) => {
           outgoing.destroy();
