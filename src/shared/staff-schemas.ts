@@ -610,12 +610,23 @@ export const insightsQuerySchema = z.object({
   from: z.optional(z.string()),
   to: z.optional(z.string()),
 });
-export const insightsCsvQueryFieldsSchema = z.extend(insightsQuerySchema, { phones: z.optional(z.string()) });
+export const insightsCsvQueryFieldsSchema = z.extend(insightsQuerySchema, {
+  phones: z.optional(z.string()),
+  language: z.optional(z.string()),
+});
 
-/** The CSV of a range's visits; `phones=1` adds each visitor's name and phone number. */
+/**
+ * The CSV of a range's visits; `phones=1` adds each visitor's name and phone number; `language`,
+ * the console's (a download is a plain link, so it says the console's choice itself), words its
+ * header and statuses.
+ */
 export const insightsCsvQuerySchema = (today: string) =>
   z
-    .object({ ...insightsRangeFields, phones: z.optional(z.enum(['0', '1'], 'phones is 1 or 0')) })
+    .object({
+      ...insightsRangeFields,
+      phones: z.optional(z.enum(['0', '1'], 'phones is 1 or 0')),
+      language: z.optional(z.enum(CONSOLE_LANGUAGES, 'The console speaks en or es')),
+    })
     .check(...insightsRangeChecks(today));
 
 /** Visits, waits and no-shows of one group (a service, a provider, or all). */

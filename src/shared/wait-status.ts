@@ -30,15 +30,6 @@ export function actionsFor(status: WaitStatus): StaffAction[] {
   return STAFF_ACTION_NAMES.filter((action) => nextStatus(status, action) !== null);
 }
 
-export const STATUS_LABELS: Record<WaitStatus, string> = {
-  waiting: 'Waiting',
-  called: 'Called',
-  in_service: 'In service',
-  done: 'Done',
-  no_show: 'No-show',
-  cancelled: 'Cancelled',
-};
-
 /**
  * A service request the line does not count yet: waiting for its provider's answer, declined or
  * expired (until "next available"). The server's SQL twin is IN_LINE_SQL (wait-list.repository.ts).

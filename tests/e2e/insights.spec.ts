@@ -25,11 +25,12 @@ test("the owner reads the last 7 days' insights and downloads their visits", asy
   await expect(visits.locator('.stat__value')).toHaveText(/^\d+$/);
 
   const download = page.getByRole('link', { name: 'Download CSV' });
+  // The console's language goes with the link: a download sends the browser's, not the console's.
   const href = `/api/v1/staff/insights/visits.csv?from=${demoDay(6)}&to=${demoDay(0)}`;
-  await expect(download).toHaveAttribute('href', href);
+  await expect(download).toHaveAttribute('href', `${href}&language=en`);
   await page.getByLabel('Include names and phone numbers').check();
-  await expect(download).toHaveAttribute('href', `${href}&phones=1`);
-  const csv = await page.request.get(`${href}&phones=1`);
+  await expect(download).toHaveAttribute('href', `${href}&phones=1&language=en`);
+  const csv = await page.request.get(`${href}&phones=1&language=en`);
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
   expect((await csv.text()).split('\r\n')[0]).toBe(
     '\uFEFFArrived,Called,Started,Finished,Service,Provider,Status,Waited (min),Name,Phone,Party',
@@ -96,7 +97,7 @@ test('the owner widens the range from today to 30 and 90 days and sees the older
   await expect(dayBar(page, historyDay(20))).toHaveText('2');
   await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
     'href',
-    `/api/v1/staff/insights/visits.csv?from=${salonDay(29)}&to=${salonDay(0)}`,
+    `/api/v1/staff/insights/visits.csv?from=${salonDay(29)}&to=${salonDay(0)}&language=en`,
   );
 
   await page.getByRole('button', { name: '90 days' }).click();
@@ -108,7 +109,7 @@ test('the owner widens the range from today to 30 and 90 days and sees the older
   await expect(dayBar(page, historyDay(60))).toHaveText('3');
   await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
     'href',
-    `/api/v1/staff/insights/visits.csv?from=${salonDay(89)}&to=${salonDay(0)}`,
+    `/api/v1/staff/insights/visits.csv?from=${salonDay(89)}&to=${salonDay(0)}&language=en`,
   );
   await page.context().close();
 });
@@ -135,7 +136,10 @@ test("a custom range counts the salon's own days, and its CSV holds that range's
   await expect(dayBar(page, to)).toHaveText('2');
 
   const link = page.getByRole('link', { name: 'Download CSV' });
-  await expect(link).toHaveAttribute('href', `/api/v1/staff/insights/visits.csv?from=${from}&to=${to}`);
+  await expect(link).toHaveAttribute(
+    'href',
+    `/api/v1/staff/insights/visits.csv?from=${from}&to=${to}&language=en`,
+  );
   const downloading = page.waitForEvent('download');
   await link.click();
   const download = await downloading;

@@ -230,6 +230,16 @@ test.describe('the console', () => {
     await page.getByRole('button', { name: esConsole.console.signIn }).click();
     await expect(page.getByRole('link', { name: esConsole.console.board })).toBeVisible();
 
+    // Insights' CSV speaks the console's language: its link says which (the browser's is not the
+    // member's choice), and the header and statuses come back in it.
+    await page.getByRole('link', { name: esConsole.insights.title }).click();
+    const download = page.getByRole('link', { name: esConsole.insights.download });
+    await expect(download).toHaveAttribute('href', /&language=es$/);
+    const csv = await page.request.get((await download.getAttribute('href')) as string);
+    expect((await csv.text()).split('\r\n')[0]).toBe(
+      '\uFEFFLlegada,Llamado,Inicio,Fin,Servicio,Profesional,Estado,Espera (min)',
+    );
+
     await page.goto('/console/account');
     await expect(page.getByRole('heading', { name: esConsole.account.language })).toBeVisible();
     await languagePicker(page).selectOption('en');

@@ -387,6 +387,42 @@ describe.each(databaseKinds)('insights on %s', (kind) => {
     );
   });
 
+  it("words the CSV's header and statuses in the console's language; the data as typed", async () => {
+    const spanish = await getCsv(owner, `${RANGE}&language=es`);
+    expect(spanish.statusCode, spanish.body).toBe(200);
+    const lines = spanish.body.slice(1).split('\r\n');
+    expect(lines[0]).toBe('Llegada,Llamado,Inicio,Fin,Servicio,Profesional,Estado,Espera (min)');
+    expect(lines[1]).toBe('2026-03-07 00:00,,,2026-03-07 00:30,Color,,Cancelado,');
+    expect(lines[2]).toBe(
+      '2026-03-07 10:00,2026-03-07 10:10,2026-03-07 10:12,2026-03-07 10:40,Cut,Ana,Terminado,10',
+    );
+    expect(lines[3]).toBe('2026-03-07 10:30,2026-03-07 11:00,,2026-03-07 11:10,Color,Ben,No se presentó,30');
+
+    // Without the link's choice, the request's language (a browser's Accept-Language); a
+    // language the console does not speak reads English.
+    const byHeader = (language: string) =>
+      t.app.inject({
+        url: `/api/v1/staff/insights/visits.csv?${RANGE}`,
+        headers: { ...owner.headers, 'accept-language': language },
+      });
+    const fromSpanishBrowser = await byHeader('es-ES,es;q=0.9');
+    expect(fromSpanishBrowser.body.slice(1).split('\r\n')[0]).toMatch(/^Llegada,/);
+    expect(fromSpanishBrowser.headers.vary).toContain('Accept-Language');
+    expect((await byHeader('vi')).body.slice(1).split('\r\n')[0]).toMatch(/^Arrived,/);
+    // The link's choice wins over the browser's.
+    const chosen = await t.app.inject({
+      url: `/api/v1/staff/insights/visits.csv?${RANGE}&language=en`,
+      headers: { ...owner.headers, 'accept-language': 'es' },
+    });
+    expect(chosen.body.slice(1).split('\r\n')[0]).toMatch(/^Arrived,/);
+
+    const unknown = await getCsv(owner, `${RANGE}&language=fr`);
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      error: { field: 'language', message: 'The console speaks en or es' },
+    });
+  });
+
   it('reads a long CSV a page of rows at a time, so no statement holds the embedded database for long', async () => {
     // A busy year is tens of thousands of visits: read in one statement, PGlite's one thread was
     // busy for seconds (5–6 s for 55,000 on the 2-core test machine) and every join, call and

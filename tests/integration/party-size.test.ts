@@ -384,9 +384,9 @@ describe.each(databaseKinds)('party size, on %s', (kind) => {
   it('puts a Party column in the CSV with names and phones: "2 of 3", empty for a party of one', async () => {
     const party = await joinParty('Csv Party', 3);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
-    const csv = async (phones: string) => {
+    const csv = async (phones: string, language = 'en') => {
       const response = await t.app.inject({
-        url: `/api/v1/staff/insights/visits.csv?from=${today}&to=${today}&phones=${phones}`,
+        url: `/api/v1/staff/insights/visits.csv?from=${today}&to=${today}&phones=${phones}&language=${language}`,
         headers: owner.headers,
       });
       expect(response.statusCode, response.body).toBe(200);
@@ -404,6 +404,16 @@ describe.each(databaseKinds)('party size, on %s', (kind) => {
       ['Csv Party +2', shown, '3 of 3'],
     ]);
     expect(rows.find((line) => line.includes('Just Me'))).toMatch(/,$/);
+    // The console in Spanish: the place in the party is worded, the names are data.
+    const [spanishHeader, ...spanishRows] = await csv('1', 'es');
+    expect(spanishHeader!.endsWith(',Nombre,Teléfono,Grupo')).toBe(true);
+    expect(
+      spanishRows.filter((line) => line.includes('Csv Party')).map((line) => line.split(',').slice(-3)),
+    ).toEqual([
+      ['Csv Party', shown, '1 de 3'],
+      ['Csv Party +1', shown, '2 de 3'],
+      ['Csv Party +2', shown, '3 de 3'],
+    ]);
     const [withoutContacts] = await csv('0');
     expect(withoutContacts).not.toContain('Party');
   });

@@ -56,8 +56,9 @@ export interface VisitCsvRow {
   phoneNumber: string | null;
   /** Answers to the business's questions (docs/join-fields.md), with contacts only; null without. */
   joinAnswers: JoinAnswer[] | null;
-  /** Its place in its party ("2 of 3", docs/party-size.md), with contacts only; null for a party of one. */
-  party: string | null;
+  /** Its place in its party (2 of 3, docs/party-size.md), with contacts only; null for a party of one. */
+  partyPosition: number | null;
+  partySize: number | null;
 }
 
 type Scope = { companyId: string; timeZone: string } & InsightsRange;
@@ -206,7 +207,8 @@ export function createInsightsRepository(db: Queryable) {
                 ${rounded(WAITED_MINUTES)} as "waitedMinutes",
                 case when $5 then w.name end as name, case when $5 then w.phone_number end as "phoneNumber",
                 case when $5 then w.join_answers end as "joinAnswers",
-                case when $5 and w.party_id is not null then w.party_position || ' of ' || w.party_size end as party
+                case when $5 and w.party_id is not null then w.party_position end as "partyPosition",
+                case when $5 and w.party_id is not null then w.party_size end as "partySize"
            from wait_entries w left join providers p on p.id = w.provider_id
           where ${VISITS_IN_RANGE}
             and (w.date, w.id) > ($6::timestamptz, $7::uuid)

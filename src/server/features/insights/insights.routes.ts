@@ -8,6 +8,7 @@ import {
   insightsSchema,
 } from '../../../shared/staff-schemas.ts';
 import { OWNER_TOOL_LIMIT, ownerBusinessKey } from '../../http/rate-limit-key.ts';
+import { consoleReaderLanguage } from '../../http/reader-language.ts';
 import { withSchemas } from '../../http/route-schemas.ts';
 import { staffFirst, staffOf } from '../../http/staff-auth.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -69,8 +70,13 @@ export function registerInsightsRoutes(
     async (request, reply) => {
       const principal = staffOf(request);
       const today = await insights.todayOf(principal.companyId);
-      const { phones, ...range } = parseInput(insightsCsvQuerySchema(today), request.query);
-      const lines = await insights.visitsCsv(principal.companyId, range, phones === '1');
+      const { phones, language, ...range } = parseInput(insightsCsvQuerySchema(today), request.query);
+      const lines = await insights.visitsCsv(
+        principal.companyId,
+        range,
+        phones === '1',
+        language ?? consoleReaderLanguage(request, reply),
+      );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="checkn-visits-${range.from}-${range.to}.csv"`)

@@ -1,10 +1,15 @@
 import { todayIn } from '../../../shared/business-day.ts';
+import type { ConsoleLanguage } from '../../../shared/languages.ts';
 import { formatPhoneForDisplay } from '../../../shared/phone.ts';
 import { addDays, daysBetween, type Insights, type InsightsRange } from '../../../shared/staff-schemas.ts';
-import { STATUS_LABELS } from '../../../shared/wait-status.ts';
 import type { CompanyService } from '../company/company.service.ts';
 import { CSV_START, type InsightsRepository, type VisitCsvRow } from './insights.repository.ts';
 import { csvLines } from './insights-csv.ts';
+import en, { type CsvWords } from './texts/en.ts';
+import es from './texts/es.ts';
+
+/** The CSV's own words in each console language (texts/<language>.ts, docs/languages.md). */
+const CSV_WORDS: Record<ConsoleLanguage, CsvWords> = { en, es };
 
 /** The range the page opens on: the business's last 7 days. */
 const DEFAULT_DAYS = 7;
@@ -12,34 +17,11 @@ const DEFAULT_DAYS = 7;
 /** Visits read per statement for the CSV: about 50 ms of PGlite's one thread (docs/insights.md). */
 export const CSV_PAGE_ROWS = 500;
 
-const CSV_HEADER = [
-  'Arrived',
-  'Called',
-  'Started',
-  'Finished',
-  'Service',
-  'Provider',
-  'Status',
-  'Waited (min)',
-];
-/** With names and phones: a party's members are "Anna", "Anna +1"…, its column says "2 of 3". */
-const CSV_CONTACT_HEADER = ['Name', 'Phone', 'Party'];
-
-/**
- * A request to a provider not (yet) taken is 'waiting' in the database until its customer joins
- * the next available, which many never do; "Waiting" a month later would be wrong.
- */
-const REQUEST_LABELS = {
-  pending: 'Request pending',
-  declined: 'Request declined',
-  expired: 'Request expired',
-} as const;
-
 /** The twin of isOpenRequest (shared/wait-status.ts), naming the answer. */
-const statusLabel = ({ status, requestStatus }: VisitCsvRow) =>
+const statusLabel = ({ status, requestStatus }: VisitCsvRow, words: CsvWords) =>
   status === 'waiting' && requestStatus !== null && requestStatus !== 'accepted'
-    ? REQUEST_LABELS[requestStatus]
-    : STATUS_LABELS[status];
+    ? words.requests[requestStatus]
+    : words.statuses[status];
 
 export function createInsightsService(deps: { insights: InsightsRepository; companies: CompanyService }) {
   const { insights, companies } = deps;
@@ -140,9 +122,12 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
       companyId: string,
       range: InsightsRange,
       withContacts: boolean,
+      /** The reader's: the header, statuses and party places; the data as it was typed. */
+      language: ConsoleLanguage,
       pageRows = CSV_PAGE_ROWS,
     ): Promise<AsyncIterable<string>> {
       const { timeZone, joinFields } = await companies.requireCompany(companyId);
+      const words = CSV_WORDS[language];
       const scope = { companyId, timeZone, ...range };
       // The answers are personal data, like names and phones: with them only. One column per field
       // the business asks now, by its label; a removed field's answers stay on the board's history.
@@ -156,13 +141,15 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
         visit.finished,
         visit.service,
         visit.provider,
-        statusLabel(visit),
+        statusLabel(visit, words),
         visit.waitedMinutes,
         ...(withContacts
           ? [
               visit.name,
               visit.phoneNumber === null ? null : formatPhoneForDisplay(visit.phoneNumber),
-              visit.party,
+              visit.partyPosition === null || visit.partySize === null
+                ? null
+                : words.partyPlace(visit.partyPosition, visit.partySize),
             ]
           : []),
         ...answerFields.map((field) => answerOf(visit, field.id)),
@@ -170,8 +157,8 @@ export function createInsightsService(deps: { insights: InsightsRepository; comp
       return (async function* () {
         yield csvLines([
           [
-            ...CSV_HEADER,
-            ...(withContacts ? CSV_CONTACT_HEADER : []),
+            ...Object.values(words.columns),
+            ...(withContacts ? Object.values(words.contactColumns) : []),
             ...answerFields.map((field) => field.label),
           ],
         ]);

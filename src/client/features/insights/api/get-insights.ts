@@ -1,6 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { consoleLanguageOf, languageOfWords } from '../../../../shared/languages.ts';
 import type { InsightsRange } from '../../../../shared/staff-schemas.ts';
 import { insightsSchema } from '../../../../shared/staff-schemas.ts';
+import { landingTexts } from '../../../lib/landing-texts.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 /** Two days of the business, or its last `days` days as the server counts them when it answers. */
@@ -22,7 +24,11 @@ export function useInsights(selection: InsightsSelection) {
   });
 }
 
-/** The CSV of the range's visits: a plain link, the session cookie goes with it. */
+/**
+ * The CSV of the range's visits: a plain link, the session cookie goes with it, and the console's
+ * language (a link sends the browser's, not the console's choice).
+ */
 export function visitsCsvHref(range: InsightsRange, withContacts: boolean): string {
-  return `/api/v1/staff/insights/visits.csv?${rangeQuery(range)}${withContacts ? '&phones=1' : ''}`;
+  const language = consoleLanguageOf(languageOfWords(landingTexts.language));
+  return `/api/v1/staff/insights/visits.csv?${rangeQuery(range)}${withContacts ? '&phones=1' : ''}&language=${language}`;
 }

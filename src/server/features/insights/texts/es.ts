@@ -1,0 +1,28 @@
+import type { CsvWords } from './en.ts';
+
+/** The visits CSV's words in Spanish (the console's: docs/languages.md). */
+const csvWords: CsvWords = {
+  columns: {
+    arrived: 'Llegada',
+    called: 'Llamado',
+    started: 'Inicio',
+    finished: 'Fin',
+    service: 'Servicio',
+    provider: 'Profesional',
+    status: 'Estado',
+    waited: 'Espera (min)',
+  },
+  contactColumns: { name: 'Nombre', phone: 'Teléfono', party: 'Grupo' },
+  statuses: {
+    waiting: 'En espera',
+    called: 'Llamado',
+    in_service: 'En atención',
+    done: 'Terminado',
+    no_show: 'No se presentó',
+    cancelled: 'Cancelado',
+  },
+  requests: { pending: 'Solicitud pendiente', declined: 'Solicitud rechazada', expired: 'Solicitud vencida' },
+  partyPlace: (position, size) => `${position} de ${size}`,
+};
+
+export default csvWords;
