@@ -3,8 +3,8 @@
  * (console-texts.ts adds them, and a section both have, such as \`privacy\`, holds both): a
  * board row says a status the way the customer's page does.
  */
-import type { WaitStatus } from '../../../../shared/schemas.ts';
 import type { StaffAction } from '../../../../shared/wait-status.ts';
+import waitStatusWords from '../../../../shared/wait-status-words/en.ts';
 import type { Widen } from '../widen.ts';
 import { listOf } from './list-of.ts';
 
@@ -36,14 +36,7 @@ const consoleWords = {
     inService: 'In service',
     finished: 'Finished today',
     /** A board row's status and its buttons (shared/wait-status.ts). */
-    statuses: {
-      waiting: 'Waiting',
-      called: 'Called',
-      in_service: 'In service',
-      done: 'Done',
-      no_show: 'No-show',
-      cancelled: 'Cancelled',
-    } satisfies Record<WaitStatus, string>,
+    statuses: waitStatusWords,
     actions: {
       call: 'Call',
       start: 'Start',

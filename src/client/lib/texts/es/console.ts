@@ -1,6 +1,8 @@
 /**
  * The staff console's own words in Spanish (docs/languages.md).
  */
+
+import waitStatusWords from '../../../../shared/wait-status-words/es.ts';
 import type { ConsoleWords } from '../en/console.ts';
 
 /** "a, b y c" (the Spanish of the English catalogs' listOf). */
@@ -37,14 +39,7 @@ const consoleWords: ConsoleWords = {
     called: 'Llamados',
     inService: 'En atención',
     finished: 'Terminados hoy',
-    statuses: {
-      waiting: 'En espera',
-      called: 'Llamado',
-      in_service: 'En atención',
-      done: 'Terminado',
-      no_show: 'No se presentó',
-      cancelled: 'Cancelado',
-    },
+    statuses: waitStatusWords,
     actions: {
       call: 'Llamar',
       start: 'Atender',

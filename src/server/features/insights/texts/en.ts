@@ -2,7 +2,7 @@
  * The visits CSV's words (docs/insights.md) in English: the reference for the other console
  * languages' files. The cells that are data (names, services, times) are never translated.
  */
-import type { WaitStatus } from '../../../../shared/schemas.ts';
+import waitStatusWords from '../../../../shared/wait-status-words/en.ts';
 
 const csvWords = {
   columns: {
@@ -17,14 +17,7 @@ const csvWords = {
   },
   /** With names and phones. */
   contactColumns: { name: 'Name', phone: 'Phone', party: 'Party' },
-  statuses: {
-    waiting: 'Waiting',
-    called: 'Called',
-    in_service: 'In service',
-    done: 'Done',
-    no_show: 'No-show',
-    cancelled: 'Cancelled',
-  } as Record<WaitStatus, string>,
+  statuses: waitStatusWords,
   /**
    * A request to a provider not (yet) taken is 'waiting' in the database until its customer joins
    * the next available, which many never do; "Waiting" a month later would be wrong.

@@ -1,3 +1,4 @@
+import waitStatusWords from '../../../../shared/wait-status-words/es.ts';
 import type { CsvWords } from './en.ts';
 
 /** The visits CSV's words in Spanish (the console's: docs/languages.md). */
@@ -13,14 +14,7 @@ const csvWords: CsvWords = {
     waited: 'Espera (min)',
   },
   contactColumns: { name: 'Nombre', phone: 'Teléfono', party: 'Grupo' },
-  statuses: {
-    waiting: 'En espera',
-    called: 'Llamado',
-    in_service: 'En atención',
-    done: 'Terminado',
-    no_show: 'No se presentó',
-    cancelled: 'Cancelado',
-  },
+  statuses: waitStatusWords,
   requests: { pending: 'Solicitud pendiente', declined: 'Solicitud rechazada', expired: 'Solicitud vencida' },
   partyPlace: (position, size) => `${position} de ${size}`,
 };
