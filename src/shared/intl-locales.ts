@@ -14,3 +14,27 @@ export const INTL_LOCALES: Record<Language, string> = {
   vi: 'vi',
   'zh-Hans': 'zh-Hans',
 };
+
+/** One formatter per language and options: a board, a chat or a line's reads format many times. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An instant in `language` with Intl's options (a `timeZone` among them). Another language's
+ * no-break spaces (U+00A0, U+202F, which one ICU writes where another writes a plain space) become
+ * plain ones, so the server's HTML and the browser's render agree; English is written exactly as
+ * Intl writes it.
+ */
+export function formatInLanguage(
+  instant: Date | number,
+  options: Intl.DateTimeFormatOptions,
+  language: Language,
+): string {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(INTL_LOCALES[language], options);
+    formatters.set(key, formatter);
+  }
+  const text = formatter.format(instant);
+  return language === 'en' ? text : text.replace(/[\u00a0\u202f]/g, ' ');
+}

@@ -4,7 +4,7 @@
  * business's time zone. Worked out here as instants, so "closed now", "closes at" and "opens
  * Tuesday 9:00 AM" are the same arithmetic on the server and in the console.
  */
-import { INTL_LOCALES } from './intl-locales.ts';
+import { formatInLanguage } from './intl-locales.ts';
 import type { Language } from './languages.ts';
 import { addDays, instantAt, type LocalDate, localDateTime, minuteOfDay, weekdayOf } from './local-time.ts';
 
@@ -104,32 +104,12 @@ export function openingAt(hours: OpeningHours, timeZone: string, now: number): O
 
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-/** Made once per language and zone: a clock time is written on every read of a held place or a closed line. */
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
-
-function clockFormatter(language: Language, timeZone: string): Intl.DateTimeFormat {
-  const key = `${language} ${timeZone}`;
-  let formatter = clockFormatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(INTL_LOCALES[language], {
-      timeZone,
-      hour: 'numeric',
-      minute: '2-digit',
-    });
-    clockFormatters.set(key, formatter);
-  }
-  return formatter;
-}
-
 /**
  * "9:00 AM", "2:30 PM" in the business's time zone; in another language its own clock ("14:30",
  * "下午2:30"). English keeps the spec's en-US form whatever the runtime's default locale.
  */
 export function formatClockTime(instant: number, timeZone: string, language: Language = 'en'): string {
-  const time = clockFormatter(language, timeZone).format(instant);
-  // The same plain spaces as the pages' own formats (client/lib/formats.ts): "4:30 p.m." reads
-  // alike whether the server or the browser wrote it. English keeps the spec's form as it was.
-  return language === 'en' ? time : time.replace(/[\u00a0\u202f]/g, ' ');
+  return formatInLanguage(instant, { timeZone, hour: 'numeric', minute: '2-digit' }, language);
 }
 
 /**
@@ -178,14 +158,10 @@ export function describeMoment(
     const weekday =
       language === 'en'
         ? (WEEKDAY_NAMES[weekdayOf(day)] ?? '')
-        : new Intl.DateTimeFormat(INTL_LOCALES[language], { timeZone, weekday: 'long' }).format(instant);
+        : formatInLanguage(instant, { timeZone, weekday: 'long' }, language);
     return words.thisWeek(weekday, time);
   }
-  const date = new Intl.DateTimeFormat(INTL_LOCALES[language], {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-  }).format(instant);
+  const date = formatInLanguage(instant, { timeZone, month: 'short', day: 'numeric' }, language);
   return words.later(date, time);
 }
 

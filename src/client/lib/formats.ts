@@ -9,7 +9,7 @@
  * rendered in, so both write the same string.
  */
 import { formatChatTime, formatIsoTime } from '../../shared/chat-format.ts';
-import { INTL_LOCALES } from '../../shared/intl-locales.ts';
+import { formatInLanguage } from '../../shared/intl-locales.ts';
 import type { Language } from '../../shared/languages.ts';
 import { landingTexts } from './landing-texts.ts';
 
@@ -18,32 +18,13 @@ export function wordsLanguage(): Language {
   return landingTexts.language;
 }
 
-/** A board or a chat formats many times in one render: one formatter per language and options. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(language: Language, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language} ${JSON.stringify(options)}`;
-  let formatter = formatters.get(key);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat(INTL_LOCALES[language], options);
-    formatters.set(key, formatter);
-  }
-  return formatter;
-}
-
-/**
- * An instant in `language` with Intl's options (a `timeZone` among them: the business's, or none
- * for the device's own). Another language's no-break spaces (U+00A0, U+202F, which one ICU writes
- * where another writes a plain space) become plain ones, so the server's HTML and the browser's
- * render agree; English is written exactly as Intl writes it, as before.
- */
+/** An instant in `language` with Intl's options (shared/intl-locales.ts), by default the page's. */
 export function formatDate(
   instant: Date | number,
   options: Intl.DateTimeFormatOptions,
   language: Language = wordsLanguage(),
 ): string {
-  const text = formatterFor(language, options).format(instant);
-  return language === 'en' ? text : text.replace(/[\u00a0\u202f]/g, ' ');
+  return formatInLanguage(instant, options, language);
 }
 
 /** "9:30 AM", "9:30 a.m.", "16:30" (Vietnamese, Chinese); with no `timeZone`, on the device's clock. */

@@ -9,10 +9,11 @@ import { addDays, instantAt, localDateTime } from '../../../shared/local-time.ts
 import { backgroundFailureLevel } from '../../db/connection-errors.ts';
 import { AppError } from '../../errors.ts';
 import type { CalendarFeedRepository, ClaimedFeed } from './calendar-feed.repository.ts';
-import { type FeedProblem, storedFeedProblem, storedFeedProblemText } from './feed-problems.ts';
+import type { FeedProblem } from './feed-problems.ts';
 import { type BusyBlock, IcsFeedError } from './ics-feed-result.ts';
 import { readBusyBlocksInThread } from './ics-feed-thread.ts';
 import type { IcsFeedFetcher } from './ics-fetch.ts';
+import { storedFeedProblem, storedFeedProblemText } from './stored-feed-problem.ts';
 
 /** Each process looks for due feeds this often; a feed is synced every 5 minutes (the repository's claim). */
 const POLL_MS = 60_000;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONSOLE_LANGUAGES } from '../../../shared/languages.ts';
-import {
-  FEED_PROBLEM_WORDS,
-  type FeedProblem,
-  feedProblemText,
-  storedFeedProblem,
-  storedFeedProblemText,
-} from './feed-problems.ts';
+import { FEED_PROBLEM_WORDS, type FeedProblem, feedProblemText } from './feed-problems.ts';
+import { storedFeedProblem, storedFeedProblemText } from './stored-feed-problem.ts';
 
 const PROBLEMS: FeedProblem[] = [
   { code: 'notHttps' },

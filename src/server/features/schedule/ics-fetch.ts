@@ -31,7 +31,6 @@ export const DEFAULT_ICS_FETCH_LIMITS: IcsFetchLimits = {
   maxRedirects: 3,
 };
 
-/** What the owner reads in Settings when a feed cannot be fetched. */
 /** The limit a slow calendar ran into, in whole seconds. */
 export const timedOutProblem = (limits: IcsFetchLimits): FeedProblem => ({
   code: 'timedOut',

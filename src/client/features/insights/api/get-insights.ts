@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { consoleLanguageOf, languageOfWords } from '../../../../shared/languages.ts';
+import { consoleLanguageOf } from '../../../../shared/languages.ts';
 import type { InsightsRange } from '../../../../shared/staff-schemas.ts';
 import { insightsSchema } from '../../../../shared/staff-schemas.ts';
-import { landingTexts } from '../../../lib/landing-texts.ts';
+import { wordsLanguage } from '../../../lib/formats.ts';
 import { staffRequest } from '../../../lib/staff-api.ts';
 
 /** Two days of the business, or its last `days` days as the server counts them when it answers. */
@@ -29,6 +29,6 @@ export function useInsights(selection: InsightsSelection) {
  * language (a link sends the browser's, not the console's choice).
  */
 export function visitsCsvHref(range: InsightsRange, withContacts: boolean): string {
-  const language = consoleLanguageOf(languageOfWords(landingTexts.language));
+  const language = consoleLanguageOf(wordsLanguage());
   return `/api/v1/staff/insights/visits.csv?${rangeQuery(range)}${withContacts ? '&phones=1' : ''}&language=${language}`;
 }

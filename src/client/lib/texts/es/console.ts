@@ -1,7 +1,6 @@
 /**
  * The staff console's own words in Spanish (docs/languages.md).
  */
-
 import waitStatusWords from '../../../../shared/wait-status-words/es.ts';
 import type { ConsoleWords } from '../en/console.ts';
 
