@@ -129,6 +129,22 @@ describe.each(databaseKinds)('static serving and compression on %s', (kind) => {
       expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
     });
 
+    it('sends the same security headers on every answer: the API, an error, one page after another', async () => {
+      const pages = [await get('/demo'), await get('/long-menu')];
+      const policy = pages[0]!.headers['content-security-policy'];
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("object-src 'none'");
+      expect(pages[1]!.headers['content-security-policy']).toBe(policy);
+      for (const response of [await get('/api/v1/companies/demo'), await get('/api/v1/nowhere')]) {
+        expect(response.headers['content-security-policy']).toBe(policy);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+        expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+        expect(response.headers['referrer-policy']).toBe('no-referrer');
+        // HSTS belongs to the TLS proxy in front (app.ts).
+        expect(response.headers['strict-transport-security']).toBeUndefined();
+      }
+    });
+
     it('answers a missing asset with 404, not the app page', async () => {
       const response = await get('/assets/gone-Zzz999.js', { 'accept-encoding': 'br, gzip' });
       expect(response.statusCode).toBe(404);

@@ -15,7 +15,10 @@ export interface GroupCommitOptions<Input, Output> {
   writeMany(inputs: readonly Input[]): Promise<Output[]>;
   /** Writes one input alone: a lone arrival, and each write of a batch that failed. */
   writeOne(input: Input): Promise<Output>;
-  /** Statements in flight at once. PGlite runs one at a time anyway; PostgreSQL has a pool. */
+  /**
+   * Statements in flight at once. PostgreSQL has a pool; PGlite runs one at a time, and a second in
+   * its queue keeps it busy while this thread answers the first.
+   */
   maxInFlight: number;
   /** Inputs per statement at most. */
   maxBatch: number;
