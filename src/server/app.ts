@@ -223,7 +223,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   // Written into the server-rendered pages; its hash is the one inline script the policy allows.
   const bootScript = readBootScript(clientDir);
   // Built once and applied to every answer. @fastify/helmet built helmet's middleware again, its
-  // policy parsed anew, on each request: ~5 % of this thread's work per join.
+  // policy parsed anew, on each request (docs/benchmarks.md: a fifth of a raw insert's CPU).
   const securityHeaders = helmet({
     contentSecurityPolicy: {
       directives: {

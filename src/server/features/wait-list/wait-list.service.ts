@@ -203,9 +203,7 @@ export function createWaitListService(deps: {
     writeMany: (joins) => waitList.insertManyOnceAndPublish(joins),
     writeOne: (join) =>
       retryTransientConflicts(async () => (await waitList.insertManyOnceAndPublish([join]))[0]!),
-    // PGlite's thread runs one statement at a time, but with one in flight it sat idle while this
-    // thread answered a batch's joins (a quarter of its time under the bench's joins): the next
-    // batch now waits in its queue, in order, and the two commit together (pglite-worker.ts).
+    // PGlite: two, so its thread has the next batch queued (group-commit.ts says why).
     maxInFlight: db.kind === 'pglite' ? 2 : 4,
     maxBatch: 64,
   });
