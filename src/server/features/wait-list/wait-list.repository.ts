@@ -537,12 +537,18 @@ export function createWaitListRepository(
            from wait_entries w
            join companies c on c.id = w.company_id
            left join providers p on p.id = w.provider_id
+           -- Whoever took the conversation over, else the provider's own (first) account: two
+           -- lookups by key, not one OR that reads every business's staff (migrations/0045).
            left join lateral (
              select u.id, u.name, case when u.role = 'provider' then u.provider_id end as provider_id
                from staff_users u
               where u.id = w.chat_answerer_id
-                 or (w.chat_answerer_id is null and u.role = 'provider' and u.provider_id = w.provider_id)
-              order by u.created_at limit 1
+             union all
+             (select u.id, u.name, u.provider_id
+                from staff_users u
+               where w.chat_answerer_id is null and u.company_id = w.company_id
+                 and u.provider_id = w.provider_id and u.role = 'provider'
+               order by u.created_at limit 1)
            ) holder on true
           where w.id = $1`,
         [waitId],
