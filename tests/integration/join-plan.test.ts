@@ -5,6 +5,7 @@ import {
   type NewJoin,
 } from '../../src/server/features/wait-list/wait-list.repository.ts';
 import { DEMO_COMPANY_ID, seedDemoCompany } from '../../src/server/seed/demo.ts';
+import { countSequentialScans } from '../support/sequential-scans.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /**
@@ -72,28 +73,18 @@ describe.each(databaseKinds)('join statement plan on %s', (kind) => {
 
   it('probes the chat thread index for each returning customer instead of reading every visit', async () => {
     const { db } = database;
-    // The backend's counts not yet reported (PostgreSQL reports at most once a second) include
-    // earlier transactions of the same connection: the join's are the difference.
-    const seqScansSql = `select coalesce(sum(seq_scan), 0)::int as "seqScans"
-                           from pg_stat_xact_user_tables where relname = 'wait_entries'`;
-    const seen = await db.transaction(async (tx) => {
-      const before = await tx.query<{ seqScans: number }>(seqScansSql);
+    const { result: seen, seqScans } = await countSequentialScans(db, 'wait_entries', async (tx) => {
       const outcomes = await createWaitListRepository(db).insertManyOnceAndPublish(returning.map(joinOf), tx);
-      const after = await tx.query<{ seqScans: number }>(seqScansSql);
       const { rows: events } = await tx.query<{ topic: string }>(
         `select topic from realtime_pending where type = 'access.changed'`,
       );
-      return {
-        outcomes,
-        seqScans: after.rows[0]!.seqScans - before.rows[0]!.seqScans,
-        events: events.map((event) => event.topic),
-      };
+      return { outcomes, events: events.map((event) => event.topic) };
     });
     expect(seen.outcomes.every((outcome) => 'waitId' in outcome && outcome.created)).toBe(true);
     // Each returning customer's thread is told that its visit changed (what the trigger is for)…
     expect(seen.events.sort()).toEqual(returning.map((id) => `chat:thread-${id}`).sort());
     // …and no statement of the join read wait_entries whole.
-    expect(seen.seqScans).toBe(0);
+    expect(seqScans).toBe(0);
   });
 
   /**

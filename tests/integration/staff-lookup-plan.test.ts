@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../src/server/db/database.ts';
 import { createWaitListRepository } from '../../src/server/features/wait-list/wait-list.repository.ts';
 import { DEMO_COMPANY_ID, DEMO_PROVIDER, seedDemoCompany } from '../../src/server/seed/demo.ts';
+import { countSequentialScans } from '../support/sequential-scans.ts';
 import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/test-database.ts';
 
 /**
@@ -35,15 +35,14 @@ describe.each(databaseKinds)('who answers a visit, looked up by key on %s', (kin
     );
     // And two thousand visits there, for removing an account.
     await db.query(
-      `insert into customers (id, token_hash)
-       select ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid, 'h' || g from generate_series(1, 2000) g`,
+      `insert into customers (id, token_hash) select gen_random_uuid(), 'earlier-' || g from generate_series(1, 2000) g`,
     );
     await db.query(
       `insert into wait_entries (id, company_id, customer_id, idempotency_key, service_type, name, phone_number,
                                  allow_sms, chat_thread_key, origin, date, status)
-       select gen_random_uuid(), 'other-' || (g % 200 + 1), ('00000000-0000-4000-8000-' || lpad(g::text, 12, '0'))::uuid,
-              'k' || g, 'Haircut', 'Guest ' || g, null, false, 'thread-' || g, 'walk_in', now() - interval '2 days', 'done'
-         from generate_series(1, 2000) g`,
+       select gen_random_uuid(), 'other-' || (row_number() over () % 200 + 1), c.id, c.token_hash, 'Haircut', 'Guest',
+              null, false, 'thread-' || c.id, 'walk_in', now() - interval '2 days', 'done'
+         from customers c where c.token_hash like 'earlier-%'`,
     );
     await db.query('analyze staff_users');
     await db.query('analyze wait_entries');
@@ -74,21 +73,9 @@ describe.each(databaseKinds)('who answers a visit, looked up by key on %s', (kin
     return id;
   }
 
-  /** Sequential scans of `table` made by `work`, counted in its own transaction. */
-  async function countingScans<T>(table: string, work: (tx: Queryable) => Promise<T>) {
-    const seqScansSql = `select coalesce(sum(seq_scan), 0)::int as "seqScans"
-                           from pg_stat_xact_user_tables where relname = $1`;
-    return database.db.transaction(async (tx) => {
-      const before = await tx.query<{ seqScans: number }>(seqScansSql, [table]);
-      const result = await work(tx);
-      const after = await tx.query<{ seqScans: number }>(seqScansSql, [table]);
-      return { result, seqScans: after.rows[0]!.seqScans - before.rows[0]!.seqScans };
-    });
-  }
-
   /** The visit as findById reads it, and how many times that read went through staff_users whole. */
   async function readCountingScans(waitId: string) {
-    const { result: entry, seqScans } = await countingScans('staff_users', (tx) =>
+    const { result: entry, seqScans } = await countSequentialScans(database.db, 'staff_users', (tx) =>
       createWaitListRepository(database.db).findById(waitId, tx),
     );
     return { entry, seqScans };
@@ -110,7 +97,7 @@ describe.each(databaseKinds)('who answers a visit, looked up by key on %s', (kin
   it('removes an account without reading every visit, and its conversations go back to nobody', async () => {
     const { db } = database;
     const answered = await visit(deskStaffId);
-    const { seqScans } = await countingScans('wait_entries', (tx) =>
+    const { seqScans } = await countSequentialScans(db, 'wait_entries', (tx) =>
       tx.query('delete from staff_users where id = $1', [deskStaffId]),
     );
     expect(seqScans).toBe(0);
