@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APP_SCRIPTS_ELEMENT_ID as SHARED_ID,
   APP_INTERACTIVE_EVENT as SHARED_INTERACTIVE_EVENT,
 } from '../shared/page-rendering.ts';
-import { APP_INTERACTIVE_EVENT, APP_SCRIPTS_ELEMENT_ID, holdEarlyTaps, startApp } from './boot.ts';
+import { APP_INTERACTIVE_EVENT, APP_SCRIPTS_ELEMENT_ID, holdEarlyTaps, nextTask, startApp } from './boot.ts';
 
 describe('boot', () => {
   it('reads the element the server writes (its own copy: it imports nothing, to stay one small file)', () => {
@@ -31,23 +31,27 @@ describe('startApp', () => {
         { entry: '/entry.js', modules: ['/react.js', '/router.js', '/page.js'] },
         importModule,
       );
-      const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
-      await settle();
+      // Each step is waited for, not given a fixed time: startApp yields a task between steps
+      // (MessageChannel), and on a busy machine a 5 ms timer fired before two of them had run.
+      // Reached, and still so a few of its tasks later: nothing more starts while one is pending.
+      const reaches = async (expected: string[]) => {
+        await vi.waitFor(() => expect(started).toEqual(expected), { timeout: 30_000, interval: 1 });
+        for (let task = 0; task < 3; task++) await nextTask();
+        expect(started).toEqual(expected);
+      };
+      await reaches(['/react.js']);
       expect(preloaded).toEqual([
         'modulepreload /react.js',
         'modulepreload /router.js',
         'modulepreload /page.js',
       ]);
       // One module runs at a time: the next is imported only once the one before has run.
-      expect(started).toEqual(['/react.js']);
       pending.get('/react.js')!();
-      await settle();
-      expect(started).toEqual(['/react.js', '/router.js']);
+      await reaches(['/react.js', '/router.js']);
       pending.get('/router.js')!();
-      await settle();
+      await reaches(['/react.js', '/router.js', '/page.js']);
       pending.get('/page.js')!();
-      await settle();
-      expect(started).toEqual(['/react.js', '/router.js', '/page.js', '/entry.js']);
+      await reaches(['/react.js', '/router.js', '/page.js', '/entry.js']);
       pending.get('/entry.js')!();
       await done;
     } finally {
