@@ -9,8 +9,8 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/t
  * Reading a visit (`findById`: every chat message, call and status change reads one) names who
  * answers its conversation. That lookup read every staff account of every business on the
  * install: a condition with an OR and no index on staff_users but its primary key and email. On a
- * many-business install (the bench's 500 salons) it was a fifth of a chat message's database time,
- * and it grew with each business added. Counted, not timed: the sequential scans of staff_users.
+ * many-business install (the bench's 500 salons) it was a third of that read's time, and it grew
+ * with each business added. Counted, not timed: the sequential scans of staff_users.
  */
 describe.each(databaseKinds)('who answers a visit, looked up by key on %s', (kind) => {
   let database: TestDatabase;
@@ -57,7 +57,7 @@ describe.each(databaseKinds)('who answers a visit, looked up by key on %s', (kin
   });
   afterAll(async () => database?.close());
 
-  async function visit(answererId: string | null): Promise<string> {
+  async function visit(answererId: string | null, ofProvider = providerId): Promise<string> {
     const customerId = randomUUID();
     await database.db.query('insert into customers (id, token_hash) values ($1, $2)', [
       customerId,
@@ -68,7 +68,7 @@ describe.each(databaseKinds)('who answers a visit, looked up by key on %s', (kin
       `insert into wait_entries (id, company_id, customer_id, idempotency_key, service_type, name, phone_number,
                                  allow_sms, chat_thread_key, origin, provider_id, chat_answerer_id)
        values ($1, $2, $3, 'k', 'Facials', 'Guest', null, false, $4, 'walk_in', $5, $6)`,
-      [id, DEMO_COMPANY_ID, customerId, `${providerId}-${customerId}`, providerId, answererId],
+      [id, DEMO_COMPANY_ID, customerId, `${ofProvider}-${customerId}`, ofProvider, answererId],
     );
     return id;
   }
@@ -92,6 +92,22 @@ describe.each(databaseKinds)('who answers a visit, looked up by key on %s', (kin
     const { entry, seqScans } = await readCountingScans(await visit(deskStaffId));
     expect(entry).toMatchObject({ chatHolderId: deskStaffId, chatHolderProviderId: null });
     expect(seqScans).toBe(0);
+  });
+
+  // The schema keys a visit's provider by id alone: the answerer is looked for in its business only.
+  it("never names another business's staff, whatever provider the visit points at", async () => {
+    const { db } = database;
+    const elsewhere = randomUUID();
+    await db.query(`insert into providers (id, company_id, name) values ($1, 'other-1', 'Elsewhere')`, [
+      elsewhere,
+    ]);
+    await db.query(
+      `insert into staff_users (id, company_id, email, name, password_hash, role, provider_id)
+       values (gen_random_uuid(), 'other-1', 'elsewhere@other.test', 'Elsewhere', 'never signs in', 'provider', $1)`,
+      [elsewhere],
+    );
+    const { entry } = await readCountingScans(await visit(null, elsewhere));
+    expect(entry).toMatchObject({ chatHolderId: null, chatHolderName: null });
   });
 
   it('removes an account without reading every visit, and its conversations go back to nobody', async () => {
