@@ -94,20 +94,15 @@ describe.each(databaseKinds)('who answers a visit, looked up by key on %s', (kin
     expect(seqScans).toBe(0);
   });
 
-  // The schema keys a visit's provider by id alone: the answerer is looked for in its business only.
-  it("never names another business's staff, whatever provider the visit points at", async () => {
+  // A visit's provider is of its own business (migration 0046): the answerer, a provider's
+  // account, is looked for in that business, and a visit cannot point elsewhere.
+  it("refuses a visit that points at another business's provider", async () => {
     const { db } = database;
     const elsewhere = randomUUID();
     await db.query(`insert into providers (id, company_id, name) values ($1, 'other-1', 'Elsewhere')`, [
       elsewhere,
     ]);
-    await db.query(
-      `insert into staff_users (id, company_id, email, name, password_hash, role, provider_id)
-       values (gen_random_uuid(), 'other-1', 'elsewhere@other.test', 'Elsewhere', 'never signs in', 'provider', $1)`,
-      [elsewhere],
-    );
-    const { entry } = await readCountingScans(await visit(null, elsewhere));
-    expect(entry).toMatchObject({ chatHolderId: null, chatHolderName: null });
+    await expect(visit(null, elsewhere)).rejects.toThrow(/wait_entries_provider/);
   });
 
   it('removes an account without reading every visit, and its conversations go back to nobody', async () => {

@@ -11,12 +11,31 @@ export async function countSequentialScans<T>(
   table: string,
   work: (tx: Queryable) => Promise<T>,
 ): Promise<{ result: T; seqScans: number }> {
-  const seqScansSql = `select coalesce(sum(seq_scan), 0)::int as "seqScans"
-                         from pg_stat_xact_user_tables where relname = $1`;
+  const { result, seqScans } = await countSequentialScansOf(db, [table], work);
+  return { result, seqScans: seqScans[table]! };
+}
+
+/** The same for several tables at once: `seqScans` by table name. */
+export async function countSequentialScansOf<T>(
+  db: Database,
+  tables: readonly string[],
+  work: (tx: Queryable) => Promise<T>,
+): Promise<{ result: T; seqScans: Record<string, number> }> {
+  const seqScansSql = `select t.name, coalesce(sum(s.seq_scan), 0)::int as "seqScans"
+                         from unnest($1::text[]) as t (name)
+                         left join pg_stat_xact_user_tables s on s.relname = t.name
+                        group by t.name`;
+  const read = async (tx: Queryable) => {
+    const { rows } = await tx.query<{ name: string; seqScans: number }>(seqScansSql, [tables]);
+    return new Map(rows.map((row) => [row.name, row.seqScans]));
+  };
   return db.transaction(async (tx) => {
-    const before = await tx.query<{ seqScans: number }>(seqScansSql, [table]);
+    const before = await read(tx);
     const result = await work(tx);
-    const after = await tx.query<{ seqScans: number }>(seqScansSql, [table]);
-    return { result, seqScans: after.rows[0]!.seqScans - before.rows[0]!.seqScans };
+    const after = await read(tx);
+    const seqScans = Object.fromEntries(
+      tables.map((table) => [table, after.get(table)! - before.get(table)!]),
+    );
+    return { result, seqScans };
   });
 }
