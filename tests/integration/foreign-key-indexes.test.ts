@@ -12,10 +12,10 @@ import { databaseKinds, openTestDatabase, type TestDatabase } from '../support/t
  * through an index that starts with one of its columns (within one business at worst), except
  * the ones below.
  */
-const READ_WHOLE_ONCE_PER_ERASED_BUSINESS = [
+const READ_WHOLE_WHEN_A_BUSINESS_IS_ERASED = [
   // A business's own rows, removed with it (npm run admin -- delete-company): a few reads of each
-  // table per business erased (its count, the cascade, the delete by name), where an index by business would cost every chat message, text,
-  // push subscription and webhook its write.
+  // table per business erased (its count, the cascade, the delete by name), where an index by
+  // business would cost every chat message, text, push subscription and webhook its write.
   'chat_messages (company_id) -> companies',
   'push_subscriptions (company_id) -> companies',
   'sms_conversations (company_id) -> companies',
@@ -47,10 +47,9 @@ describe.each(databaseKinds)('foreign keys found through indexes on %s', (kind) 
             select 1 from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = i.indkey[0]
              where i.indrelid = c.conrelid and i.indkey[0] = any (c.conkey)
                and (i.indpred is null
-                    or pg_get_expr(i.indpred, i.indrelid) = '(' || quote_ident(a.attname) || ' IS NOT NULL)'))
-`,
+                    or pg_get_expr(i.indpred, i.indrelid) = '(' || quote_ident(a.attname) || ' IS NOT NULL)'))`,
     );
-    expect(rows.map((row) => row.key).sort()).toEqual([...READ_WHOLE_ONCE_PER_ERASED_BUSINESS].sort());
+    expect(rows.map((row) => row.key).sort()).toEqual([...READ_WHOLE_WHEN_A_BUSINESS_IS_ERASED].sort());
   });
 });
 
