@@ -12,7 +12,7 @@ import type { SmsService } from '../sms/sms.service.ts';
 import { chatText } from '../sms/sms-texts.ts';
 import type { StaffPrincipal } from '../staff/staff.service.ts';
 import { seesWholePhone } from '../wait-list/board-view.ts';
-import type { WaitEntryRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
+import type { ConversationRow, WaitListRepository } from '../wait-list/wait-list.repository.ts';
 import type { ChatRepository } from './chat.repository.ts';
 
 export type ChatSender = { kind: 'customer'; customerId: string } | StaffPrincipal;
@@ -28,33 +28,31 @@ export function createChatService(deps: {
 }) {
   const { db, chat, waitList, companies, eventLog, sms, push } = deps;
 
-  /** The wait behind a conversation, if this sender may use it; otherwise "not found". */
+  /**
+   * The visit behind a conversation, if this sender may use it; otherwise "not found". The thread
+   * is the customer's at this business, across visits: staff act on its latest visit, whose
+   * provider (and answerer) it is now, whichever visit they opened it from. One read finds both.
+   */
   async function requireConversation(
     sender: ChatSender,
     waitId: string,
     companyId?: string,
-  ): Promise<WaitEntryRow> {
-    let entry = await waitList.findById(waitId);
+  ): Promise<ConversationRow> {
+    const found = await waitList.findConversation(waitId, sender.kind === 'staff');
     const allowed =
-      entry &&
-      (companyId === undefined || entry.companyId === companyId) &&
+      found &&
+      (companyId === undefined || found.openedCompanyId === companyId) &&
       (sender.kind === 'customer'
-        ? entry.customerId === sender.customerId
-        : entry.companyId === sender.companyId);
-    if (!entry || !allowed) throw new AppError('CHAT_NOT_FOUND');
-    if (sender.kind === 'staff') {
-      // The thread is the customer's at this business, across visits: staff act on its latest
-      // visit, whose provider (and answerer) it is now, whichever visit they opened it from.
-      const latest = await waitList.findThreadOwner(entry.chatThreadKey);
-      if (latest && latest.waitId !== entry.waitId)
-        entry = invariantFound(await waitList.findById(latest.waitId), 'CHAT_NOT_FOUND');
-      // A provider talks with their own customers; the front desk answers the others.
-      if (!seesWholePhone(sender, entry.providerId)) throw new AppError('ANOTHER_PROVIDERS_CUSTOMER');
-    }
-    return entry;
+        ? found.openedCustomerId === sender.customerId
+        : found.openedCompanyId === sender.companyId && found.companyId === sender.companyId);
+    if (!found || !allowed) throw new AppError('CHAT_NOT_FOUND');
+    // A provider talks with their own customers; the front desk answers the others.
+    if (sender.kind === 'staff' && !seesWholePhone(sender, found.providerId))
+      throw new AppError('ANOTHER_PROVIDERS_CUSTOMER');
+    return found;
   }
 
-  async function loadThread(entry: WaitEntryRow): Promise<ChatThread> {
+  async function loadThread(entry: ConversationRow): Promise<ChatThread> {
     const seq = await eventLog.head(topics.chat(entry.chatThreadKey));
     const [messages, company] = await Promise.all([
       chat.listLatest(entry.chatThreadKey, CHAT_VISIBLE_MESSAGES),
@@ -82,7 +80,7 @@ export function createChatService(deps: {
    * provider does), or when nobody in particular does and they are at the desk (owner, front
    * desk). Otherwise they take it over first: the customer then sees who answers (docs/people.md).
    */
-  function ensureAnswers(sender: StaffPrincipal, entry: WaitEntryRow): void {
+  function ensureAnswers(sender: StaffPrincipal, entry: ConversationRow): void {
     const holder = holderOf(entry);
     if (!answersConversation({ ...sender, id: sender.staffUserId }, holder))
       throw new AppError('CHAT_ANSWERED_BY_OTHER', {
@@ -91,7 +89,11 @@ export function createChatService(deps: {
   }
 
   /** Who the staff message is signed by: its author, or the business when the owner posts as it. */
-  function authorName(sender: StaffPrincipal, entry: WaitEntryRow, asBusiness: boolean | undefined): string {
+  function authorName(
+    sender: StaffPrincipal,
+    entry: ConversationRow,
+    asBusiness: boolean | undefined,
+  ): string {
     if (!asBusiness) return sender.name;
     if (sender.role !== 'owner') throw new AppError('ROLE_NOT_ALLOWED');
     return entry.companyName;
@@ -191,14 +193,14 @@ export function createChatService(deps: {
 }
 
 /** The staff member who answers, if one does (WaitEntryRow.chatHolderId). */
-function holderOf(entry: WaitEntryRow): ChatAnswerer | null {
+function holderOf(entry: ConversationRow): ChatAnswerer | null {
   return entry.chatHolderId && entry.chatHolderName !== null
     ? { id: entry.chatHolderId, name: entry.chatHolderName, providerId: entry.chatHolderProviderId }
     : null;
 }
 
 /** The name the customer sees at the top of their chat. */
-function whoAnswers(entry: WaitEntryRow, companyName: string): string {
+function whoAnswers(entry: ConversationRow, companyName: string): string {
   return holderOf(entry)?.name ?? entry.providerName ?? companyName;
 }
 

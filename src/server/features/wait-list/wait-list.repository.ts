@@ -93,6 +93,46 @@ export interface WaitEntryRow {
   nearTurnTexted: boolean;
 }
 
+/**
+ * The conversation's holder as `holder` (id, name, provider_id) for the visit `w`: whoever took the
+ * conversation over, else the provider's own (first) account. Two lookups by key, not one OR that
+ * reads every business's staff (migrations/0045).
+ */
+const CHAT_HOLDER_SQL = `left join lateral (
+             select u.id, u.name, case when u.role = 'provider' then u.provider_id end as provider_id
+               from staff_users u
+              where u.id = w.chat_answerer_id
+             union all
+             (select u.id, u.name, u.provider_id
+                from staff_users u
+               where w.chat_answerer_id is null and u.company_id = w.company_id
+                 and u.provider_id = w.provider_id and u.role = 'provider'
+               order by u.created_at limit 1)
+           ) holder on true`;
+
+/** A visit as its chat needs it (chat/chat.service.ts); a WaitEntryRow is one too. */
+export type ConversationRow = Pick<
+  WaitEntryRow,
+  | 'waitId'
+  | 'companyId'
+  | 'companyName'
+  | 'customerId'
+  | 'name'
+  | 'phoneNumber'
+  | 'providerId'
+  | 'providerName'
+  | 'chatThreadKey'
+  | 'chatHolderId'
+  | 'chatHolderName'
+  | 'chatHolderProviderId'
+>;
+
+/** The visit a conversation was opened from, and the one it is about (findConversation). */
+export interface FoundConversation extends ConversationRow {
+  openedCompanyId: string;
+  openedCustomerId: string;
+}
+
 export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
 
 /** An entry of the line as the wait estimate reads it (schedule/line-plan.service.ts), in line order. */
@@ -537,19 +577,7 @@ export function createWaitListRepository(
            from wait_entries w
            join companies c on c.id = w.company_id
            left join providers p on p.id = w.provider_id
-           -- Whoever took the conversation over, else the provider's own (first) account: two
-           -- lookups by key, not one OR that reads every business's staff (migrations/0045).
-           left join lateral (
-             select u.id, u.name, case when u.role = 'provider' then u.provider_id end as provider_id
-               from staff_users u
-              where u.id = w.chat_answerer_id
-             union all
-             (select u.id, u.name, u.provider_id
-                from staff_users u
-               where w.chat_answerer_id is null and u.company_id = w.company_id
-                 and u.provider_id = w.provider_id and u.role = 'provider'
-               order by u.created_at limit 1)
-           ) holder on true
+           ${CHAT_HOLDER_SQL}
           where w.id = $1`,
         [waitId],
       );
@@ -587,6 +615,44 @@ export function createWaitListRepository(
         `select id as "waitId", company_id as "companyId", customer_id as "customerId", provider_id as "providerId"
            from wait_entries where chat_thread_key = $1 order by date desc, id desc limit 1`,
         [threadKey],
+      );
+      return rows[0] ?? null;
+    },
+
+    /**
+     * The conversation opened from visit `waitId`, in one read: that visit's business and customer
+     * (whose the conversation is) and, when `latestOfThread`, its thread's latest visit (staff act
+     * on that one: its provider answers now, whichever visit they opened it from), else the visit
+     * itself. One statement where a staff message read two (findById, findThreadOwner), and
+     * neither the texts nor the near-turn state a chat does not show (docs/benchmarks.md).
+     */
+    async findConversation(
+      waitId: string,
+      latestOfThread: boolean,
+      tx: Queryable = db,
+    ): Promise<FoundConversation | null> {
+      const { rows } = await tx.query<FoundConversation>(
+        `with opened as (
+           select id, company_id, customer_id, chat_thread_key from wait_entries where id = $1
+         )
+         select o.company_id as "openedCompanyId", o.customer_id as "openedCustomerId",
+                w.id as "waitId", w.company_id as "companyId", c.name as "companyName",
+                w.customer_id as "customerId", w.name, w.phone_number as "phoneNumber",
+                p.id as "providerId", p.name as "providerName", w.chat_thread_key as "chatThreadKey",
+                holder.id as "chatHolderId", holder.name as "chatHolderName",
+                holder.provider_id as "chatHolderProviderId"
+           from opened o
+           left join lateral (
+             select l.id from wait_entries l
+              where $2::boolean and l.chat_thread_key = o.chat_thread_key
+              order by l.date desc, l.id desc limit 1
+           ) latest on true
+           join wait_entries w on w.id = coalesce(latest.id, o.id)
+           join companies c on c.id = w.company_id
+           left join providers p on p.id = w.provider_id
+           ${CHAT_HOLDER_SQL}`,
+        [waitId, latestOfThread],
+        { name: 'find-conversation' },
       );
       return rows[0] ?? null;
     },
