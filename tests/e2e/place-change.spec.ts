@@ -5,10 +5,20 @@ import { confirmDialog, fillAndConfirm, openLanding, serviceButton } from './sup
 
 const DEMO_ZONE = 'America/Chicago';
 
-/** A few minutes ago on the demo business's clock, "HH:MM": a booking the desk may still make. */
-function minutesAgo(minutes: number): string {
-  const { minute } = localDateTime(Date.now() - minutes * 60_000, DEMO_ZONE);
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+/**
+ * A few minutes ago on the demo business's clock, its date and "HH:MM": a booking the desk may
+ * still make. Not before the business's midnight: a time before it is yesterday's, which Coming up
+ * does not list, and typed with today's date it would be tonight's, placed after the walk-in.
+ */
+function minutesAgo(minutes: number): { date: string; time: string } {
+  const now = Date.now();
+  const today = localDateTime(now, DEMO_ZONE).date;
+  const before = localDateTime(now - minutes * 60_000, DEMO_ZONE);
+  const minute = before.date === today ? before.minute : 0;
+  return {
+    date: today,
+    time: `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`,
+  };
 }
 
 /** Issue 24 item 4: the customer's page says why their place went up. */
@@ -19,10 +29,13 @@ test('an appointment that checks in ahead moves a waiting customer back, and the
   const suffix = Date.now() % 100000;
   const desk = await openConsole(browser, '', DEMO_ACCOUNTS.frontDesk);
   const dialog = desk.getByRole('dialog', { name: 'Book an appointment' });
-  const bookedAt = minutesAgo(3);
+  const booked = minutesAgo(3);
+  const bookedAt = booked.time;
   await desk.getByRole('button', { name: 'Book', exact: true }).click();
   await dialog.getByLabel('Name').fill(`Olga ${suffix}`);
   await dialog.getByLabel('Service').selectOption('Facials');
+  // The date too: the dialog's own is the business's today when the board opened.
+  await dialog.getByLabel('Date', { exact: true }).fill(booked.date);
   await dialog.getByLabel('Time').fill(bookedAt);
   await dialog.getByLabel('Provider').selectOption({ label: 'Maria Lopez' });
   await dialog.getByRole('button', { name: 'Book', exact: true }).click();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrivacyService } from '../../src/server/features/privacy/privacy.service.ts';
 import { DEMO_FRONT_DESK } from '../../src/server/seed/demo.ts';
 import { walkInLandingSchema } from '../../src/shared/schemas.ts';
-import { boardResponseSchema, businessSettingsSchema } from '../../src/shared/staff-schemas.ts';
+import { addDays, boardResponseSchema, businessSettingsSchema } from '../../src/shared/staff-schemas.ts';
 import { expectApiError } from '../support/api-error.ts';
 import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
 import { createBusiness, type StaffSession, signInStaff, type TestBusiness } from '../support/staff.ts';
@@ -208,10 +208,12 @@ describe.each(databaseKinds)('custom join fields, on %s', (kind) => {
         answers: { [stylistId]: 'Maria, please', [allergiesId]: '' },
       });
       expect(joined.statusCode, joined.body).toBe(201);
+      // The salon's today (createBusiness: New York) and the day before: the join above may have
+      // been just before the business's midnight, and this read just after.
       const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date());
       const csv = async (phones: string) => {
         const response = await t.app.inject({
-          url: `/api/v1/staff/insights/visits.csv?from=${today}&to=${today}&phones=${phones}`,
+          url: `/api/v1/staff/insights/visits.csv?from=${addDays(today, -1)}&to=${today}&phones=${phones}`,
           headers: owner.headers,
         });
         expect(response.statusCode, response.body).toBe(200);
