@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, instantAt, localDateTime, minuteOfDay, weekdayOf } from './local-time.ts';
+import { addDays, instantAt, instantsAt, localDateTime, minuteOfDay, weekdayOf } from './local-time.ts';
 
 const NY = 'America/New_York';
 const iso = (instant: number) => new Date(instant).toISOString();
@@ -22,6 +22,16 @@ describe('local time of a business', () => {
   it('moves a skipped time past the jump and takes the first of a repeated one', () => {
     expect(iso(instantAt('2026-03-08', 2 * 60 + 30, NY))).toBe('2026-03-08T07:30:00.000Z'); // 3:30 EDT
     expect(iso(instantAt('2026-11-01', 60 + 30, NY))).toBe('2026-11-01T05:30:00.000Z'); // 1:30 EDT
+  });
+
+  it('gives both instants of a repeated time, earliest first, and one for any other', () => {
+    expect(instantsAt('2026-11-01', 60 + 30, NY).map(iso)).toEqual([
+      '2026-11-01T05:30:00.000Z', // 1:30 EDT
+      '2026-11-01T06:30:00.000Z', // 1:30 EST
+    ]);
+    expect(instantsAt('2026-11-01', 2 * 60 + 30, NY).map(iso)).toEqual(['2026-11-01T07:30:00.000Z']);
+    expect(instantsAt('2026-03-08', 2 * 60 + 30, NY).map(iso)).toEqual(['2026-03-08T07:30:00.000Z']);
+    expect(instantsAt('2026-07-15', 9 * 60, 'Asia/Kolkata').map(iso)).toEqual(['2026-07-15T03:30:00.000Z']);
   });
 
   it('counts minutes past midnight into the next day', () => {

@@ -68,19 +68,29 @@ function utcMidnight(date: LocalDate): number {
  * The instant the wall clock in `timeZone` shows `minute` (may be 1440 or more: the next day's
  * early hours) on `date`. A time the clocks skip (2:30 on a spring-forward night) is the instant
  * as many minutes after the jump (3:30); a time they show twice (1:30 on a fall-back night) is the
- * first of the two.
+ * first of the two (instantsAt gives both).
  */
 export function instantAt(date: LocalDate, minute: number, timeZone: string): number {
+  return instantsAt(date, minute, timeZone)[0]!;
+}
+
+/**
+ * Every instant the wall clock in `timeZone` shows `minute` on `date`, earliest first: one, or
+ * two for a time shown twice on a fall-back night (1:30 daylight time, then 1:30 standard time an
+ * hour later). A skipped time gives the one instant instantAt says.
+ */
+export function instantsAt(date: LocalDate, minute: number, timeZone: string): number[] {
   const wall = utcMidnight(date) + minute * MINUTE_MS;
   // The offsets half a day before and after: any change of the clocks near this time is between.
   const before = offsetMinutes(wall - DAY_MS / 2, timeZone);
   const after = offsetMinutes(wall + DAY_MS / 2, timeZone);
-  const shown = [before, after]
+  const shown = [...new Set([before, after])]
     .map((offset) => ({ offset, instant: wall - offset * MINUTE_MS }))
     .filter(({ offset, instant }) => offsetMinutes(instant, timeZone) === offset)
-    .map(({ instant }) => instant);
+    .map(({ instant }) => instant)
+    .sort((a, b) => a - b);
   // Skipped by a spring-forward (none shows it): counted with the offset from before the jump.
-  return shown.length > 0 ? Math.min(...shown) : wall - before * MINUTE_MS;
+  return shown.length > 0 ? shown : [wall - before * MINUTE_MS];
 }
 
 /** The date `days` after `date` (negative: before). */

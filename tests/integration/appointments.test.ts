@@ -400,3 +400,47 @@ describe.each(databaseKinds)('appointments booked from the board, on %s', (kind)
     expect(await row(erased.id)).toBeDefined();
   });
 });
+
+describe.each(databaseKinds)('a booking on the night the clocks go back, on %s', (kind) => {
+  // Chicago's next fall-back: 2:00 CDT on 2027-11-07 becomes 1:00 CST, at 07:00 UTC, so the wall
+  // clock shows 1:00–1:59 twice: 06:00–06:59 UTC, then 07:00–07:59 UTC.
+  let clock = Date.parse('2027-11-07T07:35:00Z');
+  let t: TestApp;
+  let desk: StaffSession;
+  let maria: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind, { clock: () => clock });
+    desk = await signInStaff(t.app, DEMO_FRONT_DESK);
+    maria = (await listProviders(t.database.db, 'demo'))[0]!.id;
+  });
+  afterAll(async () => t?.close());
+
+  const book = (time: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/staff/appointments',
+      headers: desk.headers,
+      payload: { name: 'Fall Back Fay', serviceType: 'Facials', providerId: maria, date: '2027-11-07', time },
+    });
+
+  it('takes a time of the repeated hour typed during its second pass as that one, not an hour earlier', async () => {
+    clock = Date.parse('2027-11-07T07:35:00Z'); // 1:35 CST, the second 1:35
+    const justNow = await book('01:33');
+    expect(justNow.statusCode, justNow.body).toBe(201);
+    expect(appointmentSchema.parse(justNow.json()).startsAt).toBe('2027-11-07T07:33:00.000Z');
+    const later = await book('01:50');
+    expect(later.statusCode, later.body).toBe(201);
+    expect(appointmentSchema.parse(later.json()).startsAt).toBe('2027-11-07T07:50:00.000Z');
+    // Past in both of its passes (06:20 and 07:20 UTC), beyond the 10 minutes' grace.
+    const error = expectApiError(await book('01:20'), 400, 'VALIDATION_FAILED');
+    expect(error.message).toBe('That time has passed. Pick a later time.');
+  });
+
+  it('takes a time of the repeated hour typed before it as its first pass', async () => {
+    clock = Date.parse('2027-11-07T06:40:00Z'); // 1:40 CDT, the first 1:40
+    const soon = await book('01:50');
+    expect(soon.statusCode, soon.body).toBe(201);
+    expect(appointmentSchema.parse(soon.json()).startsAt).toBe('2027-11-07T06:50:00.000Z');
+  });
+});

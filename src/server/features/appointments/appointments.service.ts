@@ -8,7 +8,7 @@ import type {
 } from '../../../shared/appointment-schemas.ts';
 import { APPOINTMENT_LIST_DAYS } from '../../../shared/appointment-schemas.ts';
 import { todayIn } from '../../../shared/business-day.ts';
-import { addDays, instantAt, minuteOfDay } from '../../../shared/local-time.ts';
+import { addDays, instantAt, instantsAt, minuteOfDay } from '../../../shared/local-time.ts';
 import { topics } from '../../../shared/realtime.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError, invariantFound } from '../../errors.ts';
@@ -58,8 +58,12 @@ export function createAppointmentsService(deps: {
 
   /** The booked instant of a local date and time in the business's zone, neither past nor too far ahead. */
   function startsAtFor(request: { date: string; time: string }, timeZone: string): Date {
-    const startsAt = instantAt(request.date, minuteOfDay(request.time) ?? 0, timeZone);
-    if (startsAt < now() - PAST_GRACE_MINUTES * MINUTE_MS)
+    const earliest = now() - PAST_GRACE_MINUTES * MINUTE_MS;
+    // A time the clocks show twice (1:30 on a fall-back night) is the first of the two not yet
+    // past: typed during the repeated hour it means the second, not one an hour ago.
+    const shown = instantsAt(request.date, minuteOfDay(request.time) ?? 0, timeZone);
+    const startsAt = shown.find((instant) => instant >= earliest) ?? shown[0]!;
+    if (startsAt < earliest)
       throw new AppError('VALIDATION_FAILED', { field: 'time', message: IN_THE_PAST_MESSAGE });
     if (startsAt > now() + MAX_DAYS_AHEAD * 24 * 60 * MINUTE_MS)
       throw new AppError('VALIDATION_FAILED', { field: 'date', message: TOO_FAR_AHEAD_MESSAGE });
