@@ -1,6 +1,7 @@
 /** Starts the built server (`node dist/server/main.js`) as a child process and stops it again. */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -67,8 +68,12 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
   );
   const output: string[] = [];
   const warnings = { count: 0, first: [] as string[] };
+  // BENCH_SERVER_OUTPUT: a file every server's lines are added to, each with its time and pid, so
+  // what BENCH_SERVER_FLAGS asks for (--trace-gc) can be read beside the phases.
+  const outputFile = process.env.BENCH_SERVER_OUTPUT;
   const record = (line: string) => {
     if (!line.trim()) return;
+    if (outputFile) appendFileSync(outputFile, `${new Date().toISOString()} ${child.pid} ${line}\n`);
     output.push(line);
     if (output.length > KEPT_LOG_LINES) output.shift();
     if (isWarning(line)) {
