@@ -6,6 +6,7 @@ import { apiErrorSchema, waitEntryResponseSchema } from '../../src/shared/schema
 import { boardEntrySchema, boardResponseSchema, type Provider } from '../../src/shared/staff-schemas.ts';
 import { getWaitEntry, type JoinedCustomer, joinAsNewCustomer } from '../support/customer.ts';
 import { countTopicEvents } from '../support/events.ts';
+import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
 import {
   assignProvider,
   createBusiness,
@@ -109,6 +110,41 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
     );
     expect(board.seq).toBeGreaterThanOrEqual(0);
     expect(board.seq).toBeLessThanOrEqual(rows[0]!.seq);
+  });
+
+  it('has the board events of a join and of a call numbered by the time each is answered (embedded database: in its commit)', async () => {
+    const boardTopic = topics.board('demo');
+    /** The visit's statuses as the board's numbered events carry them, and whether one waits to be numbered. */
+    const boardEvents = async (waitId: string) => {
+      const { rows } = await t.database.db.query<{ statuses: string[] | null; pending: boolean }>(
+        `select (select array_agg(e.data->>'status' order by e.seq) from realtime_events e
+                  where e.topic = $1 and e.type = 'entry.upserted' and e.data->>'waitId' = $2) as statuses,
+                exists (select 1 from realtime_pending p where p.topic = $1 and p.data->>'waitId' = $2) as pending`,
+        [boardTopic, waitId],
+      );
+      return { statuses: rows[0]?.statuses ?? [], pending: rows[0]?.pending ?? false };
+    };
+    const { authorization } = await t.signIn();
+    const joined = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/companies/demo/wait-list',
+      headers: { authorization, 'idempotency-key': idempotencyKey() },
+      payload: buildJoinRequest({ name: 'Prompt Pam' }),
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const { waitId } = joined.json() as { waitId: string };
+    const afterJoin = await boardEvents(waitId);
+    expect((await staffAction(t.app, owner, waitId, 'call')).statusCode).toBe(200);
+    const afterCall = await boardEvents(waitId);
+    if (kind === 'pglite') {
+      expect(afterJoin).toEqual({ statuses: ['waiting'], pending: false });
+      expect(afterCall).toEqual({ statuses: ['waiting', 'called'], pending: false });
+    } else {
+      // PostgreSQL numbers them once the change has committed, on another connection maybe.
+      await expect
+        .poll(() => boardEvents(waitId))
+        .toEqual({ statuses: ['waiting', 'called'], pending: false });
+    }
   });
 
   it('needs a staff session', async () => {

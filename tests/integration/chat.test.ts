@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topics } from '../../src/shared/realtime.ts';
 import {
   apiErrorSchema,
   type ChatMessage,
@@ -55,6 +56,48 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     );
     return rows;
   }
+
+  it('numbers the events of a message by the time its sender hears back, on the embedded database in its own commit', async () => {
+    const customer = await joinAsNewCustomer(t, { name: 'Numbered Nell' });
+    const chatTopic = topics.chat(customer.chatThreadKey);
+    /** The thread's messages as numbered events, and whether any of its events wait to be numbered. */
+    const numbered = async () => {
+      const { rows } = await t.database.db.query<{ message: string; pending: boolean }>(
+        `select e.data->>'message' as message,
+                exists (select 1 from realtime_pending p where p.topic = $1) as pending
+           from realtime_events e where e.topic = $1 and e.type = 'message.created' order by e.seq`,
+        [chatTopic],
+      );
+      return { messages: rows.map((row) => row.message), pending: rows.some((row) => row.pending) };
+    };
+    /** The board's unread count for this visit, as its latest numbered event says. */
+    const boardUnread = async () => {
+      const { rows } = await t.database.db.query<{ unread: number }>(
+        `select (data->>'unread')::int as unread from realtime_events
+          where topic = $1 and type = 'entry.upserted' and data->>'waitId' = $2 order by seq desc limit 1`,
+        [topics.board(customer.companyId), customer.waitId],
+      );
+      return rows[0]?.unread;
+    };
+
+    expect((await staffSays(customer, 'Your chair is ready.')).statusCode).toBe(201);
+    const afterStaff = await numbered();
+    expect((await customerSays(customer, 'On my way')).statusCode).toBe(201);
+    const afterCustomer = await numbered();
+    const unreadAfterCustomer = await boardUnread();
+    if (kind === 'pglite') {
+      // Numbered in the commit that kept the message: nothing is left for a pass after the answer.
+      expect(afterStaff).toEqual({ messages: ['Your chair is ready.'], pending: false });
+      expect(afterCustomer).toEqual({ messages: ['Your chair is ready.', 'On my way'], pending: false });
+      expect(unreadAfterCustomer).toBe(1);
+    } else {
+      // PostgreSQL numbers them once the message has committed, on another connection maybe.
+      await expect
+        .poll(numbered)
+        .toEqual({ messages: ['Your chair is ready.', 'On my way'], pending: false });
+      await expect.poll(boardUnread).toBe(1);
+    }
+  });
 
   it('lets a customer and staff exchange messages, both seeing the same thread', async () => {
     const customer = await joinAsNewCustomer(t, { name: 'Chatty Cathy' });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEventLog, type EventLog } from '../../src/server/realtime/event-log.ts';
+import { createEventLog, type EventLog, type RealtimeEvent } from '../../src/server/realtime/event-log.ts';
 import {
   createRealtimeHub,
   type RealtimeConnection,
@@ -305,5 +305,54 @@ describe.each(databaseKinds)('realtime hub on %s', (kind) => {
       expect(hub.subscriptionCount(socket)).toBe(1);
       hub.disconnect(socket);
     });
+  });
+});
+
+/** One event log alone on its database, not started: no sweep numbers what it leaves pending. */
+describe.each(databaseKinds)('an event log numbering changes as they commit, on %s', (kind) => {
+  let database: TestDatabase;
+  let eventLog: EventLog;
+  const numbered: RealtimeEvent[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase(kind);
+    eventLog = createEventLog(database.db);
+    eventLog.onNumbered((events) => numbered.push(...events));
+  });
+  afterAll(async () => {
+    await eventLog?.stop();
+    await database?.close();
+  });
+
+  const numberedOf = (topic: string) =>
+    numbered.filter((event) => event.topic === topic).map((event) => event.type);
+
+  it('numbers a change that sent its statement at once, on the embedded database in its commit', async () => {
+    const topic = `test:${randomUUID()}`;
+    /** The topic's numbered events, and whether one waits to be numbered: one snapshot. */
+    const stored = async () => {
+      const { rows } = await database.db.query<{ types: string[] | null; pending: boolean }>(
+        `select (select array_agg(type order by seq) from realtime_events where topic = $1) as types,
+                exists (select 1 from realtime_pending where topic = $1) as pending`,
+        [topic],
+      );
+      return { types: rows[0]?.types ?? [], pending: rows[0]?.pending ?? false };
+    };
+    const change = eventLog.append(database.db, topic, 'prompt', {}).then(() => 'kept');
+    expect(await eventLog.numberWhenCommitted(change)).toBe('kept');
+    if (kind === 'pglite') expect(await stored()).toEqual({ types: ['prompt'], pending: false });
+    else await expect.poll(stored).toEqual({ types: ['prompt'], pending: false });
+    await expect.poll(() => numberedOf(topic)).toEqual(['prompt']);
+  });
+
+  it('numbers a change that awaited something before its statement too, without waiting for a sweep', async () => {
+    const topic = `test:${randomUUID()}`;
+    const late = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await eventLog.append(database.db, topic, 'late', {});
+      return 'kept';
+    })();
+    expect(await eventLog.numberWhenCommitted(late)).toBe('kept');
+    await expect.poll(() => numberedOf(topic), { timeout: 1_000 }).toEqual(['late']);
   });
 });

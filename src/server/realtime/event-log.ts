@@ -165,6 +165,33 @@ export function createEventLog(
       });
     },
 
+    /**
+     * Numbers the events of `change` as soon as it commits; `change` has sent its first statement
+     * (or its transaction's begin) already, as a repository call does. On the embedded database
+     * the pass is sent now: its one connection runs statements in the order they were sent, and
+     * commits those waiting together as one (pglite-worker.ts), so the pass runs right behind the
+     * change, often in its commit: one commit and one turn of the database thread fewer per
+     * change, and no wait for the change's answer before the pass is asked. On PostgreSQL a pass
+     * sent now could run on another connection before the change commits: it waits (flushSoon).
+     */
+    async numberWhenCommitted<T>(change: Promise<T>): Promise<T> {
+      if (db.kind !== 'pglite') {
+        const result = await change;
+        this.flushSoon();
+        return result;
+      }
+      if (!stopped) {
+        flushAskedAt ??= performance.now();
+        void runSequencer();
+      }
+      const result = await change;
+      // The thread answers in the order it was asked: a pass still under way when the change's
+      // answer is here was sent after it, and numbers its events. None under way: the change sent
+      // its statement after the pass did (it awaited something first), so one more is due.
+      if (!sequencing) this.flushSoon();
+      return result;
+    },
+
     /** Sweeps for events left pending by a process that stopped between commit and numbering. */
     start(): void {
       sweepTimer = setInterval(() => void runSequencer(), SWEEP_MS);

@@ -118,39 +118,43 @@ export function createChatService(deps: {
               userName: authorName(sender, entry, request.asBusiness),
               sender: 'staff' as const,
             };
-      const written = await chat.insertMessageAndPublish(
-        {
-          id: randomUUID(),
-          threadKey: entry.chatThreadKey,
-          companyId: entry.companyId,
-          waitId: entry.waitId,
-          message: request.message,
-          ...author,
-        },
-        {
-          topic: topics.chat(entry.chatThreadKey),
-          // The customer may have closed the page: staff messages go out as texts too (when
-          // there is a number: a desk walk-in may have none).
-          text:
-            sender.kind === 'staff' && entry.phoneNumber
-              ? {
-                  id: randomUUID(),
-                  phoneNumber: entry.phoneNumber,
-                  body: chatText(entry.companyName, request.message),
-                }
-              : null,
-        },
+      // Its event numbered as it commits: on the embedded database in that same commit (event-log.ts).
+      const written = await eventLog.numberWhenCommitted(
+        chat.insertMessageAndPublish(
+          {
+            id: randomUUID(),
+            threadKey: entry.chatThreadKey,
+            companyId: entry.companyId,
+            waitId: entry.waitId,
+            message: request.message,
+            ...author,
+          },
+          {
+            topic: topics.chat(entry.chatThreadKey),
+            // The customer may have closed the page: staff messages go out as texts too (when
+            // there is a number: a desk walk-in may have none).
+            text:
+              sender.kind === 'staff' && entry.phoneNumber
+                ? {
+                    id: randomUUID(),
+                    phoneNumber: entry.phoneNumber,
+                    body: chatText(entry.companyName, request.message),
+                  }
+                : null,
+          },
+        ),
       );
       // Erased at the customer's word (or by age), even since the entry was read above: nothing new
       // is kept of them, nor texted (insertMessageAndPublish).
       const stored = invariantFound(written, 'CHAT_ERASED');
       // The board shows the staff what they have not read yet.
       if (sender.kind === 'customer')
-        await waitList.countUnreadAndPublish(
-          { waitId: entry.waitId, companyId: entry.companyId },
-          { boardTopic: topics.board(entry.companyId) },
+        await eventLog.numberWhenCommitted(
+          waitList.countUnreadAndPublish(
+            { waitId: entry.waitId, companyId: entry.companyId },
+            { boardTopic: topics.board(entry.companyId) },
+          ),
         );
-      eventLog.flushSoon();
       if (sender.kind === 'staff') {
         sms.kick();
         push.notify(entry.customerId, entry.companyId, {

@@ -200,9 +200,12 @@ export function createWaitListService(deps: {
    * still answers only once its own row is committed.
    */
   const writeJoin = createGroupCommit<NewJoin, JoinOutcome>({
-    writeMany: (joins) => waitList.insertManyOnceAndPublish(joins),
+    // Each statement's events numbered as it commits (on the embedded database, in its commit).
+    writeMany: (joins) => eventLog.numberWhenCommitted(waitList.insertManyOnceAndPublish(joins)),
     writeOne: (join) =>
-      retryTransientConflicts(async () => (await waitList.insertManyOnceAndPublish([join]))[0]!),
+      retryTransientConflicts(
+        async () => (await eventLog.numberWhenCommitted(waitList.insertManyOnceAndPublish([join])))[0]!,
+      ),
     // PGlite: two, so its thread has the next batch queued (group-commit.ts says why).
     maxInFlight: db.kind === 'pglite' ? 2 : 4,
     maxBatch: 64,
@@ -240,7 +243,6 @@ export function createWaitListService(deps: {
     phoneField: 'phoneNumber' | 'clientPhoneNumber',
   ): Promise<{ waitId: string; created: boolean; textSent: boolean }> {
     if ('refused' in result) throw new AppError('PHONE_JOIN_LIMITED', { field: phoneField });
-    if (result.created) eventLog.flushSoon();
     if (result.textQueued) sms.kick();
     // A repeated join answers as the first did: whether its text went out.
     const textSent = result.textSent ?? (await waitList.findById(result.waitId))?.textSent ?? false;
@@ -264,11 +266,9 @@ export function createWaitListService(deps: {
     });
   }
 
-  /** Waits for a change that wrote events (one statement, or a transaction), then has them numbered and sent. */
-  async function thenPublish<T>(change: Promise<T>): Promise<T> {
-    const result = await change;
-    eventLog.flushSoon();
-    return result;
+  /** A change that wrote events (one statement, or a transaction): its events numbered and sent as it commits. */
+  function thenPublish<T>(change: Promise<T>): Promise<T> {
+    return eventLog.numberWhenCommitted(change);
   }
 
   /**
