@@ -73,7 +73,7 @@ export function createEventLog(
   db: Database,
   options: {
     logError?: (error: unknown) => void;
-    /** Seconds from a change's commit (its flushSoon) to its events handed to this process's sockets. */
+    /** Seconds from a change's asking for its events to be numbered (flushSoon, numberWhenCommitted) to their delivery here. */
     observeDeliveryLag?: (seconds: number) => void;
   } = {},
 ) {

@@ -48,7 +48,7 @@ export function createMetrics(deps: {
   });
   const deliveryLag = new Histogram({
     name: 'checkn_realtime_delivery_lag_seconds',
-    help: 'Seconds until an event reaches this process\'s sockets: from the commit (path="numbered_here") or from the notification of another process (path="notified").',
+    help: 'Seconds until an event reaches this process\'s sockets: from when its change asked for it to be numbered (path="numbered_here") or from the notification of another process (path="notified").',
     labelNames: ['path'] as const,
     buckets: DELIVERY_SECONDS_BUCKETS,
     registers: [registry],
