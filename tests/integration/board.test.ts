@@ -112,7 +112,7 @@ describe.each(databaseKinds)('staff board on %s', (kind) => {
     expect(board.seq).toBeLessThanOrEqual(rows[0]!.seq);
   });
 
-  it('has the board events of a join and of a call numbered by the time each is answered (embedded database: in its commit)', async () => {
+  it('has the board events of a join and of a call numbered by the time each is answered, on the embedded database', async () => {
     const boardTopic = topics.board('demo');
     /** The visit's statuses as the board's numbered events carry them, and whether one waits to be numbered. */
     const boardEvents = async (waitId: string) => {

@@ -11,6 +11,7 @@ import {
   joinAsNewCustomer,
   sendMessage,
 } from '../support/customer.ts';
+import { buildJoinRequest, idempotencyKey } from '../support/factories.ts';
 import { RealtimeTestClient, realtimeUrl } from '../support/realtime-client.ts';
 import {
   addTeamMember,
@@ -169,6 +170,39 @@ describe.each(databaseKinds)('who answers a chat, and what is unread, on %s', (k
       maria.me.id,
       maria.me.id,
     ]);
+  });
+
+  it('takes over the thread from an earlier visit: the answer names the new answerer and the latest visit', async () => {
+    const customer = await joinAsNewCustomer(t, { name: 'Returning Rita' });
+    // One thread per customer and business: it follows their newest visit (migration 0019).
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/companies/${customer.companyId}/wait-list`,
+      headers: { authorization: customer.authorization, 'idempotency-key': idempotencyKey() },
+      payload: buildJoinRequest({ name: customer.name }),
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const latestWaitId = (again.json() as { waitId: string }).waitId;
+
+    const takeOver = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/staff/chat/${customer.waitId}/take-over`,
+      headers: desk.headers,
+    });
+    expect(takeOver.statusCode, takeOver.body).toBe(200);
+    expect(chatThreadSchema.parse(takeOver.json())).toMatchObject({
+      waitId: latestWaitId,
+      answeredBy: { id: desk.me.id, name: desk.me.name, providerId: null },
+    });
+    // The customer's page hears the same answerer.
+    const answerers = async () => {
+      const { rows } = await t.database.db.query<{ data: { answeredBy: unknown } }>(
+        `select data from realtime_events where topic = $1 and type = 'thread.answerer' order by seq`,
+        [topics.chat(customer.chatThreadKey)],
+      );
+      return rows.map((row) => row.data.answeredBy);
+    };
+    await expect.poll(answerers).toEqual([{ id: desk.me.id, name: desk.me.name, providerId: null }]);
   });
 
   it("counts a customer's messages as unread on the board, live, until a staff member opens the chat", async () => {

@@ -57,7 +57,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     return rows;
   }
 
-  it('numbers the events of a message by the time its sender hears back, on the embedded database in its own commit', async () => {
+  it('numbers the events of a message by the time its sender hears back, on the embedded database', async () => {
     const customer = await joinAsNewCustomer(t, { name: 'Numbered Nell' });
     const chatTopic = topics.chat(customer.chatThreadKey);
     /** The thread's messages as numbered events, and whether any of its events wait to be numbered. */
@@ -86,7 +86,7 @@ describe.each(databaseKinds)('chat on %s', (kind) => {
     const afterCustomer = await numbered();
     const unreadAfterCustomer = await boardUnread();
     if (kind === 'pglite') {
-      // Numbered in the commit that kept the message: nothing is left for a pass after the answer.
+      // Numbered before the answer (the pass runs right behind the message): none left for later.
       expect(afterStaff).toEqual({ messages: ['Your chair is ready.'], pending: false });
       expect(afterCustomer).toEqual({ messages: ['Your chair is ready.', 'On my way'], pending: false });
       expect(unreadAfterCustomer).toBe(1);

@@ -327,7 +327,7 @@ describe.each(databaseKinds)('an event log numbering changes as they commit, on 
   const numberedOf = (topic: string) =>
     numbered.filter((event) => event.topic === topic).map((event) => event.type);
 
-  it('numbers a change that sent its statement at once, on the embedded database in its commit', async () => {
+  it('numbers a change that sent its statement at once, on the embedded database by the time it is answered', async () => {
     const topic = `test:${randomUUID()}`;
     /** The topic's numbered events, and whether one waits to be numbered: one snapshot. */
     const stored = async () => {

@@ -101,6 +101,8 @@ export function createEventLog(
         let askedAt = flushAskedAt;
         flushAskedAt = undefined;
         for (;;) {
+          // Sent with nothing awaited before it: numberWhenCommitted counts on a pass asked right
+          // behind a change to reach the database right behind it, on PGlite's one connection.
           const { rows } = await db.query<RealtimeEvent>(SEQUENCE_SQL, [], { name: 'sequence-events' });
           if (rows.length > 0) {
             deliverNumbered(rows);

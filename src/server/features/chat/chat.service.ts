@@ -185,7 +185,11 @@ export function createChatService(deps: {
         companyId: entry.companyId,
         staffUserId: principal.staffUserId,
       });
-      const thread = await loadThread(invariantFound(await waitList.findById(waitId), 'CHAT_NOT_FOUND'));
+      // The visit taken over (the thread's latest), read again with its new answerer: the one
+      // opened may be an earlier visit, whose answerer did not change.
+      const thread = await loadThread(
+        invariantFound(await waitList.findConversation(entry.waitId, false), 'CHAT_NOT_FOUND'),
+      );
       await eventLog.append(db, topics.chat(entry.chatThreadKey), 'thread.answerer', {
         providerName: thread.providerName,
         answeredBy: thread.answeredBy,
