@@ -70,11 +70,9 @@ export function createAppointmentsService(deps: {
     return new Date(startsAt);
   }
 
-  /** After a change that wrote events (one statement or a transaction): have them numbered and sent. */
-  async function thenPublish<T>(change: Promise<T>): Promise<T> {
-    const result = await change;
-    eventLog.flushSoon();
-    return result;
+  /** A change that wrote events (one statement or a transaction): numbered and sent as it commits. */
+  function thenPublish<T>(change: Promise<T>): Promise<T> {
+    return eventLog.numberWhenCommitted(change);
   }
 
   /**

@@ -44,7 +44,7 @@ export function createChatService(deps: {
       (companyId === undefined || found.openedCompanyId === companyId) &&
       (sender.kind === 'customer'
         ? found.openedCustomerId === sender.customerId
-        : found.openedCompanyId === sender.companyId && found.companyId === sender.companyId);
+        : found.openedCompanyId === sender.companyId);
     if (!found || !allowed) throw new AppError('CHAT_NOT_FOUND');
     // A provider talks with their own customers; the front desk answers the others.
     if (sender.kind === 'staff' && !seesWholePhone(sender, found.providerId))
